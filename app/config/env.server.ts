@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Every setting the site understands is declared here with
+ * its default, so `npm start` on a fresh machine needs none of them. README.md lists them all.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * "local" (default): demo payments, the local mailbox at /dev/mailbox and a generated auth secret
+   * are allowed, so a fresh clone runs with nothing configured. "production": a real deployment;
+   * those conveniences are refused and missing secrets are errors.
+   */
+  APP_ENV: z.enum(["local", "production"]).default("local"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Public address people reach the site on; used in links inside emails and for origin checks. */
+  APP_URL: optionalString.pipe(z.url().optional()),
+  /** Folder for the embedded PGlite database (used when DATABASE_URL is not set). */
+  DATA_DIR: z.string().default("./data"),
+  /** A real PostgreSQL server, e.g. postgres://user:pass@host:5432/scamfree. */
+  DATABASE_URL: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Express "trust proxy" setting: the number of proxies in front of the app (0 = none). */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Address shown on the site and used as the reply-to/recipient for support mail. */
+  SUPPORT_EMAIL: z.email().default("support@scam-free.example"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  APP_URL: string;
+  /** A real deployment (APP_ENV=production). */
+  isProduction: boolean;
+  /** The public address is HTTPS: secure cookies, HSTS and upgrade-insecure-requests apply. */
+  isHttps: boolean;
+};
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  cached = {
+    ...env,
+    APP_URL: appUrl,
+    isProduction: env.APP_ENV === "production",
+    isHttps: appUrl.startsWith("https://"),
+  };
+  return cached;
+}
+
+/** Tests change process.env between cases; they call this to re-read it. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

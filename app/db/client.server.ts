@@ -1,0 +1,72 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type SqlRows = { rows: Record<string, unknown>[] };
+
+/**
+ * An open database: the Drizzle handle for our code, plus raw SQL for libraries that speak SQL
+ * themselves (pg-boss), and a way to close it.
+ */
+export interface DatabaseHandle {
+  kind: "pglite" | "postgres";
+  db: Database;
+  executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
+
+const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // An idle client that loses its connection must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    await migratePostgres(db as never, { migrationsFolder });
+    return {
+      kind: "postgres",
+      db,
+      async executeSql(text, values) {
+        const result = await pool.query(text, values as unknown[]);
+        return { rows: result.rows };
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  // PGlite does not create parent folders itself.
+  if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
+  const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    kind: "pglite",
+    db,
+    async executeSql(text, values) {
+      // pg-boss sends some multi-statement scripts without parameters; only exec() runs those.
+      if (values && values.length > 0) {
+        const result = await client.query(text, values as unknown[]);
+        return { rows: result.rows as Record<string, unknown>[] };
+      }
+      const results = await client.exec(text);
+      const last = results[results.length - 1];
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * The whole database in one file, so drizzle-kit can diff it into migrations (`npm run db:generate`).
+ * Emails are stored trimmed and lower-cased by the code that writes them; the unique indexes below
+ * then make "same address, different case" a duplicate, as people expect.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (better-auth). Property names are the ones better-auth's Drizzle adapter expects.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  /** 'member' for everyone; 'staff' is granted from the command line only. */
+  role: text("role").notNull().default("member"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Counters for request limits (sign-in, sign-up, reset, comments), shared by every process. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Newsletter
+// ---------------------------------------------------------------------------------------------
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    name: text("name"),
+    /** Where the sign-up came from: home, popup or signup. */
+    source: text("source").notNull().default("home"),
+    /** Secret for the one-click unsubscribe link; never shown anywhere but in that link. */
+    unsubscribeToken: text("unsubscribe_token")
+      .notNull()
+      .default(sql`md5(random()::text || clock_timestamp()::text)`),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("newsletter_email_length", sql`char_length(${t.email}) <= 254`),
+    check("newsletter_name_length", sql`${t.name} IS NULL OR char_length(${t.name}) <= 100`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Billing: a customer pays for one subscription; its members are the people who receive
+// practice messages (the buyer first). This replaces the seed's denormalised user_subscriptions
+// and members tables: see docs/decisions/002-database.md.
+// ---------------------------------------------------------------------------------------------
+
+export const customers = pgTable("customers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .unique()
+    .references(() => users.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  phone: text("phone"),
+  providerCustomerId: text("provider_customer_id").unique(),
+  createdAt: createdAt(),
+});
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** 'stripe' or 'demo'. */
+    provider: text("provider").notNull(),
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
+    plan: text("plan").notNull(),
+    status: text("status").notNull(),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull().defaultNow(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    cancelUrl: text("cancel_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("subscriptions_plan", sql`${t.plan} IN ('premium', 'family')`),
+    index("subscriptions_customer_idx").on(t.customerId),
+  ],
+);
+
+export const members = pgTable(
+  "members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    /** 0 is the buyer; 1..4 are the family members named at checkout. */
+    position: integer("position").notNull(),
+    name: text("name"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("members_subscription_email_idx").on(t.subscriptionId, t.email),
+    uniqueIndex("members_subscription_position_idx").on(t.subscriptionId, t.position),
+    check("members_position_range", sql`${t.position} BETWEEN 0 AND 4`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Community and support
+// ---------------------------------------------------------------------------------------------
+
+export const communityComments = pgTable(
+  "community_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Stored for moderation only; never sent to a browser. */
+    email: text("email").notNull(),
+    comment: text("comment").notNull(),
+    rating: integer("rating").notNull().default(5),
+    likes: integer("likes").notNull().default(0),
+    /** 'visible', 'held' (waiting for staff) or 'hidden'. */
+    status: text("status").notNull().default("visible"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("community_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+    check("community_likes_positive", sql`${t.likes} >= 0`),
+    index("community_created_idx").on(t.createdAt),
+  ],
+);
+
+export const supportRequests = pgTable("support_requests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject"),
+  message: text("message").notNull(),
+  priority: boolean("priority").notNull().default(false),
+  handledAt: timestamp("handled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});

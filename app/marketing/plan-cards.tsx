@@ -1,0 +1,90 @@
+import { Check, Eye } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link } from "react-router";
+import { PLAN_CARDS } from "~/billing/plans";
+import { cn } from "~/ui/cn";
+
+// The dialog (and Radix with it) is fetched only when someone asks to see the samples.
+const SampleEmailsDialog = lazy(() => import("./sample-emails-dialog"));
+
+export function PlanCards({ headingLevel = "h3" }: { headingLevel?: "h2" | "h3" }) {
+  const [previewOpen, setPreviewOpen] = useState(false);
+  // Once loaded the dialog stays mounted, so closing it can hand focus back to the button.
+  const [previewLoaded, setPreviewLoaded] = useState(false);
+  const previewButton = useRef<HTMLButtonElement>(null);
+  const Heading = headingLevel;
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-3">
+        {PLAN_CARDS.map((card) => (
+          <article
+            key={card.key}
+            aria-labelledby={`plan-${card.key}`}
+            className={cn(
+              "relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm",
+              card.highlighted ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200",
+            )}
+          >
+            {card.highlighted && (
+              <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-4 py-1 text-xs font-bold tracking-wide text-white uppercase">
+                Most Popular
+              </p>
+            )}
+            <Heading id={`plan-${card.key}`} className="text-xl font-bold text-brand-900">
+              {card.name}
+            </Heading>
+            <p className="mt-4 flex items-baseline gap-1">
+              <span className="text-4xl font-extrabold text-ink">{card.priceLabel}</span>
+              {card.period && <span className="text-muted">{card.period}</span>}
+            </p>
+            <p className="mt-2 text-muted">{card.tagline}</p>
+            <ul className="mt-6 flex-1 space-y-3">
+              {card.features.map((feature) => (
+                <li key={feature} className="flex gap-3">
+                  <Check aria-hidden="true" className="mt-0.5 h-5 w-5 flex-none text-safe-600" />
+                  {feature === card.previewFeature ? (
+                    <button
+                      type="button"
+                      ref={previewButton}
+                      onClick={() => {
+                        setPreviewLoaded(true);
+                        setPreviewOpen(true);
+                      }}
+                      className="inline-flex items-center gap-1 text-left font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                    >
+                      {feature}
+                      <Eye aria-hidden="true" className="h-4 w-4" />
+                      <span className="sr-only">(see samples)</span>
+                    </button>
+                  ) : (
+                    <span>{feature}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <Link
+              to={card.buttonLink}
+              className={cn(
+                "mt-8 inline-flex h-12 items-center justify-center rounded-lg px-6 font-semibold",
+                card.highlighted
+                  ? "bg-brand-700 text-white hover:bg-brand-800"
+                  : "bg-white text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50",
+              )}
+            >
+              {card.buttonText}
+            </Link>
+          </article>
+        ))}
+      </div>
+      {previewLoaded && (
+        <Suspense fallback={null}>
+          <SampleEmailsDialog
+            open={previewOpen}
+            onOpenChange={setPreviewOpen}
+            returnFocusTo={previewButton}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

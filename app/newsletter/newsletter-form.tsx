@@ -1,0 +1,113 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/ui/button";
+import { FieldError, Input, Label } from "~/ui/input";
+import { cn } from "~/ui/cn";
+import {
+  NewsletterSchema,
+  newsletterValidationResult,
+  type NewsletterResult,
+} from "./newsletter-schema";
+
+/**
+ * Posts to /newsletter. Without JavaScript the browser follows the post and /newsletter shows the
+ * outcome; with it, the result is a toast and the page stays put.
+ */
+export function NewsletterForm({
+  source,
+  idPrefix,
+  onSubscribed,
+  tone = "light",
+  initialResult,
+}: {
+  source: "home" | "popup";
+  idPrefix: string;
+  onSubscribed?: () => void;
+  tone?: "light" | "dark";
+  initialResult?: NewsletterResult;
+}) {
+  const fetcher = useFetcher<NewsletterResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data ?? initialResult;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const { ok, title, message } = fetcher.data;
+    if (ok) {
+      toast.success(title, { description: message });
+      formRef.current?.reset();
+      onSubscribed?.();
+    } else {
+      toast.error(title, { description: message });
+    }
+  }, [fetcher.state, fetcher.data, onSubscribed]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = NewsletterSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      event.preventDefault();
+      const problem = newsletterValidationResult(parsed.error);
+      toast.error(problem.title, { description: problem.message });
+    }
+  };
+
+  const emailError = result && !result.ok && result.field === "email" ? result.message : undefined;
+  const nameError = result && !result.ok && result.field === "name" ? result.message : undefined;
+  const labelTone = tone === "dark" ? "text-white" : undefined;
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/newsletter"
+      onSubmit={onSubmit}
+      className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
+      <input type="hidden" name="source" value={source} />
+      <div>
+        <Label htmlFor={`${idPrefix}-name`} className={labelTone}>
+          Name (optional)
+        </Label>
+        <Input
+          id={`${idPrefix}-name`}
+          name="name"
+          autoComplete="name"
+          maxLength={100}
+          aria-invalid={Boolean(nameError)}
+          aria-describedby={nameError ? `${idPrefix}-name-error` : undefined}
+        />
+        <FieldError id={`${idPrefix}-name-error`} message={nameError} />
+      </div>
+      <div>
+        <Label htmlFor={`${idPrefix}-email`} className={labelTone}>
+          Email
+        </Label>
+        <Input
+          id={`${idPrefix}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={Boolean(emailError)}
+          aria-describedby={emailError ? `${idPrefix}-email-error` : undefined}
+        />
+        <FieldError id={`${idPrefix}-email-error`} message={emailError} />
+      </div>
+      <Button type="submit" disabled={busy} variant={tone === "dark" ? "success" : "primary"}>
+        {busy ? "Subscribing..." : "Subscribe"}
+      </Button>
+      {result && !fetcher.data && (
+        <p
+          role="status"
+          className={cn(
+            "rounded-lg px-4 py-3 text-sm font-medium sm:col-span-3",
+            result.ok ? "bg-safe-50 text-safe-600" : "bg-red-50 text-danger-600",
+          )}
+        >
+          <strong>{result.title}</strong> {result.message}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}

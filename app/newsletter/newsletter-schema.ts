@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { emailField, personNameField } from "~/validation/fields";
+
+/** SPEC.md section 8, word for word. */
+export const NEWSLETTER_MESSAGES = {
+  required: { title: "Email required", text: "Please enter your email address." },
+  invalid: { title: "Invalid email", text: "Please enter a valid email address, like name@example.com." },
+  duplicate: { title: "Already subscribed", text: "This email is already subscribed to our newsletter." },
+  failure: { title: "Something went wrong", text: "Failed to subscribe. Please try again." },
+  success: { title: "Success!", text: "You've been subscribed to our newsletter." },
+} as const;
+
+export const NEWSLETTER_SOURCES = ["home", "popup", "signup"] as const;
+
+export const NewsletterSchema = z.object({
+  email: emailField({
+    required: NEWSLETTER_MESSAGES.required.text,
+    invalid: NEWSLETTER_MESSAGES.invalid.text,
+  }),
+  // Optional: a blank name is stored as null.
+  name: personNameField()
+    .optional()
+    .transform((value) => (value ? value : null)),
+  source: z.enum(NEWSLETTER_SOURCES).catch("home"),
+});
+
+export type NewsletterInput = z.infer<typeof NewsletterSchema>;
+
+export interface NewsletterResult {
+  ok: boolean;
+  title: string;
+  message: string;
+  field?: "email" | "name";
+}
+
+/** Turns a failed parse into the spec's title and text for the first problem. */
+export function newsletterValidationResult(error: z.ZodError): NewsletterResult {
+  const issue = error.issues[0];
+  const field = issue?.path[0] === "name" ? "name" : "email";
+  if (field === "email" && issue?.message === NEWSLETTER_MESSAGES.required.text) {
+    return { ok: false, field, ...toResult(NEWSLETTER_MESSAGES.required) };
+  }
+  return {
+    ok: false,
+    field,
+    title: field === "email" ? NEWSLETTER_MESSAGES.invalid.title : "Check your name",
+    message: issue?.message ?? NEWSLETTER_MESSAGES.invalid.text,
+  };
+}
+
+function toResult(message: { title: string; text: string }) {
+  return { title: message.title, message: message.text };
+}

@@ -1,0 +1,16 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// Mirrors SPEC.md section 2. Route modules stay thin; the work lives in the capability folders.
+export default [
+  index("routes/home.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("cookies", "routes/cookies.tsx"),
+  route("stripe-setup", "routes/stripe-setup.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,55 @@
+import { lazy, Suspense } from "react";
+import type { Route } from "./+types/home";
+import {
+  Features,
+  Hero,
+  HowItWorks,
+  PricingSection,
+  Testimonials,
+  WhyTraining,
+} from "~/marketing/home-sections";
+import { NewsletterForm } from "~/newsletter/newsletter-form";
+import { useNewsletterPopupTrigger } from "~/newsletter/popup-trigger";
+import { pageMeta } from "~/seo/meta";
+
+const NewsletterPopup = lazy(() => import("~/newsletter/newsletter-popup"));
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "scam-free",
+    description:
+      "A free course and hands-on Training Program that teach parents, children and grandparents to recognise and avoid online scams.",
+    path: "/",
+  });
+
+export default function Home() {
+  const [showPopup, closePopup] = useNewsletterPopupTrigger();
+  return (
+    <>
+      <Hero />
+      <Features />
+      <WhyTraining />
+      <HowItWorks />
+      <Testimonials />
+      <PricingSection />
+      <section id="newsletter" aria-labelledby="newsletter-title" className="bg-brand-900">
+        <div className="mx-auto max-w-4xl px-4 py-20">
+          <h2 id="newsletter-title" className="text-3xl font-bold text-white md:text-4xl">
+            Stay informed about new scams
+          </h2>
+          <p className="mt-3 text-lg text-brand-100">
+            Get a short email when a new scam is going around, with the red flags to look for.
+          </p>
+          <div className="mt-8">
+            <NewsletterForm source="home" idPrefix="home-newsletter" tone="dark" />
+          </div>
+        </div>
+      </section>
+      {showPopup && (
+        <Suspense fallback={null}>
+          <NewsletterPopup onClose={closePopup} />
+        </Suspense>
+      )}
+    </>
+  );
+}

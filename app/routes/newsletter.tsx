@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { getDatabase } from "~/db/database.server";
+import { handleNewsletterSignup } from "~/newsletter/newsletter.server";
+import { NewsletterForm } from "~/newsletter/newsletter-form";
+import { formDataToObject } from "~/validation/fields";
+import { pageMeta } from "~/seo/meta";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Scam alerts newsletter",
+    description: "Get a short email when a new scam is going around, with what to look out for.",
+    path: "/newsletter",
+  });
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = formDataToObject(await request.formData());
+  const { status, result } = await handleNewsletterSignup(await getDatabase(), form);
+  return data(result, { status });
+}
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-brand-900">Scam alerts newsletter</h1>
+      <p className="mt-3 text-muted">
+        One short email when a new scam is going around, with the red flags to look for. No spam;
+        unsubscribe with one click.
+      </p>
+      <div className="mt-8">
+        <NewsletterForm source="home" idPrefix="page-newsletter" initialResult={actionData} />
+      </div>
+    </section>
+  );
+}

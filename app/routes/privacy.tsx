@@ -1,0 +1,15 @@
+import type { Route } from "./+types/privacy";
+import { LegalPage } from "~/legal/legal-page";
+import { pageMeta } from "~/seo/meta";
+import Content from "../../content/legal/privacy.mdx";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Privacy Policy",
+    description: "What scam-free collects, why, who we share it with, how long we keep it and your rights.",
+    path: "/privacy",
+  });
+
+export default function PrivacyPage() {
+  return <LegalPage title="Privacy Policy" Content={Content} />;
+}

@@ -1,0 +1,22 @@
+import { getEnv } from "~/config/env.server";
+import { getLogger } from "~/config/logger.server";
+import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
+
+/**
+ * Start and stop everything the web process owns besides HTTP: the database (opened and migrated
+ * at start so the first visitor does not wait) and, later, background workers.
+ * server.ts reaches this through the built server bundle so there is one copy of every module.
+ */
+export const serverRuntime = {
+  env: getEnv,
+  logger: getLogger,
+  async start() {
+    const handle = await getDatabaseHandle();
+    getLogger().info({ database: handle.kind }, "database ready");
+  },
+  async stop() {
+    await closeDatabase();
+  },
+};
+
+export type ServerRuntime = typeof serverRuntime;

@@ -1,0 +1,192 @@
+/**
+ * The web process: security headers, compression, static files, one log line per request, the
+ * React Router handler, and a clean stop on SIGTERM. Everything else (configuration, database,
+ * workers) lives in the app bundle and is reached through its `serverRuntime` export, so there is
+ * exactly one copy of each module.
+ *
+ *   node build/server.js        production (after `npm run build`)
+ *   tsx server.ts --dev         development with Vite's hot reload
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+
+type ServerRuntime = {
+  env(): {
+    PORT: number;
+    HOST: string;
+    TRUST_PROXY: number;
+    isHttps: boolean;
+  };
+  logger(): {
+    info(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const isDev = process.argv.includes("--dev");
+const root = process.cwd();
+
+/** State-changing requests from another site are refused (CSRF); the payment webhook is signed. */
+const CSRF_EXEMPT = new Set(["/api/webhooks/stripe"]);
+
+function rejectCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || CSRF_EXEMPT.has(req.path)) return next();
+  const origin = req.get("origin");
+  const fetchSite = req.get("sec-fetch-site");
+  let sameOrigin = true;
+  if (origin && origin !== "null") {
+    try {
+      sameOrigin = new URL(origin).host === req.get("host");
+    } catch {
+      sameOrigin = false;
+    }
+  } else if (origin === "null") {
+    sameOrigin = false;
+  } else if (fetchSite) {
+    sameOrigin = fetchSite === "same-origin" || fetchSite === "none";
+  }
+  if (sameOrigin) return next();
+  res.status(403).type("text/plain").send("This request came from another site and was refused.");
+}
+
+async function main() {
+  const app = express();
+  app.disable("x-powered-by");
+
+  let vite: import("vite").ViteDevServer | undefined;
+  let loadBuild: () => Promise<ServerBuild>;
+  if (isDev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true } });
+    loadBuild = () =>
+      vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildUrl = pathToFileURL(path.join(root, "build/server/index.js")).href;
+    const build = (await import(buildUrl)) as ServerBuild;
+    loadBuild = async () => build;
+  }
+
+  const runtime = ((await loadBuild()).entry.module as unknown as { serverRuntime: ServerRuntime })
+    .serverRuntime;
+  const env = runtime.env();
+  const log = runtime.logger();
+  if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
+
+  app.get("/healthz/live", (_req, res) => {
+    res.type("text/plain").send("ok");
+  });
+
+  // One JSON line per request. Only the path is logged: query strings can carry tokens.
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      log.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+          ip: req.ip,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          // Scripts run only when they come from us or carry this request's nonce.
+          "script-src": isDev
+            ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+            : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          // Toasts and dialogs set inline styles; style injection cannot run code.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "connect-src": isDev ? ["'self'", "ws:"] : ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "form-action": ["'self'", "https://checkout.stripe.com"],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "upgrade-insecure-requests": env.isHttps ? [] : null,
+        },
+      },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // Plain HTTP on localhost must keep working; HTTPS deployments get HSTS.
+      strictTransportSecurity: env.isHttps,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(compression());
+  app.use(rejectCrossSiteWrites);
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Hashed file names never change content: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: loadBuild,
+      mode: isDev ? "development" : "production",
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+    }),
+  );
+
+  await runtime.start();
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log.info({ port }, `scam-free is listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    // Stop taking new connections, finish the ones in flight, then close the database.
+    server.close(async () => {
+      try {
+        await runtime.stop();
+        await vite?.close();
+      } finally {
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,225 @@
+import { test, expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
+
+test.describe("home page", () => {
+  test("shows every section of the spec with its anchors", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("scam-free");
+    await expect(page.getByRole("heading", { level: 1, name: "Stay Safe in the Digital World" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Start FREE Course" })).toHaveAttribute("href", "/course");
+    await expect(page.getByRole("link", { name: "Stay Informed" })).toHaveAttribute("href", "#newsletter");
+    await expect(page.getByRole("main").getByRole("link", { name: "Join Training Program" }).first()).toHaveAttribute("href", "/checkout");
+    for (const anchor of ["features", "how-it-works", "testimonials", "pricing", "newsletter"]) {
+      await expect(page.locator(`#${anchor}`)).toHaveCount(1);
+    }
+    for (const title of ["Free Comprehensive Course", "Complete Training Program", "Community Support", "Up-to-date Protection"]) {
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    }
+    await expect(page.getByText("TRAINING", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Why training is essential" })).toBeVisible();
+    await expect(page.getByText("40% protection success")).toBeVisible();
+    await expect(page.getByText("90% protection success")).toBeVisible();
+    const facts = page.getByRole("complementary", { name: "Did you know?" });
+    for (const fact of ["300,000", "Over $500", "350%", "Age 8", "95%"]) {
+      await expect(facts.getByText(fact, { exact: true })).toBeVisible();
+    }
+    for (const step of ["Learn the Basics", "Join Our Training Program", "Stay Protected"]) {
+      await expect(page.getByRole("heading", { name: step })).toBeVisible();
+    }
+    await expect(page.locator("#testimonials figure")).toHaveCount(3);
+    await expect(page.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(3);
+    await expect(page.getByRole("heading", { name: "Choose Your Training Program" })).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("navigation", { name: "Quick Links" })).toBeVisible();
+    await expect(footer.getByRole("navigation", { name: "Resources" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: /support@/ })).toHaveAttribute("href", /^mailto:/);
+    await expect(footer.getByText(`© ${new Date().getFullYear()} scam-free`)).toBeVisible();
+    for (const name of ["Privacy", "Terms", "Cookie Policy"]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+  });
+
+  test("Stay Informed scrolls to the newsletter section", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Stay Informed" }).click();
+    await expect(page).toHaveURL(/#newsletter$/);
+    await expect(page.getByRole("heading", { name: "Stay informed about new scams" })).toBeInViewport();
+  });
+
+  test("signed-out navigation shows Sign In and Get Started", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const expected: Array<[string, string]> = [
+      ["Home", "/"],
+      ["Training", "/pricing"],
+      ["Free Course", "/course"],
+      ["Weekly Lessons", "/weekly-lessons"],
+      ["Community Forum", "/community"],
+      ["Support", "/support"],
+      ["Sign In", "/auth"],
+      ["Get Started", "/checkout"],
+    ];
+    for (const [name, href] of expected) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(nav.getByRole("link", { name: "My Account" })).toHaveCount(0);
+  });
+
+  test("sends security headers with a script nonce and no X-Powered-By", async ({ page }) => {
+    const response = await page.goto("/");
+    const headers = response!.headers();
+    const csp = headers["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-powered-by"]).toBeUndefined();
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const scriptNonces = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    for (const value of scriptNonces) expect(value).toBe(nonce);
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("pricing and the sample emails dialog", () => {
+  test("shows three plan cards from the one plan table", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page.getByRole("heading", { level: 1, name: "Choose Your Training Program" })).toBeVisible();
+    const learning = page.getByRole("article", { name: "Learning" });
+    await expect(learning.getByText("Free", { exact: true })).toBeVisible();
+    await expect(learning.getByRole("link", { name: "Start Learning" })).toHaveAttribute("href", "/course");
+    const training = page.getByRole("article", { name: "Training", exact: true });
+    await expect(training.getByText("$10")).toBeVisible();
+    await expect(training.getByText("/month")).toBeVisible();
+    await expect(training.getByText("Most Popular")).toBeVisible();
+    await expect(training.getByRole("link", { name: "Join Training Program" })).toHaveAttribute("href", "/checkout?plan=premium");
+    const family = page.getByRole("article", { name: "Family Training" });
+    await expect(family.getByText("$25")).toBeVisible();
+    await expect(family.getByText(/up to 5 people/).first()).toBeVisible();
+    await expect(family.getByRole("link", { name: "Protect Your Family" })).toHaveAttribute("href", "/checkout?plan=family");
+    await expectNoAxeViolations(page);
+  });
+
+  test("the practice emails feature opens a keyboard-accessible dialog that closes with Escape", async ({ page }) => {
+    await page.goto("/pricing");
+    await waitForHydration(page);
+    const trigger = page.getByRole("button", { name: /Practice scam emails and texts/ });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Sample Practice Scam Emails" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(":scope ul > li").filter({ has: page.getByText("Red flags") })).toHaveCount(4);
+    for (const kind of ["Account compromised", "Tax refund with attachment", "Fake tech support phone call", "Fake shared document"]) {
+      await expect(dialog.getByText(kind)).toBeVisible();
+    }
+    await expect(dialog.getByText(/Premium subscribers receive weekly practice emails/)).toBeVisible();
+    // Focus moves into the dialog and stays there.
+    await expect(dialog.locator(":focus")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+});
+
+test.describe("legal and status pages", () => {
+  const legal: Array<[string, string, string[]]> = [
+    ["/terms", "Terms of Service", ["Terms", "Use License", "Disclaimer", "Limitations", "Contact"]],
+    ["/privacy", "Privacy Policy", ["Introduction", "Data we collect", "How we use your data", "Contact", "Changes to this policy"]],
+    ["/cookies", "Cookie Policy", ["What cookies are", "How we use cookies", "Types of cookies", "Managing cookies", "Contact", "Changes to this policy"]],
+  ];
+  for (const [path, title, sections] of legal) {
+    test(`${path} shows ${title} with its sections and no accessibility violations`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${title} | scam-free`);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      for (const section of sections) {
+        await expect(page.locator("article").getByRole("heading", { level: 2, name: section, exact: true })).toBeVisible();
+      }
+      await expect(page.locator("article").getByRole("link", { name: /@/ }).first()).toHaveAttribute("href", /^mailto:/);
+      await expect(page.locator("body")).not.toContainText("{{");
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("the Use License lists what personal use does not allow", async ({ page }) => {
+    await page.goto("/terms");
+    const text = await page.locator("article").innerText();
+    for (const phrase of ["non-commercial", "reverse engineer", "mirror"]) expect(text).toContain(phrase);
+  });
+
+  test("/stripe-setup says honestly that payments are not configured", async ({ page }) => {
+    await page.goto("/stripe-setup");
+    await expect(page.getByRole("heading", { name: "Stripe Integration Status" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("Payments are not configured");
+    await expect(page.getByRole("link", { name: "Return to Account" })).toHaveAttribute("href", "/account");
+  });
+});
+
+test.describe("not found, robots and sitemap", () => {
+  test("an unknown path answers 404 with the spec's screen", async ({ page }) => {
+    const response = await page.goto("/no-such-page/at-all");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    await expectNoAxeViolations(page);
+  });
+
+  test("robots.txt and sitemap.xml exist", async ({ request }) => {
+    const robots = await request.get("/robots.txt");
+    expect(robots.status()).toBe(200);
+    expect(await robots.text()).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    expect(await sitemap.text()).toContain("<loc>http://127.0.0.1");
+  });
+
+  test("every public page has a title, description and Open Graph tags", async ({ page }) => {
+    for (const path of ["/", "/pricing", "/terms", "/privacy", "/cookies", "/newsletter"]) {
+      await page.goto(path);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /scam-free/);
+      await expect(page.locator('meta[property="og:description"]')).toHaveCount(1);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`${path.replace("/", "\\/")}$`));
+    }
+  });
+
+  test("healthz reports the database", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+});
+
+test.describe("mobile", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the Menu button opens and closes the navigation", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Support" })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator(`#${await menu.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+    for (const name of ["Home", "Training", "Free Course", "Weekly Lessons", "Community Forum", "Support", "Sign In", "Get Started"]) {
+      await expect(panel.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await panel.getByRole("link", { name: "Training", exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expectNoAxeViolations(page);
+  });
+});

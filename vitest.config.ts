@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+    environment: "node",
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: keep PGlite instances from fighting over them.
+    maxWorkers: 2,
+  },
+});
