@@ -1,6 +1,7 @@
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
+import { startMail, stopMail } from "~/mail/mailer.server";
 
 /**
  * Start and stop everything the web process owns besides HTTP: the database (opened and migrated
@@ -13,8 +14,10 @@ export const serverRuntime = {
   async start() {
     const handle = await getDatabaseHandle();
     getLogger().info({ database: handle.kind }, "database ready");
+    if (getEnv().WORKERS) await startMail(handle);
   },
   async stop() {
+    await stopMail();
     await closeDatabase();
   },
 };

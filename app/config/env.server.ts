@@ -31,6 +31,17 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Address shown on the site and used as the reply-to/recipient for support mail. */
   SUPPORT_EMAIL: z.email().default("support@scam-free.example"),
+  /** Outgoing mail server, e.g. smtp://user:pass@smtp.example.com:587. Unset: the local mailbox. */
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  /** The From line of every email we send. */
+  MAIL_FROM: z.string().default("scam-free <no-reply@scam-free.example>"),
+  /** Secret that signs sessions; at least 32 characters. Unset outside production: generated and kept in DATA_DIR. */
+  AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  /** Start the background workers (mail delivery) in this process. */
+  WORKERS: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((value) => value === "on"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

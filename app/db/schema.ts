@@ -10,6 +10,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -221,4 +222,49 @@ export const supportRequests = pgTable("support_requests", {
   priority: boolean("priority").notNull().default(false),
   handledAt: timestamp("handled_at", { withTimezone: true }),
   createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Outgoing messages (transactional outbox) and request limits
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every email (and later text message) we send. A row is written in the same transaction as the
+ * change that caused it; the delivery worker claims it, sends it, and marks it sent, so a message
+ * is neither lost nor sent twice.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** 'email' or 'sms'. */
+    channel: text("channel").notNull().default("email"),
+    /** Which template wrote it, e.g. 'password-reset'; for the mailbox and logs. */
+    template: text("template").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** Extra headers such as List-Unsubscribe. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /** 'pending', 'sending', 'sent' or 'failed'. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** A worker that claimed the message owns it until then; after that another may retry. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** 'smtp' or 'local' once sent. */
+    transport: text("transport"),
+    providerMessageId: text("provider_message_id"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_status_idx").on(t.status, t.createdAt)],
+);
+
+/** Fixed-window counters for our own request limits (sign-in, sign-up, reset, comments). */
+export const requestLimits = pgTable("request_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
