@@ -8,7 +8,12 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
     environment: "node",
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    env: {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: "test-secret-that-is-at-least-32-characters-long",
+      APP_URL: "http://localhost:3000",
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: keep PGlite instances from fighting over them.

@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -7,22 +9,49 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
+import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/layout/site-footer";
 import { SiteHeader } from "~/layout/site-header";
 import { NotFoundScreen } from "~/layout/not-found-screen";
 import { useNonce } from "~/security/nonce";
 import { getEnv } from "~/config/env.server";
+import { loadSession } from "~/account/session.server";
+import { readFlash } from "~/ui/flash.server";
 import "./app.css";
 
-export async function loader(_args: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
-  return {
-    siteUrl: env.APP_URL,
-    supportEmail: env.SUPPORT_EMAIL,
-    user: null as null | { id: string; email: string },
-  };
+  const [{ user, headers }, { flash, clear }] = await Promise.all([loadSession(request), readFlash(request)]);
+  const responseHeaders = new Headers();
+  for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
+  if (clear) responseHeaders.append("Set-Cookie", clear);
+  return data(
+    {
+      siteUrl: env.APP_URL,
+      supportEmail: env.SUPPORT_EMAIL,
+      user: user ? { email: user.email } : null,
+      flash,
+    },
+    { headers: responseHeaders },
+  );
+}
+
+/** A one-time message from the previous request, as a toast (and as text without JavaScript). */
+function FlashMessage({ flash }: { flash: { id: string; kind: "success" | "error"; title: string; message?: string } | null | undefined }) {
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.kind === "success" ? toast.success : toast.error;
+    show(flash.title, { description: flash.message, id: flash.id });
+  }, [flash]);
+  if (!flash) return null;
+  return (
+    <noscript>
+      <p role="status" className="bg-brand-50 px-4 py-3 text-center">
+        <strong>{flash.title}</strong> {flash.message}
+      </p>
+    </noscript>
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -46,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader signedIn={Boolean(data?.user)} />
+        <FlashMessage flash={data?.flash} />
         <main id="main" className="flex-1">
           {children}
         </main>

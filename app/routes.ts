@@ -4,6 +4,12 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("pricing", "routes/pricing.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("account", "routes/account.tsx"),
+  route("api/auth/*", "routes/api.auth.ts"),
+  route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),

@@ -77,3 +77,13 @@ export function welcomeEmail(brand: MailBranding) {
     { kind: "p", text: "A reminder we will repeat often: we will never ask for your password, a code, or payment by gift card." },
   ]);
 }
+
+/** Sent instead of an error when someone signs up with an address that already has an account. */
+export function accountExistsEmail(brand: MailBranding) {
+  return compose(brand, `Someone tried to create a ${brand.productName} account with your email`, "Hello,", [
+    { kind: "p", text: `Someone just tried to create a new ${brand.productName} account with this email address. You already have one, so nothing was changed.` },
+    { kind: "button", label: "Sign in", url: `${brand.siteUrl}/auth` },
+    { kind: "p", text: `Forgot your password? Choose a new one here: ${brand.siteUrl}/forgot-password` },
+    { kind: "p", text: "If this was not you, you can ignore this email. Your account and password are unchanged." },
+  ]);
+}

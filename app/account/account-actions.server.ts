@@ -1,0 +1,189 @@
+import { getEnv } from "~/config/env.server";
+import { getLogger } from "~/config/logger.server";
+import { getDatabase } from "~/db/database.server";
+import { subscribeToNewsletter } from "~/newsletter/newsletter.server";
+import { clearLimit, hitLimit, refundLimit, retryMessage } from "~/security/request-limits.server";
+import { fieldErrors } from "~/validation/fields";
+import { AUTH_LIMITS } from "./auth-limits";
+import { authErrorMessage, authErrorStatus } from "./auth-errors";
+import { authHeaders, getAuth } from "./auth.server";
+import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignUpSchema } from "./auth-schemas";
+
+/** What an auth form action answers: a status, a title/message pair, and per-field errors. */
+export interface AuthFormResult {
+  ok: boolean;
+  intent: "login" | "signup" | "forgot" | "reset";
+  title: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+type Outcome = { status: number; result: AuthFormResult; setCookie?: string[] };
+
+function invalid(intent: AuthFormResult["intent"], title: string, errors: Record<string, string>): Outcome {
+  const message = Object.values(errors)[0] ?? "Please check the form.";
+  return { status: 400, result: { ok: false, intent, title, message, fields: errors } };
+}
+
+function tooMany(intent: AuthFormResult["intent"], title: string, seconds: number): Outcome {
+  return { status: 429, result: { ok: false, intent, title, message: retryMessage(seconds) } };
+}
+
+/** Sign in. Failures are counted per account and per IP; successes are not held against the IP. */
+export async function logIn(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
+  const parsed = LoginSchema.safeParse(raw);
+  if (!parsed.success) return invalid("login", "Login failed", fieldErrors(parsed.error));
+  const { email, password } = parsed.data;
+
+  const db = await getDatabase();
+  const accountKey = `login:account:${email}`;
+  const ipKey = `login:ip:${clientIp}`;
+  const [byAccount, byIp] = await Promise.all([
+    hitLimit(db, accountKey, AUTH_LIMITS.failedLoginPerAccount),
+    hitLimit(db, ipKey, AUTH_LIMITS.failedLoginPerIp),
+  ]);
+  if (!byAccount.allowed || !byIp.allowed) {
+    getLogger().warn({ ip: clientIp }, "sign-in rate limit reached");
+    return tooMany("login", "Login failed", Math.max(byAccount.retryAfterSeconds, byIp.retryAfterSeconds));
+  }
+
+  try {
+    const auth = await getAuth();
+    const { headers } = await auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: authHeaders(request, clientIp),
+      returnHeaders: true,
+    });
+    await Promise.all([clearLimit(db, accountKey), refundLimit(db, ipKey)]);
+    return {
+      status: 200,
+      result: { ok: true, intent: "login", title: "Login successful", message: "Welcome back!" },
+      setCookie: headers.getSetCookie(),
+    };
+  } catch (error) {
+    return {
+      status: authErrorStatus(error),
+      result: { ok: false, intent: "login", title: "Login failed", message: authErrorMessage(error, "Invalid email or password") },
+    };
+  }
+}
+
+/** Create an account. The session starts only when the person logs in. */
+export async function signUp(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
+  const parsed = SignUpSchema.safeParse(raw);
+  if (!parsed.success) return invalid("signup", "Registration failed", fieldErrors(parsed.error));
+  const { email, password, newsletter } = parsed.data;
+
+  const db = await getDatabase();
+  const limit = await hitLimit(db, `signup:ip:${clientIp}`, AUTH_LIMITS.signUpPerIp);
+  if (!limit.allowed) return tooMany("signup", "Registration failed", limit.retryAfterSeconds);
+
+  try {
+    const auth = await getAuth();
+    await auth.api.signUpEmail({
+      body: { email, password, name: email.split("@")[0] ?? email },
+      headers: authHeaders(request, clientIp),
+    });
+  } catch (error) {
+    return {
+      status: authErrorStatus(error),
+      result: {
+        ok: false,
+        intent: "signup",
+        title: "Registration failed",
+        message: authErrorMessage(error, "We could not create your account. Please try again."),
+      },
+    };
+  }
+
+  if (newsletter) {
+    // The account matters more than the newsletter: a failure here is only logged.
+    try {
+      await subscribeToNewsletter(db, { email, name: null, source: "signup" });
+    } catch (error) {
+      getLogger().warn({ err: error }, "newsletter sign-up during registration failed");
+    }
+  }
+  return {
+    status: 200,
+    result: {
+      ok: true,
+      intent: "signup",
+      title: "Registration successful",
+      message: "Success! Please log in to access your account.",
+    },
+  };
+}
+
+const RESET_SENT =
+  "If an account exists for that email, we have sent a link to reset the password. It works once and expires in 60 minutes.";
+
+/** Ask for a reset link. The answer is the same whether or not the account exists. */
+export async function requestPasswordReset(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
+  const parsed = ForgotPasswordSchema.safeParse(raw);
+  if (!parsed.success) return invalid("forgot", "Check your email", fieldErrors(parsed.error));
+  const { email } = parsed.data;
+
+  const db = await getDatabase();
+  const [byIp, byEmail] = await Promise.all([
+    hitLimit(db, `reset:ip:${clientIp}`, AUTH_LIMITS.resetPerIp),
+    hitLimit(db, `reset:email:${email}`, AUTH_LIMITS.resetPerEmail),
+  ]);
+  if (!byIp.allowed || !byEmail.allowed) {
+    return tooMany("forgot", "Too many requests", Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds));
+  }
+  try {
+    const auth = await getAuth();
+    await auth.api.requestPasswordReset({
+      body: { email, redirectTo: `${getEnv().APP_URL}/reset-password` },
+      headers: authHeaders(request, clientIp),
+    });
+  } catch (error) {
+    getLogger().error({ err: error }, "password reset request failed");
+    return {
+      status: 503,
+      result: { ok: false, intent: "forgot", title: "Something went wrong", message: "We could not send the email. Please try again." },
+    };
+  }
+  return { status: 200, result: { ok: true, intent: "forgot", title: "Check your email", message: RESET_SENT } };
+}
+
+/** Set a new password with the single-use token; every session of that user ends. */
+export async function resetPassword(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
+  const parsed = ResetPasswordSchema.safeParse(raw);
+  if (!parsed.success) return invalid("reset", "Check the form", fieldErrors(parsed.error));
+  try {
+    const auth = await getAuth();
+    await auth.api.resetPassword({
+      body: { newPassword: parsed.data.password, token: parsed.data.token },
+      headers: authHeaders(request, clientIp),
+    });
+  } catch (error) {
+    getLogger().info({ err: authErrorMessage(error, "reset failed") }, "password reset refused");
+    return {
+      status: 400,
+      result: {
+        ok: false,
+        intent: "reset",
+        title: "This link has expired",
+        message: "This reset link is invalid, already used or expired. Please ask for a new one.",
+      },
+    };
+  }
+  return {
+    status: 200,
+    result: { ok: true, intent: "reset", title: "Password updated", message: "Please log in with your new password." },
+  };
+}
+
+/** End the session on the server. Returns the cookie-clearing headers. */
+export async function signOut(request: Request): Promise<{ ok: boolean; setCookie: string[] }> {
+  try {
+    const auth = await getAuth();
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return { ok: true, setCookie: headers.getSetCookie() };
+  } catch (error) {
+    getLogger().error({ err: error }, "sign-out failed");
+    return { ok: false, setCookie: [] };
+  }
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getEnv } from "~/config/env.server";
+import { getLogger } from "~/config/logger.server";
+import type { Database } from "~/db/client.server";
+import { getDatabase } from "~/db/database.server";
+import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { enqueueEmail } from "~/mail/outbox.server";
+import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
+import { accountExistsEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const RESET_TOKEN_MINUTES = 60;
+/** Idle expiry: a session unused this long ends. Each day of use extends it. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/** Absolute lifetime: however active, a session ends this long after sign-in. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** better-auth reads the client IP from this header; our route sets it from Express, never the client. */
+export const CLIENT_IP_HEADER = "x-scam-free-client-ip";
+
+/**
+ * The signing secret. Production must set AUTH_SECRET; a local run generates one once and keeps it
+ * in DATA_DIR so sessions survive restarts.
+ */
+function authSecret(): string {
+  const env = getEnv();
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.isProduction) throw new Error("AUTH_SECRET (32+ characters) must be set when APP_ENV=production.");
+  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function createAuth(db: Database) {
+  const env = getEnv();
+  return betterAuth({
+    appName: "scam-free",
+    baseURL: env.APP_URL,
+    basePath: "/api/auth",
+    secret: authSecret(),
+    trustedOrigins: [env.APP_URL],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "member", input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Signing up with a taken address looks like success (no account enumeration); the real
+      // owner gets an email explaining what happened instead.
+      async onExistingUserSignUp({ user }) {
+        const id = await enqueueEmail(db, {
+          template: "account-exists",
+          to: user.email,
+          ...accountExistsEmail(getMailBranding()),
+        });
+        await notifyOutbox([id]);
+      },
+      async sendResetPassword({ user, url }) {
+        const id = await enqueueEmail(db, {
+          template: "password-reset",
+          to: user.email,
+          ...passwordResetEmail(getMailBranding(), { resetUrl: url, expiresInMinutes: RESET_TOKEN_MINUTES }),
+        });
+        await notifyOutbox([id]);
+      },
+      async onPasswordReset({ user }) {
+        const id = await enqueueEmail(db, {
+          template: "password-changed",
+          to: user.email,
+          ...passwordChangedEmail(getMailBranding()),
+        });
+        await notifyOutbox([id]);
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 24 * 60 * 60,
+    },
+    // better-auth's own limiter guards its HTTP endpoints under /api/auth in every mode.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 60,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60 * 60, max: 10 },
+        "/request-password-reset": { window: 15 * 60, max: 5 },
+        "/reset-password": { window: 15 * 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: env.isHttps,
+      cookiePrefix: "scam-free",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: env.isHttps },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      log: (level, message) => {
+        const log = getLogger();
+        if (level === "error") log.error({ source: "better-auth" }, message);
+        else if (level === "warn") log.warn({ source: "better-auth" }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One instance per database, so tests that swap databases get their own.
+const instances = new WeakMap<Database, Auth>();
+
+export async function getAuth(): Promise<Auth> {
+  const db = await getDatabase();
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    instances.set(db, auth);
+  }
+  return auth;
+}
+
+/** Request headers for better-auth calls, with the client IP from Express (never from the client). */
+export function authHeaders(request: Request, clientIp: string | undefined): Headers {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}

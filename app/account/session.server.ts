@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { getDatabase } from "~/db/database.server";
+import { sessions } from "~/db/schema";
+import { getLogger } from "~/config/logger.server";
+import { getAuth, SESSION_MAX_AGE_SECONDS } from "./auth.server";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: string;
+}
+
+interface LoadedSession {
+  user: SessionUser | null;
+  /** Set-Cookie headers better-auth wants sent (a refreshed session); forward them when you can. */
+  headers: Headers;
+}
+
+/**
+ * The signed-in user, or null. Enforces the absolute lifetime: a session older than 30 days ends
+ * however active it was. A failed check counts as signed out and is logged.
+ */
+export async function loadSession(request: Request): Promise<LoadedSession> {
+  const empty = { user: null, headers: new Headers() };
+  if (!request.headers.get("Cookie")?.includes("session_token")) return empty;
+  try {
+    const auth = await getAuth();
+    const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+    if (!response) return { user: null, headers };
+    const age = Date.now() - new Date(response.session.createdAt).getTime();
+    if (age > SESSION_MAX_AGE_SECONDS * 1000) {
+      const db = await getDatabase();
+      await db.delete(sessions).where(eq(sessions.id, response.session.id));
+      return empty;
+    }
+    const user = response.user as { id: string; email: string; role?: string | null };
+    return { user: { id: user.id, email: user.email, role: user.role ?? "member" }, headers };
+  } catch (error) {
+    getLogger().error({ err: error }, "session check failed");
+    return empty;
+  }
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await loadSession(request)).user;
+}
+
+/** The signed-in user, or a redirect to /auth that comes back here after login. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const returnTo = `${url.pathname}${url.search}`;
+    throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
+  }
+  return user;
+}

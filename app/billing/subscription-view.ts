@@ -1,0 +1,27 @@
+/** What the account page shows about a subscription (SPEC.md section 3, "Subscription view model"). */
+export interface SubscriptionView {
+  id: string;
+  status: string;
+  planId: "premium" | "family";
+  planName: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  customerName: string;
+  customerEmail: string;
+  memberEmails: string[];
+}
+
+/** Only these statuses give access to members' content. */
+export const SUBSCRIBED_STATUSES = ["active", "trialing"] as const;
+
+export function isSubscribed(status: string | null | undefined): boolean {
+  return (SUBSCRIBED_STATUSES as readonly string[]).includes(status ?? "");
+}
+
+/** Long US style ("January 5, 2027"), or N/A when missing. */
+export function formatLongDate(value: string | Date | null | undefined): string {
+  if (!value) return "N/A";
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "N/A";
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
+}

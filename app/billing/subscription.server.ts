@@ -1,0 +1,34 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { customers, members, subscriptions } from "~/db/schema";
+import { PLANS, isPaidPlanId } from "./plans";
+import type { SubscriptionView } from "./subscription-view";
+
+/** The newest subscription of the customer linked to this account, or null when there is none. */
+export async function getAccountSubscription(db: Database, userId: string): Promise<SubscriptionView | null> {
+  const rows = await db
+    .select({ subscription: subscriptions, customer: customers })
+    .from(subscriptions)
+    .innerJoin(customers, eq(subscriptions.customerId, customers.id))
+    .where(eq(customers.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  const row = rows[0];
+  if (!row || !isPaidPlanId(row.subscription.plan)) return null;
+  const memberRows = await db
+    .select({ email: members.email, position: members.position })
+    .from(members)
+    .where(eq(members.subscriptionId, row.subscription.id))
+    .orderBy(asc(members.position));
+  return {
+    id: row.subscription.id,
+    status: row.subscription.status,
+    planId: row.subscription.plan,
+    planName: PLANS[row.subscription.plan].name,
+    currentPeriodEnd: row.subscription.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.subscription.cancelAtPeriodEnd,
+    customerName: row.customer.name,
+    customerEmail: row.customer.email,
+    memberEmails: memberRows.filter((member) => member.position > 0).map((member) => member.email),
+  };
+}

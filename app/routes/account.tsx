@@ -1,0 +1,71 @@
+import { LogOut } from "lucide-react";
+import { Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { signOut } from "~/account/account-actions.server";
+import { requireUser } from "~/account/session.server";
+import { SubscriptionPanel } from "~/account/subscription-panel";
+import { getAccountSubscription } from "~/billing/subscription.server";
+import { getDatabase } from "~/db/database.server";
+import { pageMeta } from "~/seo/meta";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { setFlash } from "~/ui/flash.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "My Account",
+    description: "Your scam-free account and Training Program subscription.",
+    path: "/account",
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const subscription = await getAccountSubscription(await getDatabase(), user.id);
+  return { email: user.email, isAdmin: user.role === "staff", subscription };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "signout") {
+    return new Response("Unknown action.", { status: 400 });
+  }
+  const { ok, setCookie } = await signOut(request);
+  const headers = new Headers();
+  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+  if (!ok) {
+    headers.append("Set-Cookie", await setFlash({ kind: "error", title: "Error signing out", message: "Please try again." }));
+    throw redirect("/account", { headers });
+  }
+  headers.append(
+    "Set-Cookie",
+    await setFlash({ kind: "success", title: "Signed out successfully", message: "You have been logged out of your account." }),
+  );
+  throw redirect("/", { headers });
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const signingOut = useNavigation().formData?.get("intent") === "signout";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-brand-900">My Account</h1>
+      <Card className="mt-8 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <p className="text-sm text-muted">Signed in as</p>
+          <p className="text-lg font-semibold" data-testid="account-email">{loaderData.email}</p>
+        </div>
+        <Form method="post">
+          <input type="hidden" name="intent" value="signout" />
+          <Button type="submit" variant="secondary" disabled={signingOut}>
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            {signingOut ? "Signing out..." : "Sign out"}
+          </Button>
+        </Form>
+      </Card>
+      <div className="mt-6">
+        <SubscriptionPanel subscription={loaderData.subscription} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth";
+import { logIn, signUp, type AuthFormResult } from "~/account/account-actions.server";
+import { LoginSchema, PASSWORD_HINT, safeReturnTo, SignUpSchema } from "~/account/auth-schemas";
+import { getSessionUser } from "~/account/session.server";
+import { useResultToast } from "~/account/use-result-toast";
+import { pageMeta } from "~/seo/meta";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { setFlash } from "~/ui/flash.server";
+import { FormMessage } from "~/ui/form-message";
+import { FieldError, Input, Label } from "~/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
+import { fieldErrors, formDataToObject } from "~/validation/fields";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Sign in or create an account",
+    description: "Sign in to scam-free, or create a free account to read the course.",
+    path: "/auth",
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  if (await getSessionUser(request)) throw redirect(returnTo ?? "/account");
+  return { returnTo: returnTo ?? null, tab: url.searchParams.get("tab") === "signup" ? "signup" : "login" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = formDataToObject(await request.formData());
+  if (form.intent === "signup") {
+    const { status, result } = await signUp(request, form, context.clientIp);
+    return data(result, { status });
+  }
+  if (form.intent !== "login") {
+    const unknown: AuthFormResult = { ok: false, intent: "login", title: "Login failed", message: "Unknown form." };
+    return data(unknown, { status: 400 });
+  }
+  const { status, result, setCookie } = await logIn(request, form, context.clientIp);
+  if (!result.ok) return data(result, { status });
+  const headers = new Headers();
+  for (const cookie of setCookie ?? []) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setFlash({ kind: "success", title: result.title, message: result.message }));
+  throw redirect(safeReturnTo(form.returnTo) ?? "/account", { headers });
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [tab, setTab] = useState<string>(loaderData.tab);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  useResultToast(actionData);
+
+  // After a successful sign-up the person logs in next.
+  useEffect(() => {
+    if (actionData?.ok && actionData.intent === "signup") setTab("login");
+  }, [actionData]);
+
+  const errors = { ...(actionData?.fields ?? {}), ...clientErrors };
+  const validate = (schema: typeof LoginSchema | typeof SignUpSchema) => (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = schema.safeParse(formDataToObject(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientErrors(fieldErrors(parsed.error));
+    } else {
+      setClientErrors({});
+    }
+  };
+
+  const loginResult = actionData?.intent === "login" || (actionData?.intent === "signup" && actionData.ok) ? actionData : undefined;
+  const signupResult = actionData?.intent === "signup" && !actionData.ok ? actionData : undefined;
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-center text-3xl font-bold text-brand-900">Account Access</h1>
+      <Card className="mt-8">
+        <Tabs value={tab} onValueChange={(value) => { setTab(value); setClientErrors({}); }}>
+          <TabsList aria-label="Account access">
+            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="signup">Create Account</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="login" className="mt-6">
+            <Form method="post" noValidate onSubmit={validate(LoginSchema)} className="space-y-4">
+              <input type="hidden" name="intent" value="login" />
+              {loaderData.returnTo && <input type="hidden" name="returnTo" value={loaderData.returnTo} />}
+              <FormMessage result={loginResult} />
+              <div>
+                <Label htmlFor="login-email">Email</Label>
+                <Input id="login-email" name="email" type="email" autoComplete="email" required
+                  aria-invalid={Boolean(tab === "login" && errors.email)} aria-describedby="login-email-error" />
+                <FieldError id="login-email-error" message={tab === "login" ? errors.email : undefined} />
+              </div>
+              <div>
+                <div className="flex items-baseline justify-between">
+                  <Label htmlFor="login-password">Password</Label>
+                  <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline">
+                    Forgot password?
+                  </Link>
+                </div>
+                <Input id="login-password" name="password" type="password" autoComplete="current-password" required
+                  aria-invalid={Boolean(tab === "login" && errors.password)} aria-describedby="login-password-error" />
+                <FieldError id="login-password-error" message={tab === "login" ? errors.password : undefined} />
+              </div>
+              <Button type="submit" className="w-full" disabled={submitting === "login"}>
+                {submitting === "login" ? "Logging in..." : "Log in"}
+              </Button>
+              <p className="text-center text-sm text-muted">
+                New here?{" "}
+                <Link to="/auth?tab=signup" onClick={(event) => { event.preventDefault(); setTab("signup"); }} className="font-medium text-brand-700 underline">
+                  Create a free account
+                </Link>
+              </p>
+            </Form>
+          </TabsContent>
+
+          <TabsContent value="signup" className="mt-6">
+            <Form method="post" noValidate onSubmit={validate(SignUpSchema)} className="space-y-4">
+              <input type="hidden" name="intent" value="signup" />
+              <FormMessage result={signupResult} />
+              <div>
+                <Label htmlFor="signup-email">Email</Label>
+                <Input id="signup-email" name="email" type="email" autoComplete="email" required
+                  aria-invalid={Boolean(tab === "signup" && errors.email)} aria-describedby="signup-email-error" />
+                <FieldError id="signup-email-error" message={tab === "signup" ? errors.email : undefined} />
+              </div>
+              <div>
+                <Label htmlFor="signup-password">Password</Label>
+                <Input id="signup-password" name="password" type="password" autoComplete="new-password" required minLength={6}
+                  aria-invalid={Boolean(tab === "signup" && errors.password)} aria-describedby="signup-password-hint signup-password-error" />
+                <p id="signup-password-hint" className="mt-1 text-sm text-muted">{PASSWORD_HINT}</p>
+                <FieldError id="signup-password-error" message={tab === "signup" ? errors.password : undefined} />
+                <p className="mt-1 text-xs text-muted">Tip: a passphrase of 12 or more characters is much harder to guess.</p>
+              </div>
+              <div className="flex items-start gap-3">
+                <input id="signup-newsletter" name="newsletter" type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" />
+                <label htmlFor="signup-newsletter" className="text-sm">
+                  Sign up for our newsletter to receive cybersecurity tips and updates
+                </label>
+              </div>
+              <Button type="submit" className="w-full" disabled={submitting === "signup"}>
+                {submitting === "signup" ? "Creating account..." : "Create Account"}
+              </Button>
+            </Form>
+          </TabsContent>
+        </Tabs>
+      </Card>
+    </section>
+  );
+}
