@@ -52,6 +52,7 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -83,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           supportEmail={data?.supportEmail ?? "support@scam-free.example"}
           siteUrl={data?.siteUrl ?? ""}
         />
-        <Toaster position="top-right" richColors closeButton />
+        <Toaster position="top-right" closeButton toastOptions={{ classNames: { description: "!text-slate-700" } }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -268,3 +269,24 @@ export const requestLimits = pgTable("request_limits", {
   count: integer("count").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Course progress: one row per page a learner has opened.
+// ---------------------------------------------------------------------------------------------
+
+export const courseProgress = pgTable(
+  "course_progress",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull(),
+    page: integer("page").notNull(),
+    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }).notNull().defaultNow(),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId, t.page] }),
+    check("course_progress_page_range", sql`${t.page} BETWEEN 1 AND 43`),
+  ],
+);

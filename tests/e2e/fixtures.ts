@@ -6,6 +6,12 @@ export const POPUP_SEEN_KEY = "scam-free:newsletter-popup-seen";
 /** Every page starts as a returning visitor who already saw the newsletter pop-up, unless a test says otherwise. */
 export const test = base.extend<{ freshVisitor: boolean }>({
   freshVisitor: [false, { option: true }],
+  // Each test comes from its own address (the test server trusts one proxy), so per-IP limits
+  // on sign-in and sign-up apply per test, as they would per visitor.
+  extraHTTPHeaders: async ({}, use) => {
+    const octet = () => Math.floor(Math.random() * 250) + 1;
+    await use({ "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` });
+  },
   page: async ({ page, freshVisitor }, use) => {
     if (!freshVisitor) {
       await page.addInitScript((key) => window.localStorage.setItem(key, "seen"), POPUP_SEEN_KEY);
@@ -38,4 +44,21 @@ export function uniqueEmail(label: string) {
 /** A toast (sonner) containing the given text. */
 export function toastWith(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/** Creates an account and signs this page's browser context in, through the real forms' endpoints. */
+export async function signedInAs(page: Page, label = "learner") {
+  const email = uniqueEmail(label);
+  const password = "secret123";
+  const signup = await page.request.post("/auth", { form: { intent: "signup", email, password } });
+  expect(signup.status()).toBe(200);
+  const login = await page.request.post("/auth", { form: { intent: "login", email, password }, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  return { email, password };
+}
+
+/** Words of the visible text inside a locator. */
+export async function wordCount(locator: import("@playwright/test").Locator) {
+  const text = await locator.innerText();
+  return text.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
 }

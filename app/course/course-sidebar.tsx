@@ -1,0 +1,102 @@
+import { CheckCircle2, ListTree } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { cn } from "~/ui/cn";
+import { coursePagePath, LESSONS, MODULES } from "./course-map";
+
+interface Props {
+  currentPage: number;
+  titles: Record<number, string>;
+  viewedPages: number[];
+  completedLessons: number[];
+  percent: number;
+}
+
+/** The course map: modules, the 11 lessons with their page ranges, and every page. */
+export function CourseSidebar({ currentPage, titles, viewedPages, completedLessons, percent }: Props) {
+  const [open, setOpen] = useState(false);
+  const viewed = new Set(viewedPages);
+  const done = new Set(completedLessons);
+
+  // Moving to another page closes the mobile panel.
+  useEffect(() => setOpen(false), [currentPage]);
+
+  return (
+    <div className="no-print md:w-80 md:flex-none">
+      <button
+        type="button"
+        className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-3 font-semibold text-brand-800 md:hidden"
+        aria-expanded={open}
+        aria-controls="course-contents"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <ListTree aria-hidden="true" className="h-5 w-5" /> Course contents
+      </button>
+      <nav
+        id="course-contents"
+        aria-label="Course contents"
+        className={cn(
+          "mt-3 rounded-2xl border border-slate-200 bg-white p-4 md:sticky md:top-20 md:mt-0 md:block md:max-h-[calc(100vh-6rem)] md:overflow-y-auto",
+          open ? "block" : "hidden",
+        )}
+      >
+        <div className="mb-4">
+          <p className="text-sm font-semibold">Your progress: {percent}%</p>
+          <div
+            role="progressbar"
+            aria-label="Course progress"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className="mt-1 h-2 rounded-full bg-slate-200"
+          >
+            <div className="h-2 rounded-full bg-safe-600" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+        {MODULES.map((module) => (
+          <section key={module.number} className="mb-4">
+            <h2 className="text-xs font-bold tracking-wide text-muted uppercase">
+              Module {module.number}: {module.title}
+            </h2>
+            <ol className="mt-2 space-y-3">
+              {LESSONS.filter((lesson) => lesson.module === module.number).map((lesson) => {
+                const range = lesson.firstPage === lesson.lastPage ? `Page ${lesson.firstPage}` : `Pages ${lesson.firstPage}-${lesson.lastPage}`;
+                return (
+                  <li key={lesson.number}>
+                    <p className="flex items-center gap-1 text-sm font-bold text-brand-900">
+                      Lesson {lesson.number}: {lesson.title}
+                      {done.has(lesson.number) && (
+                        <CheckCircle2 aria-label="completed" className="h-4 w-4 text-safe-600" />
+                      )}
+                    </p>
+                    <p className="text-xs text-muted">{range}</p>
+                    <ol className="mt-1 space-y-0.5 border-l border-slate-200 pl-2">
+                      {Array.from({ length: lesson.lastPage - lesson.firstPage + 1 }, (_, i) => lesson.firstPage + i).map((page) => (
+                        <li key={page}>
+                          <Link
+                            to={coursePagePath(page)}
+                            aria-current={page === currentPage ? "page" : undefined}
+                            className={cn(
+                              "flex items-start gap-2 rounded-md px-2 py-1 text-sm hover:bg-brand-50",
+                              page === currentPage ? "bg-brand-100 font-semibold text-brand-900" : "text-ink",
+                            )}
+                          >
+                            <span className="w-5 flex-none text-right text-muted">{page}</span>
+                            <span className="flex-1">{titles[page] ?? `Page ${page}`}</span>
+                            {viewed.has(page) && page !== currentPage && (
+                              <CheckCircle2 aria-label="viewed" className="mt-0.5 h-4 w-4 flex-none text-safe-600" />
+                            )}
+                          </Link>
+                        </li>
+                      ))}
+                    </ol>
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
+        ))}
+      </nav>
+    </div>
+  );
+}

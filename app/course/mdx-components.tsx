@@ -1,0 +1,154 @@
+import { AlertTriangle, BookOpenCheck, ChevronDown, Lightbulb, PartyPopper, Quote } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { cn } from "~/ui/cn";
+
+/** The building blocks course writers use in MDX (see content/course/README.md). */
+
+function RedFlags({ children }: { children: ReactNode }) {
+  return (
+    <aside aria-label="Red flags" className="my-6 rounded-xl border-l-4 border-danger-600 bg-red-50 p-5">
+      <p className="flex items-center gap-2 font-bold text-danger-600">
+        <AlertTriangle aria-hidden="true" className="h-5 w-5" /> Red flags
+      </p>
+      <div className="[&_ul]:my-2">{children}</div>
+    </aside>
+  );
+}
+
+function Tip({ title = "Tip", children }: { title?: string; children: ReactNode }) {
+  return (
+    <aside aria-label={title} className="my-6 rounded-xl border-l-4 border-safe-600 bg-safe-50 p-5">
+      <p className="flex items-center gap-2 font-bold text-safe-600">
+        <Lightbulb aria-hidden="true" className="h-5 w-5" /> {title}
+      </p>
+      <div className="[&_p]:my-2">{children}</div>
+    </aside>
+  );
+}
+
+function Example({ title = "Real-life example", children }: { title?: string; children: ReactNode }) {
+  return (
+    <aside aria-label={title} className="my-6 rounded-xl border border-brand-200 bg-brand-50 p-5">
+      <p className="flex items-center gap-2 font-bold text-brand-800">
+        <Quote aria-hidden="true" className="h-5 w-5" /> {title}
+      </p>
+      <div className="[&_p]:my-2">{children}</div>
+    </aside>
+  );
+}
+
+function Fact({ children }: { children: ReactNode }) {
+  return (
+    <aside aria-label="Fact" className="my-6 rounded-xl bg-slate-100 p-5 font-medium [&_p]:my-1">
+      {children}
+    </aside>
+  );
+}
+
+function GreatJob({ children }: { children: ReactNode }) {
+  return (
+    <aside aria-label="Great Job!" className="my-8 rounded-2xl bg-safe-600 p-6 text-white [&_a]:text-white">
+      <p className="flex items-center gap-2 text-2xl font-extrabold">
+        <PartyPopper aria-hidden="true" className="h-7 w-7" /> Great Job!
+      </p>
+      <div className="[&_p]:my-2">{children}</div>
+    </aside>
+  );
+}
+
+/** Native details/summary: keyboard and screen-reader friendly, and it works without JavaScript. */
+function Collapsible({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <details className="group my-3 rounded-xl border border-slate-200 bg-white open:shadow-sm">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-4 font-semibold text-brand-900 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+        {title}
+        <ChevronDown aria-hidden="true" className="h-5 w-5 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="px-5 pb-4">{children}</div>
+    </details>
+  );
+}
+
+interface Question {
+  question: string;
+  options: string[];
+  answer: number;
+  explanation?: string;
+}
+
+/** A short self-check. Answers stay in the browser: nothing about them is sent anywhere. */
+function SelfCheck({ questions }: { questions: Question[] }) {
+  const id = useId();
+  const [picked, setPicked] = useState<Record<number, number>>({});
+  const answered = Object.keys(picked).length;
+  const correct = questions.filter((q, i) => picked[i] === q.answer).length;
+  return (
+    <section aria-labelledby={`${id}-title`} className="my-8 rounded-2xl border-2 border-brand-200 p-6">
+      <h2 id={`${id}-title`} className="!mt-0 flex items-center gap-2">
+        <BookOpenCheck aria-hidden="true" className="h-6 w-6" /> Self-check
+      </h2>
+      <p className="text-sm text-muted">Pick an answer to see if you got it. Your answers stay on this device.</p>
+      <ol className="!list-none !pl-0">
+        {questions.map((q, qi) => {
+          const choice = picked[qi];
+          const isAnswered = choice !== undefined;
+          return (
+            <li key={qi} className="my-5">
+              <fieldset>
+                <legend className="font-semibold">
+                  {qi + 1}. {q.question}
+                </legend>
+                <div className="mt-2 space-y-2">
+                  {q.options.map((option, oi) => {
+                    const inputId = `${id}-${qi}-${oi}`;
+                    return (
+                      <div
+                        key={oi}
+                        className={cn(
+                          "flex items-start gap-3 rounded-lg border px-3 py-2",
+                          isAnswered && oi === q.answer && "border-safe-600 bg-safe-50",
+                          isAnswered && oi === choice && oi !== q.answer && "border-danger-600 bg-red-50",
+                          !isAnswered && "border-slate-200",
+                        )}
+                      >
+                        <input
+                          id={inputId}
+                          type="radio"
+                          name={`${id}-q${qi}`}
+                          className="mt-1 h-4 w-4 accent-brand-700"
+                          checked={choice === oi}
+                          onChange={() => setPicked((current) => ({ ...current, [qi]: oi }))}
+                        />
+                        <label htmlFor={inputId}>{option}</label>
+                      </div>
+                    );
+                  })}
+                </div>
+                <p aria-live="polite" className="mt-2 text-sm">
+                  {isAnswered &&
+                    (choice === q.answer ? (
+                      <span className="font-semibold text-safe-600">Correct! </span>
+                    ) : (
+                      <span className="font-semibold text-danger-600">Not quite. </span>
+                    ))}
+                  {isAnswered && q.explanation}
+                </p>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <p aria-live="polite" className="font-semibold">
+        {answered === questions.length ? `You got ${correct} of ${questions.length} right.` : `${answered} of ${questions.length} answered.`}
+      </p>
+      <noscript>
+        <p className="text-sm">
+          Answers:{" "}
+          {questions.map((q, i) => `${i + 1}. ${q.options[q.answer]}`).join("; ")}
+        </p>
+      </noscript>
+    </section>
+  );
+}
+
+export const mdxComponents = { RedFlags, Tip, Example, Fact, GreatJob, Collapsible, SelfCheck };

@@ -1,0 +1,26 @@
+/**
+ * Titles of all 43 pages, read from the MDX front matter at build time. Server-only, so the
+ * sidebar's titles reach the browser as loader data instead of bundling every page.
+ */
+const frontmatters = import.meta.glob<{ title: string; page: number; lesson: number; module: number; description: string }>(
+  "../../content/course/scam-free/*.mdx",
+  { eager: true, import: "frontmatter" },
+);
+
+export interface PageInfo {
+  page: number;
+  title: string;
+  description: string;
+}
+
+const PAGES: PageInfo[] = Object.values(frontmatters)
+  .map((fm) => ({ page: Number(fm.page), title: String(fm.title), description: String(fm.description ?? "") }))
+  .sort((a, b) => a.page - b.page);
+
+export function allPageInfo(): PageInfo[] {
+  return PAGES;
+}
+
+export function pageInfo(page: number): PageInfo | undefined {
+  return PAGES.find((p) => p.page === page);
+}

@@ -1,0 +1,39 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { courseProgress } from "~/db/schema";
+import { completedLessons, LESSONS, TOTAL_PAGES } from "./course-map";
+
+export interface CourseProgress {
+  viewedPages: number[];
+  completedLessons: number[];
+  lastPage: number | null;
+  percent: number;
+}
+
+/** Records that a learner opened a page: one row per page, however often they come back. */
+export async function recordPageView(db: Database, userId: string, courseId: string, page: number) {
+  await db
+    .insert(courseProgress)
+    .values({ userId, courseId, page })
+    .onConflictDoUpdate({
+      target: [courseProgress.userId, courseProgress.courseId, courseProgress.page],
+      set: { lastViewedAt: sql`now()` },
+    });
+}
+
+export async function getCourseProgress(db: Database, userId: string, courseId: string): Promise<CourseProgress> {
+  const rows = await db
+    .select({ page: courseProgress.page })
+    .from(courseProgress)
+    .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
+    .orderBy(desc(courseProgress.lastViewedAt), desc(courseProgress.page));
+  const viewedPages = rows.map((row) => row.page).sort((a, b) => a - b);
+  return {
+    viewedPages,
+    completedLessons: completedLessons(viewedPages),
+    lastPage: rows[0]?.page ?? null,
+    percent: Math.round((viewedPages.length / TOTAL_PAGES) * 100),
+  };
+}
+
+export const LESSON_COUNT = LESSONS.length;

@@ -1,0 +1,110 @@
+import { FileText, Printer } from "lucide-react";
+import { Suspense } from "react";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import type { Route } from "./+types/course-page";
+import { requireUser } from "~/account/session.server";
+import { COURSE_ID, coursePagePath, lessonForPage, parsePageNumber, TOTAL_PAGES } from "~/course/course-map";
+import { CourseNotFound } from "~/course/course-not-found";
+import { CoursePager } from "~/course/course-pager";
+import { CourseSidebar } from "~/course/course-sidebar";
+import { mdxComponents } from "~/course/mdx-components";
+import { pageContent } from "~/course/page-content";
+import { allPageInfo, pageInfo } from "~/course/page-titles.server";
+import { getCourseProgress, recordPageView } from "~/course/progress.server";
+import { getDatabase } from "~/db/database.server";
+import { pageMeta } from "~/seo/meta";
+import { Spinner } from "~/ui/spinner";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // Signed-in only, checked before anything else; the visitor comes back here after login.
+  const user = await requireUser(request);
+
+  // /course/{page} is a short link to /course/scam-free/{page}.
+  if (params.pageId === undefined && /^\d+$/.test(params.courseId)) {
+    const page = parsePageNumber(params.courseId);
+    if (page === null) throw data("No such page", { status: 404 });
+    throw redirect(coursePagePath(page));
+  }
+  if (params.courseId !== COURSE_ID) throw data("No such course", { status: 404 });
+  const page = parsePageNumber(params.pageId);
+  if (page === null) throw data("No such page", { status: 404 });
+
+  const db = await getDatabase();
+  await recordPageView(db, user.id, COURSE_ID, page);
+  const progress = await getCourseProgress(db, user.id, COURSE_ID);
+  const info = pageInfo(page);
+  const lesson = lessonForPage(page);
+  return {
+    page,
+    title: info?.title ?? `Page ${page}`,
+    description: info?.description ?? "",
+    lesson,
+    titles: Object.fromEntries(allPageInfo().map((p) => [p.page, p.title])) as Record<number, string>,
+    progress,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  args.data
+    ? pageMeta(args, {
+        title: `${args.data.title} · Lesson ${args.data.lesson.number}`,
+        description: args.data.description || "A page of the free scam-free course.",
+        path: coursePagePath(args.data.page),
+        noIndex: true,
+      })
+    : pageMeta(args, { title: "Page not found", description: "This course page does not exist.", path: "/course", noIndex: true });
+
+export default function CoursePage({ loaderData }: Route.ComponentProps) {
+  const { page, title, lesson, titles, progress } = loaderData;
+  const Content = pageContent(page);
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 md:flex-row">
+      <CourseSidebar
+        currentPage={page}
+        titles={titles}
+        viewedPages={progress.viewedPages}
+        completedLessons={progress.completedLessons}
+        percent={progress.percent}
+      />
+      <article className="print-full min-w-0 flex-1" aria-labelledby="course-page-title">
+        <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted">
+          <p>
+            Module {lesson.module} · Lesson {lesson.number}: {lesson.title}
+          </p>
+          <p className="font-semibold">
+            Page {page} of {TOTAL_PAGES}
+          </p>
+        </div>
+        <h1 id="course-page-title" className="mt-2 text-3xl font-extrabold text-brand-900 md:text-4xl">
+          {title}
+        </h1>
+        <nav aria-label="Course resources" className="no-print mt-4 flex flex-wrap gap-3 text-sm">
+          <a href="/course/resources/activities" target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+            <FileText aria-hidden="true" className="h-4 w-4" /> Activities
+          </a>
+          <a href="/course/resources/quizzes" target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+            <FileText aria-hidden="true" className="h-4 w-4" /> Quizzes
+          </a>
+          <button type="button" onClick={() => window.print()} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+            <Printer aria-hidden="true" className="h-4 w-4" /> Print this page
+          </button>
+        </nav>
+        <div className="prose-content mt-6" data-testid="course-content">
+          {Content ? (
+            <Suspense key={page} fallback={<Spinner label="Loading..." />}>
+              <Content components={mdxComponents} />
+            </Suspense>
+          ) : (
+            <p>Page {page} content coming soon!</p>
+          )}
+        </div>
+        <CoursePager page={page} />
+      </article>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <CourseNotFound />;
+  throw error;
+}

@@ -1,0 +1,181 @@
+import type { Page } from "@playwright/test";
+import { test, expect, expectNoAxeViolations, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto("/auth?tab=signup");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(toastWith(page, "Registration successful")).toContainText("Success! Please log in to access your account.");
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole("tabpanel", { name: "Login" }).getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel", { name: "Login" }).getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+test.describe("accounts", () => {
+  test("sign-up refuses a short password, then succeeds and switches to the Login tab", async ({ page }) => {
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "Account Access" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Create Account" });
+    await expect(panel.getByText("Password must be at least 6 characters long")).toBeVisible();
+    const newsletter = panel.getByLabel("Sign up for our newsletter to receive cybersecurity tips and updates");
+    await expect(newsletter).not.toBeChecked();
+    await panel.getByLabel("Email").fill(uniqueEmail("short"));
+    await panel.getByLabel("Password").fill("12345");
+    await panel.getByRole("button", { name: "Create Account" }).click();
+    await expect(panel.locator("#signup-password-error")).toHaveText("Password must be at least 6 characters long");
+    await expect(page.getByRole("tab", { name: "Create Account" })).toHaveAttribute("aria-selected", "true");
+
+    await panel.getByLabel("Password").fill("123456");
+    await newsletter.check();
+    await panel.getByRole("button", { name: "Create Account" }).click();
+    await expect(toastWith(page, "Registration successful")).toContainText("Success! Please log in to access your account.");
+    await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+    await expectNoAxeViolations(page);
+  });
+
+  test("the server refuses a short password too", async ({ request }) => {
+    const response = await request.post("/auth", { form: { intent: "signup", email: uniqueEmail("srv"), password: "123" } });
+    expect(response.status()).toBe(400);
+  });
+
+  test("login failure and success, session-aware navigation, and sign-out", async ({ page }) => {
+    const email = uniqueEmail("login");
+    await signUp(page, email, "secret12");
+    await logIn(page, email, "wrong-password");
+    await expect(toastWith(page, "Login failed")).toContainText(/Invalid email or password/i);
+    await expect(page.getByRole("alert")).toContainText("Login failed");
+
+    await logIn(page, email, "secret12");
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(toastWith(page, "Login successful")).toContainText("Welcome back!");
+    await expect(page.getByTestId("account-email")).toHaveText(email);
+    await expect(page.getByRole("heading", { name: "No Active Training Program" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Training Plans" })).toHaveAttribute("href", "/pricing");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+    await expect(nav.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Get Started" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // A signed-in visitor who opens /auth goes to their account.
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/account$/);
+
+    const cookies = await page.context().cookies();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toastWith(page, "Signed out successfully")).toContainText("You have been logged out of your account.");
+    await expect(nav.getByRole("link", { name: "Sign In" })).toBeVisible();
+
+    // The old session cookie no longer works: it was ended on the server.
+    await page.context().addCookies(cookies);
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2Faccount$/);
+  });
+
+  test("/account sends anonymous visitors to /auth and brings them back after login", async ({ page }) => {
+    const email = uniqueEmail("guard");
+    await signUp(page, email, "secret12");
+    await page.context().clearCookies();
+    const response = await page.goto("/account");
+    expect(response?.url()).toMatch(/\/auth\?returnTo=%2Faccount$/);
+    await waitForHydration(page);
+    await logIn(page, email, "secret12");
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test("an outside returnTo is ignored", async ({ page }) => {
+    const email = uniqueEmail("evil");
+    await signUp(page, email, "secret12");
+    await page.goto("/auth?returnTo=https%3A%2F%2Fevil.example%2F");
+    await waitForHydration(page);
+    await logIn(page, email, "secret12");
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/account$/);
+  });
+
+  test("forgotten password round trip through the local mailbox", async ({ page, browser }) => {
+    const email = uniqueEmail("reset");
+    await signUp(page, email, "oldpass1");
+
+    // Another device stays signed in until the password changes.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto("/auth");
+    await otherPage.getByLabel("Email").fill(email);
+    await otherPage.getByLabel("Password").fill("oldpass1");
+    await otherPage.getByRole("button", { name: "Log in" }).click();
+    await expect(otherPage).toHaveURL(/\/account$/);
+
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status")).toContainText("If an account exists for that email");
+
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const message = page.getByRole("article", { name: "Selected message" });
+    await expect(message.getByRole("heading", { name: "Reset your scam-free password" })).toBeVisible();
+    const link = await message.getByRole("link", { name: /reset-password/ }).getAttribute("href");
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await page.getByLabel("New password").fill("newpass1");
+    await page.getByLabel("Type it again").fill("newpass1");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(toastWith(page, "Password updated")).toBeVisible();
+
+    await logIn(page, email, "oldpass1");
+    await expect(toastWith(page, "Login failed")).toBeVisible();
+    await logIn(page, email, "newpass1");
+    await expect(page).toHaveURL(/\/account$/);
+
+    // The link works once.
+    await page.goto(link!);
+    await expect(page.getByRole("alert")).toContainText("invalid, already used or expired");
+
+    // The other device was signed out when the password changed.
+    await otherPage.goto("/account");
+    await expect(otherPage).toHaveURL(/\/auth\?returnTo=/);
+    await other.close();
+  });
+
+  test("repeated failed logins answer 429 with a clear message", async ({ page, request }) => {
+    const email = uniqueEmail("brute");
+    await signUp(page, email, "secret12");
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await request.post("/auth", { form: { intent: "login", email, password: `guess-${i}` } });
+      statuses.push(response.status());
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await logIn(page, email, "secret12");
+    await expect(page.getByRole("alert")).toContainText("Too many attempts");
+  });
+
+  test("better-auth's own endpoints are mounted and refuse bad input with 4xx", async ({ request }) => {
+    const session = await request.get("/api/auth/get-session");
+    expect(session.status()).toBe(200);
+    const bad = await request.post("/api/auth/sign-in/email", { data: { email: "not-an-email" } });
+    expect(bad.status()).toBeGreaterThanOrEqual(400);
+    expect(bad.status()).toBeLessThan(500);
+  });
+
+  test("a cross-site form post is refused", async ({ request }) => {
+    const response = await request.post("/auth", {
+      form: { intent: "login", email: "a@example.com", password: "secret12" },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(response.status()).toBe(403);
+  });
+});

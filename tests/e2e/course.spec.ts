@@ -1,0 +1,192 @@
+import { test, expect, expectNoAxeViolations, signedInAs, uniqueEmail, waitForHydration, wordCount } from "./fixtures";
+
+test.describe("course catalogue", () => {
+  test("shows the one course card and the coming-soon panel", async ({ page }) => {
+    await page.goto("/course");
+    await expect(page.getByRole("heading", { level: 1, name: "Free Cybersecurity Courses" })).toBeVisible();
+    const card = page.getByRole("article", { name: "How to be scam-free" });
+    await expect(card.getByText("11 lessons")).toBeVisible();
+    await expect(card.getByText("Beginner")).toBeVisible();
+    await expect(card.getByText("43 pages")).toBeVisible();
+    await expect(card.getByRole("link", { name: "Start Course" })).toHaveAttribute("href", "/course/scam-free/1");
+    await expect(page.getByRole("heading", { name: "More Courses Coming Soon!" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("course viewer", () => {
+  test("an anonymous visitor is sent to /auth and comes back to the page after login", async ({ page }) => {
+    const email = uniqueEmail("return");
+    await page.request.post("/auth", { form: { intent: "signup", email, password: "secret123" } });
+    await page.goto("/course/scam-free/7");
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2Fcourse%2Fscam-free%2F7$/);
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("secret123");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/course\/scam-free\/7$/);
+    await expect(page.getByText("Page 7 of 43")).toBeVisible();
+  });
+
+  test("page 1 and page 43 render, with the sidebar, resources and no accessibility violations", async ({ page }) => {
+    await signedInAs(page);
+    await page.goto("/course/scam-free/1");
+    await expect(page.getByText("Page 1 of 43")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Scam-Free" })).toBeVisible();
+    const sidebar = page.getByRole("navigation", { name: "Course contents" });
+    for (const lesson of ["Lesson 1: Overview", "Lesson 6: The Big Scams", "Lesson 11: Google Alerts"]) {
+      await expect(sidebar.getByText(lesson)).toBeVisible();
+    }
+    await expect(sidebar.getByText("Pages 26-30")).toBeVisible();
+    await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute("href", "/course/scam-free/1");
+    const resources = page.getByRole("navigation", { name: "Course resources" });
+    await expect(resources.getByRole("link", { name: "Activities" })).toHaveAttribute("href", "/course/resources/activities");
+    await expect(resources.getByRole("link", { name: "Quizzes" })).toHaveAttribute("href", "/course/resources/quizzes");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/course/scam-free/43");
+    await expect(page.getByText("Page 43 of 43")).toBeVisible();
+    const content = page.getByTestId("course-content");
+    await expect(content.getByRole("link", { name: /google\.com\/alerts/ }).first()).toBeVisible();
+    await expect(content.locator("ol").first().locator(":scope > li")).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Previous" })).toHaveAttribute("href", "/course/scam-free/42");
+  });
+
+  test("Next and Previous change the URL and the page; back and forward work; the pager shows five pages", async ({ page }) => {
+    await signedInAs(page);
+    await page.goto("/course/scam-free/1");
+    await waitForHydration(page);
+    const pager = page.getByRole("navigation", { name: "Pages" });
+    await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveCount(5);
+    await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/course\/scam-free\/2$/);
+    await expect(page.getByText("Page 2 of 43")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Scams in the Ancient World" })).toBeVisible();
+    await page.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/course\/scam-free\/1$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/course\/scam-free\/2$/);
+    await expect(page.getByText("Page 2 of 43")).toBeVisible();
+    await page.goForward();
+    await expect(page.getByText("Page 1 of 43")).toBeVisible();
+
+    await page.goto("/course/scam-free/20");
+    await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["18", "19", "20", "21", "22"]);
+    await expect(pager.getByRole("link", { name: "Page 20" })).toHaveAttribute("aria-current", "page");
+    await pager.getByRole("link", { name: "Page 22" }).click();
+    await expect(page).toHaveURL(/\/course\/scam-free\/22$/);
+    await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["20", "21", "22", "23", "24"]);
+  });
+
+  test("the short link /course/{page} opens the same page", async ({ page }) => {
+    await signedInAs(page);
+    await page.goto("/course/12");
+    await expect(page).toHaveURL(/\/course\/scam-free\/12$/);
+    await expect(page.getByText("Page 12 of 43")).toBeVisible();
+  });
+
+  for (const path of ["/course/scam-free/44", "/course/scam-free/0", "/course/scam-free/abc", "/course/another-course/1", "/course/99"]) {
+    test(`${path} shows the not-found screen with 404`, async ({ page }) => {
+      await signedInAs(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expect(page.getByText("The requested page does not exist in this lesson.")).toBeVisible();
+      await expect(page.getByTestId("course-content")).toHaveCount(0);
+    });
+  }
+
+  test("parental controls has seven collapsible device sections, and the scam-response page lists five steps", async ({ page }) => {
+    await signedInAs(page);
+    await page.goto("/course/scam-free/36");
+    await waitForHydration(page);
+    const sections = page.getByTestId("course-content").locator("details");
+    await expect(sections).toHaveCount(7);
+    for (const device of ["iOS", "Android", "Windows", "Mac", "PlayStation", "Xbox", "Nintendo Switch"]) {
+      await expect(sections.filter({ has: page.locator("summary", { hasText: device }) }).first()).toHaveCount(1);
+    }
+    const ios = sections.first();
+    await expect(ios).not.toHaveAttribute("open");
+    await ios.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(ios).toHaveAttribute("open");
+    await expect(ios.getByText("Screen Time").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/course/scam-free/40");
+    const steps = page.getByTestId("course-content").locator("ol").first().locator(":scope > li");
+    await expect(steps).toHaveCount(5);
+  });
+
+  test("each lesson's self-check gives instant feedback", async ({ page }) => {
+    await signedInAs(page);
+    await page.goto("/course/scam-free/13");
+    await waitForHydration(page);
+    const check = page.getByRole("region", { name: "Self-check" });
+    const first = check.getByRole("group").first();
+    await first.getByRole("radio").first().check();
+    await expect(first.getByText(/Correct!|Not quite\./)).toBeVisible();
+    await expect(check.getByText(/1 of \d answered\./)).toBeVisible();
+  });
+
+  test("progress shows on the catalogue with 'Continue where you left off'", async ({ page }) => {
+    await signedInAs(page);
+    await page.goto("/course/scam-free/1");
+    await page.goto("/course/scam-free/2");
+    await page.goto("/course/scam-free/5");
+    await page.goto("/course");
+    await expect(page.getByText("7% read · 1 of 11 lessons completed")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Continue where you left off" })).toHaveAttribute("href", "/course/scam-free/5");
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test("the Course contents button toggles the sidebar", async ({ page }) => {
+      await signedInAs(page);
+      await page.goto("/course/scam-free/3");
+      await waitForHydration(page);
+      const toggle = page.getByRole("button", { name: "Course contents" });
+      const sidebar = page.getByRole("navigation", { name: "Course contents" });
+      await expect(sidebar).toBeHidden();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expect(sidebar).toBeVisible();
+      await sidebar.getByRole("link", { name: /Scams in the Modern Era/ }).click();
+      await expect(page).toHaveURL(/\/course\/scam-free\/4$/);
+      await expect(sidebar).toBeHidden();
+      await toggle.click();
+      await toggle.click();
+      await expect(sidebar).toBeHidden();
+    });
+  });
+});
+
+test.describe("the written course", () => {
+  test("every one of the 43 pages has at least 250 words and none shows the fallback", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signedInAs(page);
+    const short: string[] = [];
+    for (let number = 1; number <= 43; number++) {
+      const response = await page.goto(`/course/scam-free/${number}`);
+      expect(response?.status()).toBe(200);
+      const content = page.getByTestId("course-content");
+      await expect(content).not.toContainText("content coming soon");
+      await expect(content.locator("h2").first()).toBeVisible();
+      const words = await wordCount(content);
+      if (words < 250) short.push(`page ${number}: ${words} words`);
+    }
+    expect(short).toEqual([]);
+  });
+
+  test("the Activities and Quizzes documents exist", async ({ page }) => {
+    for (const [path, title] of [["/course/resources/activities", "Family Activities"], ["/course/resources/quizzes", "Printable Quizzes"]]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      expect(await wordCount(page.locator("article"))).toBeGreaterThan(500);
+    }
+  });
+});
