@@ -4,11 +4,7 @@ import { toast } from "sonner";
 import { Button } from "~/ui/button";
 import { FieldError, Input, Label } from "~/ui/input";
 import { cn } from "~/ui/cn";
-import {
-  NewsletterSchema,
-  newsletterValidationResult,
-  type NewsletterResult,
-} from "./newsletter-schema";
+import type { NewsletterResult } from "./newsletter-schema";
 
 /**
  * Posts to /newsletter. Without JavaScript the browser follows the post and /newsletter shows the
@@ -44,18 +40,22 @@ export function NewsletterForm({
     }
   }, [fetcher.state, fetcher.data, onSubscribed]);
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const parsed = NewsletterSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+  // The shared zod schema is fetched on first submit, keeping it out of the home page's first load.
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { NewsletterSchema, newsletterValidationResult } = await import("./newsletter-schema");
+    const parsed = NewsletterSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (!parsed.success) {
-      event.preventDefault();
       const problem = newsletterValidationResult(parsed.error);
       toast.error(problem.title, { description: problem.message });
+      return;
     }
+    fetcher.submit(form);
   };
 
   const emailError = result && !result.ok && result.field === "email" ? result.message : undefined;
   const nameError = result && !result.ok && result.field === "name" ? result.message : undefined;
-  const labelTone = tone === "dark" ? "text-white" : undefined;
 
   return (
     <fetcher.Form
@@ -67,7 +67,7 @@ export function NewsletterForm({
     >
       <input type="hidden" name="source" value={source} />
       <div>
-        <Label htmlFor={`${idPrefix}-name`} className={labelTone}>
+        <Label htmlFor={`${idPrefix}-name`} tone={tone}>
           Name (optional)
         </Label>
         <Input
@@ -81,7 +81,7 @@ export function NewsletterForm({
         <FieldError id={`${idPrefix}-name-error`} message={nameError} />
       </div>
       <div>
-        <Label htmlFor={`${idPrefix}-email`} className={labelTone}>
+        <Label htmlFor={`${idPrefix}-email`} tone={tone}>
           Email
         </Label>
         <Input

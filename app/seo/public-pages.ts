@@ -3,9 +3,8 @@ export const PUBLIC_PAGES = [
   "/",
   "/pricing",
   "/course",
-  "/weekly-lessons",
-  "/community",
-  "/support",
+  "/course/resources/activities",
+  "/course/resources/quizzes",
   "/newsletter",
   "/terms",
   "/privacy",
@@ -13,4 +12,14 @@ export const PUBLIC_PAGES = [
 ];
 
 /** Paths crawlers should leave alone: private or per-person pages. */
-export const PRIVATE_PATHS = ["/account", "/checkout", "/auth", "/api/", "/dev/", "/staff"];
+export const PRIVATE_PATHS = [
+  "/account",
+  "/checkout",
+  "/auth",
+  "/forgot-password",
+  "/reset-password",
+  "/course/scam-free/",
+  "/api/",
+  "/dev/",
+  "/staff",
+];

@@ -12,8 +12,13 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(fieldClass, "min-h-32", className)} {...props} />;
 }
 
-export function Label({ className, ...props }: ComponentProps<"label">) {
-  return <label className={cn("mb-1 block text-sm font-semibold text-ink", className)} {...props} />;
+export function Label({ className, tone = "light", ...props }: ComponentProps<"label"> & { tone?: "light" | "dark" }) {
+  return (
+    <label
+      className={cn("mb-1 block text-sm font-semibold", tone === "dark" ? "text-white" : "text-ink", className)}
+      {...props}
+    />
+  );
 }
 
 /** A field's error, tied to the input with aria-describedby by the caller. */
