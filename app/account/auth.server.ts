@@ -8,8 +8,7 @@ import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
-import { enqueueEmail } from "~/mail/outbox.server";
-import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
+import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { accountExistsEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -66,28 +65,25 @@ function createAuth(db: Database) {
       // Signing up with a taken address looks like success (no account enumeration); the real
       // owner gets an email explaining what happened instead.
       async onExistingUserSignUp({ user }) {
-        const id = await enqueueEmail(db, {
+        await queueEmail(db, {
           template: "account-exists",
           to: user.email,
           ...accountExistsEmail(getMailBranding()),
         });
-        await notifyOutbox([id]);
       },
       async sendResetPassword({ user, url }) {
-        const id = await enqueueEmail(db, {
+        await queueEmail(db, {
           template: "password-reset",
           to: user.email,
           ...passwordResetEmail(getMailBranding(), { resetUrl: url, expiresInMinutes: RESET_TOKEN_MINUTES }),
         });
-        await notifyOutbox([id]);
       },
       async onPasswordReset({ user }) {
-        const id = await enqueueEmail(db, {
+        await queueEmail(db, {
           template: "password-changed",
           to: user.email,
           ...passwordChangedEmail(getMailBranding()),
         });
-        await notifyOutbox([id]);
       },
     },
     session: {

@@ -1,6 +1,7 @@
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
-import type { DatabaseHandle } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { enqueueEmail, type NewEmail } from "./outbox.server";
 import { startMailWorker, type MailWorker } from "./mail-worker.server";
 import type { MailBranding } from "./templates";
 import { localMailboxTransport, smtpTransport, type MailTransport } from "./transports.server";
@@ -55,4 +56,14 @@ export async function notifyOutbox(ids: string[]) {
   } catch (error) {
     getLogger().warn({ err: error }, "could not wake the mail worker; the sweep will deliver");
   }
+}
+
+/**
+ * Queues one email outside any larger transaction and wakes the worker. Code that changes other
+ * data in the same step should call enqueueEmail inside its transaction, then notifyOutbox.
+ */
+export async function queueEmail(db: Database, email: NewEmail) {
+  const id = await enqueueEmail(db, email);
+  await notifyOutbox([id]);
+  return id;
 }

@@ -10,7 +10,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { setFlash } from "~/ui/flash.server";
 import { FormMessage } from "~/ui/form-message";
-import { FieldError, Input, Label } from "~/ui/input";
+import { TextField } from "~/ui/text-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import { fieldErrors, formDataToObject } from "~/validation/fields";
 
@@ -88,23 +88,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="login" />
               {loaderData.returnTo && <input type="hidden" name="returnTo" value={loaderData.returnTo} />}
               <FormMessage result={loginResult} />
-              <div>
-                <Label htmlFor="login-email">Email</Label>
-                <Input id="login-email" name="email" type="email" autoComplete="email" required
-                  aria-invalid={Boolean(tab === "login" && errors.email)} aria-describedby="login-email-error" />
-                <FieldError id="login-email-error" message={tab === "login" ? errors.email : undefined} />
-              </div>
-              <div>
-                <div className="flex items-baseline justify-between">
-                  <Label htmlFor="login-password">Password</Label>
-                  <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline">
-                    Forgot password?
-                  </Link>
-                </div>
-                <Input id="login-password" name="password" type="password" autoComplete="current-password" required
-                  aria-invalid={Boolean(tab === "login" && errors.password)} aria-describedby="login-password-error" />
-                <FieldError id="login-password-error" message={tab === "login" ? errors.password : undefined} />
-              </div>
+              <TextField id="login-email" label="Email" name="email" type="email" autoComplete="email" required
+                error={tab === "login" ? errors.email : undefined} />
+              <TextField id="login-password" label="Password" name="password" type="password" autoComplete="current-password" required
+                error={tab === "login" ? errors.password : undefined}
+                labelAside={<Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline">Forgot password?</Link>} />
               <Button type="submit" className="w-full" disabled={submitting === "login"}>
                 {submitting === "login" ? "Logging in..." : "Log in"}
               </Button>
@@ -121,20 +109,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" noValidate onSubmit={validate(SignUpSchema)} className="space-y-4">
               <input type="hidden" name="intent" value="signup" />
               <FormMessage result={signupResult} />
-              <div>
-                <Label htmlFor="signup-email">Email</Label>
-                <Input id="signup-email" name="email" type="email" autoComplete="email" required
-                  aria-invalid={Boolean(tab === "signup" && errors.email)} aria-describedby="signup-email-error" />
-                <FieldError id="signup-email-error" message={tab === "signup" ? errors.email : undefined} />
-              </div>
-              <div>
-                <Label htmlFor="signup-password">Password</Label>
-                <Input id="signup-password" name="password" type="password" autoComplete="new-password" required minLength={6}
-                  aria-invalid={Boolean(tab === "signup" && errors.password)} aria-describedby="signup-password-hint signup-password-error" />
-                <p id="signup-password-hint" className="mt-1 text-sm text-muted">{PASSWORD_HINT}</p>
-                <FieldError id="signup-password-error" message={tab === "signup" ? errors.password : undefined} />
-                <p className="mt-1 text-xs text-muted">Tip: a passphrase of 12 or more characters is much harder to guess.</p>
-              </div>
+              <TextField id="signup-email" label="Email" name="email" type="email" autoComplete="email" required
+                error={tab === "signup" ? errors.email : undefined} />
+              <TextField id="signup-password" label="Password" name="password" type="password" autoComplete="new-password" required minLength={6}
+                error={tab === "signup" ? errors.password : undefined}
+                hint={<>{PASSWORD_HINT}<span className="mt-1 block text-xs">Tip: a passphrase of 12 or more characters is much harder to guess.</span></>} />
               <div className="flex items-start gap-3">
                 <input id="signup-newsletter" name="newsletter" type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" />
                 <label htmlFor="signup-newsletter" className="text-sm">

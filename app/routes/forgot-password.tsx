@@ -6,7 +6,7 @@ import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FormMessage } from "~/ui/form-message";
-import { FieldError, Input, Label } from "~/ui/input";
+import { TextField } from "~/ui/text-field";
 import { formDataToObject } from "~/validation/fields";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -35,12 +35,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Card className="mt-8">
         <Form method="post" noValidate className="space-y-4">
           <FormMessage result={actionData} />
-          <div>
-            <Label htmlFor="forgot-email">Email</Label>
-            <Input id="forgot-email" name="email" type="email" autoComplete="email" required
-              aria-invalid={Boolean(actionData?.fields?.email)} aria-describedby="forgot-email-error" />
-            <FieldError id="forgot-email-error" message={actionData?.fields?.email} />
-          </div>
+          <TextField id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required error={actionData?.fields?.email} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>

@@ -8,7 +8,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { setFlash } from "~/ui/flash.server";
 import { FormMessage } from "~/ui/form-message";
-import { FieldError, Input, Label } from "~/ui/input";
+import { TextField } from "~/ui/text-field";
 import { formDataToObject } from "~/validation/fields";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -47,19 +47,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" noValidate className="space-y-4">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
             <FormMessage result={actionData} />
-            <div>
-              <Label htmlFor="reset-password">New password</Label>
-              <Input id="reset-password" name="password" type="password" autoComplete="new-password" required minLength={6}
-                aria-invalid={Boolean(actionData?.fields?.password)} aria-describedby="reset-password-hint reset-password-error" />
-              <p id="reset-password-hint" className="mt-1 text-sm text-muted">{PASSWORD_HINT}</p>
-              <FieldError id="reset-password-error" message={actionData?.fields?.password} />
-            </div>
-            <div>
-              <Label htmlFor="reset-confirm">Type it again</Label>
-              <Input id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" required
-                aria-invalid={Boolean(actionData?.fields?.confirmPassword)} aria-describedby="reset-confirm-error" />
-              <FieldError id="reset-confirm-error" message={actionData?.fields?.confirmPassword} />
-            </div>
+            <TextField id="reset-password" label="New password" name="password" type="password" autoComplete="new-password" required minLength={6}
+              hint={PASSWORD_HINT} error={actionData?.fields?.password} />
+            <TextField id="reset-confirm" label="Type it again" name="confirmPassword" type="password" autoComplete="new-password" required
+              error={actionData?.fields?.confirmPassword} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Saving..." : "Save new password"}
             </Button>
