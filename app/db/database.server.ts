@@ -1,3 +1,4 @@
+import path from "node:path";
 import { getEnv } from "~/config/env.server";
 import { openDatabase, type Database, type DatabaseHandle } from "./client.server";
 
@@ -13,7 +14,8 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     opening = openDatabase(
       env.DATABASE_URL
         ? { kind: "postgres", url: env.DATABASE_URL }
-        : { kind: "pglite", dataDir: env.DATA_DIR },
+        : // Its own folder: DATA_DIR also holds the generated auth secret.
+          { kind: "pglite", dataDir: path.join(env.DATA_DIR, "pglite") },
     );
     opening.catch(() => {
       opening = undefined;
