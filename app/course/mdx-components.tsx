@@ -4,36 +4,51 @@ import { cn } from "~/ui/cn";
 
 /** The building blocks course writers use in MDX (see content/course/README.md). */
 
+/** A labelled box with an icon and a heading; the shared shape of the callouts below. */
+function Callout({
+  label,
+  icon: Icon,
+  boxClass,
+  headingClass,
+  children,
+}: {
+  label: string;
+  icon: typeof AlertTriangle;
+  boxClass: string;
+  headingClass: string;
+  children: ReactNode;
+}) {
+  return (
+    <aside aria-label={label} className={cn("my-6 rounded-xl p-5", boxClass)}>
+      <p className={cn("flex items-center gap-2 font-bold", headingClass)}>
+        <Icon aria-hidden="true" className="h-5 w-5" /> {label}
+      </p>
+      <div className="[&_p]:my-2 [&_ul]:my-2">{children}</div>
+    </aside>
+  );
+}
+
 function RedFlags({ children }: { children: ReactNode }) {
   return (
-    <aside aria-label="Red flags" className="my-6 rounded-xl border-l-4 border-danger-600 bg-red-50 p-5">
-      <p className="flex items-center gap-2 font-bold text-danger-600">
-        <AlertTriangle aria-hidden="true" className="h-5 w-5" /> Red flags
-      </p>
-      <div className="[&_ul]:my-2">{children}</div>
-    </aside>
+    <Callout label="Red flags" icon={AlertTriangle} boxClass="border-l-4 border-danger-600 bg-red-50" headingClass="text-danger-600">
+      {children}
+    </Callout>
   );
 }
 
 function Tip({ title = "Tip", children }: { title?: string; children: ReactNode }) {
   return (
-    <aside aria-label={title} className="my-6 rounded-xl border-l-4 border-safe-600 bg-safe-50 p-5">
-      <p className="flex items-center gap-2 font-bold text-safe-600">
-        <Lightbulb aria-hidden="true" className="h-5 w-5" /> {title}
-      </p>
-      <div className="[&_p]:my-2">{children}</div>
-    </aside>
+    <Callout label={title} icon={Lightbulb} boxClass="border-l-4 border-safe-600 bg-safe-50" headingClass="text-safe-600">
+      {children}
+    </Callout>
   );
 }
 
 function Example({ title = "Real-life example", children }: { title?: string; children: ReactNode }) {
   return (
-    <aside aria-label={title} className="my-6 rounded-xl border border-brand-200 bg-brand-50 p-5">
-      <p className="flex items-center gap-2 font-bold text-brand-800">
-        <Quote aria-hidden="true" className="h-5 w-5" /> {title}
-      </p>
-      <div className="[&_p]:my-2">{children}</div>
-    </aside>
+    <Callout label={title} icon={Quote} boxClass="border border-brand-200 bg-brand-50" headingClass="text-brand-800">
+      {children}
+    </Callout>
   );
 }
 

@@ -8,6 +8,7 @@ import { accounts, newsletterSubscribers, outboxMessages, requestLimits, session
 import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction } from "~/routes/reset-password";
+import { action as accountAction } from "~/routes/account";
 import { getSessionUser } from "~/account/session.server";
 import type { AuthFormResult } from "~/account/account-actions.server";
 
@@ -136,6 +137,26 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     const { status, data } = await run(authAction, "/auth", { intent: "login", ...(fields as Record<string, string>) });
     expect(status).toBe(400);
     expect(data.title).toBe("Login failed");
+  });
+
+  it("the account action sends anonymous posts to /auth and refuses an unknown intent with 400, ending no session", async () => {
+    const anonymous = await accountAction(actionArgs(formPost("/account", { intent: "signout" }))).catch((r: unknown) => r);
+    expect(anonymous).toBeInstanceOf(Response);
+    expect((anonymous as Response).headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
+
+    await signUp("ned@example.com", "secret1");
+    const login = (await authAction({ request: formPost("/auth", { intent: "login", email: "ned@example.com", password: "secret1" }), params: {}, context: { clientIp: "198.51.100.4" } } as never).catch((r: unknown) => r)) as Response;
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith("scam-free.session_token="))!.split(";")[0];
+    for (const intent of ["", "delete-account", "<script>"]) {
+      const response = (await accountAction(actionArgs(formPost("/account", { intent }, { Cookie: cookie })))) as Response;
+      expect(response.status).toBe(400);
+      expect(await response.text()).toBe("Unknown action.");
+    }
+    expect(await handle.db.select().from(sessions)).toHaveLength(1);
+
+    const signedOut = (await accountAction(actionArgs(formPost("/account", { intent: "signout" }, { Cookie: cookie }))).catch((r: unknown) => r)) as Response;
+    expect(signedOut.headers.get("Location")).toBe("/");
+    expect(await handle.db.select().from(sessions)).toHaveLength(0);
   });
 
   it("refuses an unknown intent with a 400", async () => {
