@@ -10,14 +10,18 @@ export interface CourseProgress {
   percent: number;
 }
 
-/** Records that a learner opened a page: one row per page, however often they come back. */
+/**
+ * Records that a learner opened a page: one row per page, however often they come back. Each view
+ * takes the next number of a sequence, so "Continue where you left off" is exact even for views
+ * moments apart (timestamps can tie).
+ */
 export async function recordPageView(db: Database, userId: string, courseId: string, page: number) {
   await db
     .insert(courseProgress)
     .values({ userId, courseId, page })
     .onConflictDoUpdate({
       target: [courseProgress.userId, courseProgress.courseId, courseProgress.page],
-      set: { lastViewedAt: sql`now()` },
+      set: { lastViewedAt: sql`now()`, lastViewSeq: sql`nextval('course_view_seq')` },
     });
 }
 
@@ -26,7 +30,7 @@ export async function getCourseProgress(db: Database, userId: string, courseId: 
     .select({ page: courseProgress.page })
     .from(courseProgress)
     .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
-    .orderBy(desc(courseProgress.lastViewedAt), desc(courseProgress.page));
+    .orderBy(desc(courseProgress.lastViewSeq));
   const viewedPages = rows.map((row) => row.page).sort((a, b) => a - b);
   return {
     viewedPages,

@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -274,6 +275,9 @@ export const requestLimits = pgTable("request_limits", {
 // Course progress: one row per page a learner has opened.
 // ---------------------------------------------------------------------------------------------
 
+/** Orders page views: timestamps can tie (PGlite's clock has millisecond resolution). */
+export const courseViewSeq = pgSequence("course_view_seq");
+
 export const courseProgress = pgTable(
   "course_progress",
   {
@@ -284,6 +288,10 @@ export const courseProgress = pgTable(
     page: integer("page").notNull(),
     firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }).notNull().defaultNow(),
     lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Higher means viewed more recently; "Continue where you left off" follows it. */
+    lastViewSeq: bigint("last_view_seq", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('course_view_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId, t.page] }),

@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."course_view_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "course_progress" ADD COLUMN "last_view_seq" bigint DEFAULT nextval('course_view_seq') NOT NULL;
