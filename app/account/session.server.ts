@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { getDatabase } from "~/db/database.server";
 import { sessions } from "~/db/schema";
 import { getLogger } from "~/config/logger.server";
+import { setFlash } from "~/ui/flash.server";
 import { getAuth, SESSION_MAX_AGE_SECONDS } from "./auth.server";
 
 export interface SessionUser {
@@ -46,13 +47,21 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return (await loadSession(request)).user;
 }
 
-/** The signed-in user, or a redirect to /auth that comes back here after login. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/**
+ * The signed-in user, or a redirect to /auth that comes back here after login. `notice` explains
+ * the detour (checkout's 'Authentication required'); it travels as a one-time flash message.
+ */
+export async function requireUser(
+  request: Request,
+  options: { notice?: { title: string; message: string }; returnTo?: string } = {},
+): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
     const url = new URL(request.url);
-    const returnTo = `${url.pathname}${url.search}`;
-    throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
+    const returnTo = options.returnTo ?? `${url.pathname}${url.search}`;
+    const headers = new Headers();
+    if (options.notice) headers.append("Set-Cookie", await setFlash({ kind: "error", ...options.notice }));
+    throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`, { headers });
   }
   return user;
 }

@@ -1,8 +1,109 @@
-import { Link } from "react-router";
+import { ExternalLink, RefreshCw } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { ACCOUNT_BILLING_MESSAGES } from "~/billing/account-billing-messages";
 import { formatLongDate, type SubscriptionView } from "~/billing/subscription-view";
+import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { Dialog } from "~/ui/dialog";
 
-export function SubscriptionPanel({ subscription }: { subscription: SubscriptionView | null }) {
+const PORTAL_ERROR = ACCOUNT_BILLING_MESSAGES.portalError;
+
+/**
+ * Opens the provider's portal in a new tab. The tab is opened during the click (so pop-up blockers
+ * allow it) and pointed at the portal once the server answers. Without JavaScript the form itself
+ * posts to /account/portal in a new tab, which redirects there.
+ */
+function usePortalOpener(onUnconfigured: () => void) {
+  const [opening, setOpening] = useState(false);
+  const open = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const tab = window.open("about:blank", "_blank");
+    setOpening(true);
+    try {
+      const response = await fetch("/account/portal", {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body: new FormData(event.currentTarget),
+      });
+      const body = (await response.json()) as { success: boolean; url?: string; isUnconfiguredPortal?: boolean };
+      if (body.success && body.url) {
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = body.url;
+        } else {
+          window.location.href = body.url;
+        }
+        return;
+      }
+      tab?.close();
+      if (body.isUnconfiguredPortal) onUnconfigured();
+      else toast.error(PORTAL_ERROR.title, { description: PORTAL_ERROR.text });
+    } catch {
+      tab?.close();
+      toast.error(PORTAL_ERROR.title, { description: PORTAL_ERROR.text });
+    } finally {
+      setOpening(false);
+    }
+  };
+  return { opening, open };
+}
+
+function PortalButton({ label, onUnconfigured, variant = "primary" }: { label: string; onUnconfigured: () => void; variant?: "primary" | "secondary" }) {
+  const { opening, open } = usePortalOpener(onUnconfigured);
+  return (
+    <form method="post" action="/account/portal" target="_blank" onSubmit={open}>
+      <Button type="submit" variant={variant} disabled={opening}>
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        {opening ? "Opening..." : label}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </Button>
+    </form>
+  );
+}
+
+export function PortalSetupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Customer Portal Setup Required"
+      description="Subscription management is not switched on in the payment dashboard yet."
+    >
+      <ol className="list-decimal space-y-2 pl-5">
+        <li>Sign in to the Stripe Dashboard.</li>
+        <li>Open Settings, then Billing, then Customer portal.</li>
+        <li>Allow customers to cancel subscriptions and update payment methods, then save.</li>
+        <li>Come back here and press Manage Subscription again.</li>
+      </ol>
+      <a
+        href="https://dashboard.stripe.com/settings/billing/portal"
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-6 inline-flex h-11 items-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+      >
+        Open the payment dashboard
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </Dialog>
+  );
+}
+
+export function SubscriptionPanel({
+  subscription,
+  isAdmin,
+  portalUnconfigured = false,
+}: {
+  subscription: SubscriptionView | null;
+  isAdmin: boolean;
+  portalUnconfigured?: boolean;
+}) {
+  const [setupOpen, setSetupOpen] = useState(portalUnconfigured);
+  const refreshing = useNavigation().formData?.get("intent") === "refresh";
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
   if (!subscription) {
     return (
       <Card>
@@ -17,13 +118,19 @@ export function SubscriptionPanel({ subscription }: { subscription: Subscription
         >
           View Training Plans
         </Link>
+        {isAdmin && (
+          <p className="mt-6 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+            Admin: paid but no subscription here? Check that the payment webhook is configured and
+            receiving events on the <Link to="/stripe-setup" className="font-semibold underline">integration status page</Link>.
+          </p>
+        )}
       </Card>
     );
   }
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold text-brand-900">{subscription.planName}</h2>
+        <h2 ref={headingRef} className="text-xl font-bold text-brand-900">{subscription.planName}</h2>
         {subscription.status === "active" ? (
           <span className="rounded-full bg-safe-600 px-3 py-1 text-sm font-semibold text-white">Active</span>
         ) : (
@@ -37,8 +144,10 @@ export function SubscriptionPanel({ subscription }: { subscription: Subscription
         </p>
       )}
       <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Plan</dt>
+        <dd>{subscription.planName}</dd>
         <dt className="font-semibold">Status</dt>
-        <dd>{subscription.status}</dd>
+        <dd data-testid="subscription-status">{subscription.status}</dd>
         <dt className="font-semibold">Current period ends</dt>
         <dd>{formatLongDate(subscription.currentPeriodEnd)}</dd>
         <dt className="font-semibold">Name</dt>
@@ -49,7 +158,7 @@ export function SubscriptionPanel({ subscription }: { subscription: Subscription
           <>
             <dt className="font-semibold">Family members</dt>
             <dd>
-              <ul>
+              <ul data-testid="member-emails">
                 {subscription.memberEmails.map((email) => (
                   <li key={email}>{email}</li>
                 ))}
@@ -58,6 +167,20 @@ export function SubscriptionPanel({ subscription }: { subscription: Subscription
           </>
         )}
       </dl>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <PortalButton label="Manage Subscription" onUnconfigured={() => setSetupOpen(true)} />
+        {!subscription.cancelAtPeriodEnd && (
+          <PortalButton label="Update Payment Method" variant="secondary" onUnconfigured={() => setSetupOpen(true)} />
+        )}
+        <Form method="post">
+          <input type="hidden" name="intent" value="refresh" />
+          <Button type="submit" variant="ghost" disabled={refreshing}>
+            <RefreshCw aria-hidden="true" className={refreshing ? "h-4 w-4 animate-spin" : "h-4 w-4"} />
+            {refreshing ? "Refreshing..." : "Refresh"}
+          </Button>
+        </Form>
+      </div>
+      <PortalSetupDialog open={setupOpen} onOpenChange={setSetupOpen} />
     </Card>
   );
 }

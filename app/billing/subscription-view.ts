@@ -25,3 +25,19 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   if (Number.isNaN(date.getTime())) return "N/A";
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
+
+/**
+ * Whether a subscription opens members' content right now. Only active or trialing count; one set
+ * to cancel at the end of its period stops counting when that moment passes, even if the
+ * provider's "deleted" event is late.
+ */
+export function hasMemberAccess(
+  subscription: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | Date | null } | null,
+  now: Date = new Date(),
+): boolean {
+  if (!subscription || !isSubscribed(subscription.status)) return false;
+  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd) {
+    return new Date(subscription.currentPeriodEnd).getTime() > now.getTime();
+  }
+  return true;
+}

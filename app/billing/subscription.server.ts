@@ -2,10 +2,10 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, members, subscriptions } from "~/db/schema";
 import { PLANS, isPaidPlanId } from "./plans";
-import type { SubscriptionView } from "./subscription-view";
+import { hasMemberAccess, type SubscriptionView } from "./subscription-view";
 
-/** The newest subscription of the customer linked to this account, or null when there is none. */
-export async function getAccountSubscription(db: Database, userId: string): Promise<SubscriptionView | null> {
+/** The newest subscription row of the customer linked to this account, with provider ids (server only). */
+export async function findAccountSubscription(db: Database, userId: string) {
   const rows = await db
     .select({ subscription: subscriptions, customer: customers })
     .from(subscriptions)
@@ -13,7 +13,12 @@ export async function getAccountSubscription(db: Database, userId: string): Prom
     .where(eq(customers.userId, userId))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
-  const row = rows[0];
+  return rows[0] ?? null;
+}
+
+/** What the account page shows, or null when there is no subscription. Provider ids stay here. */
+export async function getAccountSubscription(db: Database, userId: string): Promise<SubscriptionView | null> {
+  const row = await findAccountSubscription(db, userId);
   if (!row || !isPaidPlanId(row.subscription.plan)) return null;
   const memberRows = await db
     .select({ email: members.email, position: members.position })
@@ -31,4 +36,10 @@ export async function getAccountSubscription(db: Database, userId: string): Prom
     customerEmail: row.customer.email,
     memberEmails: memberRows.filter((member) => member.position > 0).map((member) => member.email),
   };
+}
+
+/** Whether this account may see members' content now. The one check every members-only page uses. */
+export async function hasActiveMembership(db: Database, userId: string, now = new Date()): Promise<boolean> {
+  const row = await findAccountSubscription(db, userId);
+  return hasMemberAccess(row?.subscription ?? null, now);
 }

@@ -37,6 +37,16 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("scam-free <no-reply@scam-free.example>"),
   /** Secret that signs sessions; at least 32 characters. Unset outside production: generated and kept in DATA_DIR. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  /** Stripe secret API key (sk_live_... or sk_test_...). With the three below it switches payments to Stripe. */
+  STRIPE_SECRET_KEY: optionalString,
+  /** Signing secret of the webhook endpoint pointing at /api/webhooks/stripe (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe Price id of the monthly Training Program ($10). */
+  STRIPE_PRICE_PREMIUM: optionalString,
+  /** Stripe Price id of the monthly Family Training ($25). */
+  STRIPE_PRICE_FAMILY: optionalString,
+  /** Another Stripe API address (e.g. stripe-mock on http://127.0.0.1:12111); tests use it. */
+  STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
   /** Start the background workers (mail delivery) in this process. */
   WORKERS: z
     .enum(["on", "off"])
@@ -44,7 +54,22 @@ const EnvSchema = z.object({
     .transform((value) => value === "on"),
 });
 
+const STRIPE_SETTINGS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_PREMIUM",
+  "STRIPE_PRICE_FAMILY",
+] as const;
+
+/**
+ * How payments work here: "stripe" when all four Stripe settings are present; "demo" (a local
+ * checkout page, no money moves) when none are and this is not production; "unconfigured" when a
+ * production site has no Stripe keys, so checkout refuses clearly instead of pretending.
+ */
+export type PaymentMode = "stripe" | "demo" | "unconfigured";
+
 export type Env = z.infer<typeof EnvSchema> & {
+  paymentMode: PaymentMode;
   APP_URL: string;
   /** A real deployment (APP_ENV=production). */
   isProduction: boolean;
@@ -62,9 +87,17 @@ export function getEnv(): Env {
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const env = parsed.data;
+  const stripeSet = STRIPE_SETTINGS.filter((key) => env[key]);
+  if (stripeSet.length > 0 && stripeSet.length < STRIPE_SETTINGS.length) {
+    const missing = STRIPE_SETTINGS.filter((key) => !env[key]);
+    throw new Error(`Invalid configuration:\n  Stripe needs all four settings; missing: ${missing.join(", ")}`);
+  }
+  const paymentMode: PaymentMode =
+    stripeSet.length > 0 ? "stripe" : env.APP_ENV === "production" ? "unconfigured" : "demo";
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   cached = {
     ...env,
+    paymentMode,
     APP_URL: appUrl,
     isProduction: env.APP_ENV === "production",
     isHttps: appUrl.startsWith("https://"),

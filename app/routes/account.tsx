@@ -1,10 +1,17 @@
 import { LogOut } from "lucide-react";
-import { Form, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
 import type { Route } from "./+types/account";
 import { signOut } from "~/account/account-actions.server";
 import { requireUser } from "~/account/session.server";
 import { SubscriptionPanel } from "~/account/subscription-panel";
+import { useResultToast } from "~/account/use-result-toast";
+import { ACCOUNT_BILLING_MESSAGES } from "~/billing/account-billing-messages";
+import { refreshAccountSubscription } from "~/billing/account-billing.server";
+import { getPaymentProvider } from "~/billing/payments.server";
 import { getAccountSubscription } from "~/billing/subscription.server";
+import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
@@ -21,14 +28,32 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const subscription = await getAccountSubscription(await getDatabase(), user.id);
-  return { email: user.email, isAdmin: user.role === "staff", subscription };
+  const portal = new URL(request.url).searchParams.get("portal");
+  const base = { email: user.email, isAdmin: user.role === "staff", portalUnconfigured: portal === "unconfigured", portalError: portal === "error" };
+  try {
+    const subscription = await getAccountSubscription(await getDatabase(), user.id);
+    return { ...base, subscription, loadError: false };
+  } catch (error) {
+    getLogger().error({ err: error }, "could not load a subscription for the account page");
+    return { ...base, subscription: null, loadError: true };
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const form = await request.formData();
-  if (form.get("intent") !== "signout") {
+  const intent = form.get("intent");
+  if (intent === "refresh") {
+    const db = await getDatabase();
+    const { ok } = await refreshAccountSubscription(db, getPaymentProvider(db), user.id);
+    return ok
+      ? { ok: true, title: ACCOUNT_BILLING_MESSAGES.refreshed.title, message: "Your subscription details are up to date." }
+      : data(
+          { ok: false, title: ACCOUNT_BILLING_MESSAGES.refreshError.title, message: ACCOUNT_BILLING_MESSAGES.refreshError.text },
+          { status: 502 },
+        );
+  }
+  if (intent !== "signout") {
     return new Response("Unknown action.", { status: 400 });
   }
   const { ok, setCookie } = await signOut(request);
@@ -45,8 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect("/", { headers });
 }
 
-export default function Account({ loaderData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const signingOut = useNavigation().formData?.get("intent") === "signout";
+  useResultToast(actionData);
+  useEffect(() => {
+    if (loaderData.loadError) toast.error(ACCOUNT_BILLING_MESSAGES.loadError.title, { description: ACCOUNT_BILLING_MESSAGES.loadError.text });
+    if (loaderData.portalError) toast.error(ACCOUNT_BILLING_MESSAGES.portalError.title, { description: ACCOUNT_BILLING_MESSAGES.portalError.text });
+  }, [loaderData.loadError, loaderData.portalError]);
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold text-brand-900">My Account</h1>
@@ -64,7 +94,18 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </Form>
       </Card>
       <div className="mt-6">
-        <SubscriptionPanel subscription={loaderData.subscription} />
+        {loaderData.loadError ? (
+          <Card role="alert">
+            <h2 className="text-xl font-bold text-brand-900">{ACCOUNT_BILLING_MESSAGES.loadError.title}</h2>
+            <p className="mt-2 text-muted">{ACCOUNT_BILLING_MESSAGES.loadError.text}</p>
+          </Card>
+        ) : (
+          <SubscriptionPanel
+            subscription={loaderData.subscription}
+            isAdmin={loaderData.isAdmin}
+            portalUnconfigured={loaderData.portalUnconfigured}
+          />
+        )}
       </div>
     </section>
   );

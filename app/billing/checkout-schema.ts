@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { emailField, personNameField } from "~/validation/fields";
+import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS } from "./plans";
+
+/** SPEC.md sections 5 and 8, word for word where the spec gives the words. */
+export const CHECKOUT_MESSAGES = {
+  required: "Please complete all required fields before proceeding.",
+  firstMember: "Please provide at least one additional family member email.",
+  tooManyMembers: `You can add up to ${MAX_FAMILY_MEMBERS} family members.`,
+  duplicateEmail: "Each person needs their own email address.",
+  phoneWithoutEmail: "Add this family member's email, or clear the phone number.",
+  invalidPhone: "Please enter a valid phone number, like +1 555 123 4567.",
+  nameRequired: "Please enter your full name.",
+  emailRequired: "Please enter your email address.",
+  failure: { title: "Something went wrong", text: "We couldn't process your checkout request. Please try again later." },
+  authRequired: { title: "Authentication required", text: "Please log in to complete your purchase." },
+  notConfigured: {
+    title: "Payments are not configured",
+    text: "This site cannot take payments yet. Nothing was charged; please try again later.",
+  },
+} as const;
+
+/**
+ * Phone numbers are optional everywhere. We accept what people type ("+1 (555) 123-4567") and
+ * keep it as typed; 7 to 15 digits is what a real number can have (E.164 allows at most 15).
+ */
+const phoneField = z
+  .string()
+  .trim()
+  .max(32, CHECKOUT_MESSAGES.invalidPhone)
+  .refine((value) => {
+    if (value === "") return true;
+    if (!/^\+?[0-9\s().-]+$/.test(value)) return false;
+    const digits = value.replace(/\D/g, "").length;
+    return digits >= 7 && digits <= 15;
+  }, CHECKOUT_MESSAGES.invalidPhone)
+  .transform((value) => (value === "" ? null : value));
+
+const memberEmailField = z
+  .string()
+  .trim()
+  .max(254, "Email addresses can be at most 254 characters.")
+  .refine((value) => value === "" || z.email().safeParse(value).success, "Please enter a valid email address, like name@example.com.")
+  .transform((value) => value.toLowerCase());
+
+/**
+ * The checkout form, parsed the same way in the browser (to enable 'Complete Checkout') and in the
+ * action (which trusts nothing the browser decided). Family members arrive as repeated
+ * `memberEmail` / `memberPhone` fields in order; blank rows are dropped.
+ */
+export const CheckoutSchema = z
+  .object({
+    plan: z.enum(PAID_PLAN_IDS as ["premium", "family"], { error: CHECKOUT_MESSAGES.required }),
+    name: personNameField({ required: CHECKOUT_MESSAGES.nameRequired, label: "Full name" }),
+    email: emailField({ required: CHECKOUT_MESSAGES.emailRequired }),
+    phone: phoneField.optional().transform((value) => value ?? null),
+    memberEmail: z.array(memberEmailField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
+    memberPhone: z.array(phoneField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
+  })
+  .superRefine((input, ctx) => {
+    if (input.plan !== "family") return;
+    input.memberPhone.forEach((phone, index) => {
+      if (phone && !input.memberEmail[index]) {
+        ctx.addIssue({ code: "custom", path: [`memberEmail${index + 1}`], message: CHECKOUT_MESSAGES.phoneWithoutEmail });
+      }
+    });
+    if (!input.memberEmail[0]) {
+      ctx.addIssue({ code: "custom", path: ["memberEmail1"], message: CHECKOUT_MESSAGES.firstMember });
+    }
+    const seen = new Set([input.email]);
+    input.memberEmail.forEach((email, index) => {
+      if (!email) return;
+      if (seen.has(email)) {
+        ctx.addIssue({ code: "custom", path: [`memberEmail${index + 1}`], message: CHECKOUT_MESSAGES.duplicateEmail });
+      }
+      seen.add(email);
+    });
+  })
+  .transform(({ memberEmail, memberPhone, ...rest }) => ({
+    ...rest,
+    // Only a family plan has members; blank rows are dropped, order kept.
+    members:
+      rest.plan === "family"
+        ? memberEmail
+            .map((email, index) => ({ email, phone: memberPhone[index] ?? null }))
+            .filter((member) => member.email !== "")
+        : [],
+  }));
+
+export type CheckoutInput = z.infer<typeof CheckoutSchema>;
+
+/** Form fields to the schema's input: single values stay strings, member rows become lists. */
+export function checkoutFormValues(formData: FormData) {
+  const text = (key: string) => {
+    const value = formData.get(key);
+    return typeof value === "string" ? value : undefined;
+  };
+  const list = (key: string) => formData.getAll(key).map((value) => (typeof value === "string" ? value : ""));
+  return {
+    plan: text("plan"),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    memberEmail: list("memberEmail"),
+    memberPhone: list("memberPhone"),
+  };
+}
+
+/** Field name → first message, with member rows named memberEmail1..4 / memberPhone1..4. */
+export function checkoutFieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [field, index] = issue.path;
+    const key =
+      (field === "memberEmail" || field === "memberPhone") && typeof index === "number"
+        ? `${field}${index + 1}`
+        : String(field ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

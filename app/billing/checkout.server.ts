@@ -1,0 +1,190 @@
+import { and, eq, ne } from "drizzle-orm";
+import { getLogger } from "~/config/logger.server";
+import type { Database } from "~/db/client.server";
+import { checkoutSessions, customers, subscriptions } from "~/db/schema";
+import { hitLimit, retryMessage } from "~/security/request-limits.server";
+import { CHECKOUT_MESSAGES, type CheckoutInput } from "./checkout-schema";
+import { payDemoCheckout } from "./demo-provider.server";
+import { receivePaymentEvent } from "./fulfilment.server";
+import type { PaymentProvider } from "./payment-provider.server";
+import { PLANS } from "./plans";
+import { hasActiveMembership } from "./subscription.server";
+import { hasMemberAccess } from "./subscription-view";
+
+export type StartCheckoutResult =
+  | { ok: true; url: string }
+  | { ok: false; status: number; title: string; message: string; fieldErrors?: Record<string, string> };
+
+/** Starting a checkout creates a provider session; a person needs few, an abuser wants many. */
+const CHECKOUT_LIMIT = { max: 20, windowSeconds: 60 * 60 };
+
+const MAX_SESSION_ID_LENGTH = 255;
+const SESSION_ID = /^[A-Za-z0-9_]+$/;
+
+/**
+ * checkout form → here → the provider's checkout page. The checkout row is written first, so
+ * whatever the provider later reports can be tied back to this user and these contacts.
+ */
+export async function startCheckout(
+  db: Database,
+  provider: PaymentProvider | null,
+  user: { id: string },
+  input: CheckoutInput,
+  appUrl: string,
+): Promise<StartCheckoutResult> {
+  if (!provider) {
+    return { ok: false, status: 503, title: CHECKOUT_MESSAGES.notConfigured.title, message: CHECKOUT_MESSAGES.notConfigured.text };
+  }
+  if (await hasActiveMembership(db, user.id)) {
+    return {
+      ok: false,
+      status: 409,
+      title: "You are already a member",
+      message: "Your Training Program is already active. You can change it from your account page.",
+    };
+  }
+  // customers.email is unique: one address cannot be the primary contact of two accounts.
+  const [otherCustomer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.email, input.email), ne(customers.userId, user.id)));
+  if (otherCustomer) {
+    const message = "This email is already the primary contact of another account's Training Program. Please use a different email.";
+    return { ok: false, status: 409, title: "Email already in use", message, fieldErrors: { email: message } };
+  }
+  const limit = await hitLimit(db, `checkout:user:${user.id}`, CHECKOUT_LIMIT);
+  if (!limit.allowed) {
+    return { ok: false, status: 429, title: "Too many attempts", message: retryMessage(limit.retryAfterSeconds) };
+  }
+
+  const plan = PLANS[input.plan];
+  const [checkout] = await db
+    .insert(checkoutSessions)
+    .values({
+      userId: user.id,
+      provider: provider.kind,
+      plan: plan.id,
+      contacts: { name: input.name, email: input.email, phone: input.phone, members: input.members },
+    })
+    .returning({ id: checkoutSessions.id });
+  try {
+    const session = await provider.createCheckout({
+      checkoutId: checkout.id,
+      plan,
+      userId: user.id,
+      contacts: { name: input.name, email: input.email, phone: input.phone, members: input.members },
+      successUrl: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${appUrl}/checkout?plan=${plan.id}`,
+    });
+    await db
+      .update(checkoutSessions)
+      .set({ providerSessionId: session.sessionId })
+      .where(eq(checkoutSessions.id, checkout.id));
+    return { ok: true, url: session.url };
+  } catch (error) {
+    getLogger().error({ err: error, checkoutId: checkout.id }, "could not create a checkout session");
+    await db.delete(checkoutSessions).where(eq(checkoutSessions.id, checkout.id));
+    return { ok: false, status: 502, title: CHECKOUT_MESSAGES.failure.title, message: CHECKOUT_MESSAGES.failure.text };
+  }
+}
+
+/** An open demo checkout that belongs to this user, for the local checkout page. */
+export async function findOpenDemoCheckout(db: Database, userId: string, sessionId: string) {
+  if (!isPlausibleSessionId(sessionId) || !sessionId.startsWith("demo_cs_")) return null;
+  const [checkout] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.providerSessionId, sessionId),
+        eq(checkoutSessions.userId, userId),
+        eq(checkoutSessions.provider, "demo"),
+      ),
+    );
+  return checkout ?? null;
+}
+
+/** The demo Pay button: the provider records the payment, then the same fulfilment as a webhook. */
+export async function completeDemoCheckout(db: Database, provider: PaymentProvider, userId: string, sessionId: string) {
+  const checkout = await findOpenDemoCheckout(db, userId, sessionId);
+  if (!checkout || !checkout.providerSessionId) return { ok: false as const, status: 404 };
+  if (checkout.status !== "open") return { ok: true as const };
+  const event = await payDemoCheckout(db, {
+    id: checkout.id,
+    providerSessionId: checkout.providerSessionId,
+    userId,
+    plan: checkout.plan,
+  });
+  await receivePaymentEvent(db, provider, event);
+  return { ok: true as const };
+}
+
+export type CheckoutOutcome =
+  | { state: "success"; planName: string }
+  | { state: "pending" }
+  | { state: "failed"; message: string; details: string };
+
+function isPlausibleSessionId(value: string) {
+  return value.length > 0 && value.length <= MAX_SESSION_ID_LENGTH && SESSION_ID.test(value);
+}
+
+/**
+ * What /checkout/success shows. It reads what fulfilment wrote; it grants nothing. When the
+ * provider has not told us yet (the buyer can be back before the webhook), it asks the provider
+ * about this session, and a paid session goes through fulfilment like any event would.
+ */
+export async function getCheckoutOutcome(
+  db: Database,
+  provider: PaymentProvider | null,
+  userId: string,
+  sessionId: string | null,
+): Promise<CheckoutOutcome> {
+  if (!sessionId) {
+    return {
+      state: "failed",
+      message: "There was an issue activating your subscription.",
+      details: "No session ID found in URL. Please contact support.",
+    };
+  }
+  const notFound: CheckoutOutcome = {
+    state: "failed",
+    message: "Failed to verify your subscription",
+    details: "This checkout session does not belong to your account, or it does not exist.",
+  };
+  if (!isPlausibleSessionId(sessionId)) return notFound;
+  const [checkout] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)));
+  if (!checkout) return notFound;
+
+  if (!checkout.subscriptionId && provider && provider.kind === checkout.provider) {
+    try {
+      const session = await provider.getCheckoutSession(sessionId);
+      if (session?.status === "complete" && session.subscriptionId) {
+        await receivePaymentEvent(db, provider, {
+          id: `${sessionId}:verified`,
+          type: "checkout.completed",
+          providerType: "checkout.session.verified",
+          checkoutSessionId: sessionId,
+          subscriptionId: session.subscriptionId,
+        });
+      }
+    } catch (error) {
+      getLogger().warn({ err: error }, "could not ask the payment provider about a checkout session");
+    }
+  }
+
+  const [linked] = await db
+    .select({ subscription: subscriptions })
+    .from(checkoutSessions)
+    .innerJoin(subscriptions, eq(checkoutSessions.subscriptionId, subscriptions.id))
+    .where(eq(checkoutSessions.id, checkout.id));
+  if (!linked) return { state: "pending" };
+  if (hasMemberAccess(linked.subscription)) return { state: "success", planName: PLANS[checkout.plan as "premium"].name };
+  return {
+    state: "failed",
+    message: "Failed to verify your subscription",
+    details: `The payment provider reports this subscription as "${linked.subscription.status}".`,
+  };
+}

@@ -1,0 +1,34 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/account.portal";
+import { getSessionUser } from "~/account/session.server";
+import { openCustomerPortal } from "~/billing/account-billing.server";
+import { getPaymentProvider } from "~/billing/payments.server";
+import { getEnv } from "~/config/env.server";
+import { getDatabase } from "~/db/database.server";
+
+/**
+ * POST: a customer-portal session for the signed-in account. JSON for the account page's script;
+ * a redirect for the form fallback without JavaScript. The return address is always our account
+ * page, never one taken from the request (that would be an open redirect through the provider).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
+  const user = await getSessionUser(request);
+  if (!user) {
+    if (wantsJson) return data({ success: false, isUnconfiguredPortal: false, message: "Please sign in again." }, { status: 401 });
+    throw redirect("/auth?returnTo=%2Faccount");
+  }
+  const db = await getDatabase();
+  const outcome = await openCustomerPortal(db, getPaymentProvider(db), user.id, `${getEnv().APP_URL}/account`);
+  if (wantsJson) {
+    return data(outcome.success || outcome.isUnconfiguredPortal ? outcome : { success: false, isUnconfiguredPortal: false, message: outcome.message }, {
+      status: outcome.success || outcome.isUnconfiguredPortal ? 200 : outcome.status,
+    });
+  }
+  if (outcome.success) throw redirect(outcome.url);
+  throw redirect(outcome.isUnconfiguredPortal ? "/account?portal=unconfigured" : "/account?portal=error");
+}
+
+export function loader() {
+  throw data("Use the Manage Subscription button on your account page.", { status: 405 });
+}
