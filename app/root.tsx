@@ -12,6 +12,7 @@ import {
 import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/layout/site-footer";
+import { NavigationStatus } from "~/layout/navigation-status";
 import { SiteHeader } from "~/layout/site-header";
 import { NotFoundScreen } from "~/layout/not-found-screen";
 import { useNonce } from "~/security/nonce";
@@ -92,7 +93,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <NavigationStatus />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,7 @@
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
+import { startPaymentRetries, stopPaymentRetries } from "~/billing/payment-retries.server";
 import { startMail, stopMail } from "~/mail/mailer.server";
 
 /**
@@ -14,9 +15,13 @@ export const serverRuntime = {
   async start() {
     const handle = await getDatabaseHandle();
     getLogger().info({ database: handle.kind }, "database ready");
-    if (getEnv().WORKERS) await startMail(handle);
+    if (getEnv().WORKERS) {
+      await startMail(handle);
+      startPaymentRetries(handle.db);
+    }
   },
   async stop() {
+    stopPaymentRetries();
     await stopMail();
     await closeDatabase();
   },
