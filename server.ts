@@ -122,7 +122,8 @@ async function main() {
           "img-src": ["'self'", "data:"],
           "connect-src": isDev ? ["'self'", "ws:"] : ["'self'"],
           "frame-ancestors": ["'none'"],
-          "form-action": ["'self'", "https://checkout.stripe.com"],
+          // Checkout and the customer portal are form posts that redirect to Stripe.
+          "form-action": ["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"],
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
           "upgrade-insecure-requests": env.isHttps ? [] : null,

@@ -15,13 +15,13 @@ export async function action({ request }: Route.ActionArgs) {
   const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
   const user = await getSessionUser(request);
   if (!user) {
-    if (wantsJson) return data({ success: false, isUnconfiguredPortal: false, message: "Please sign in again." }, { status: 401 });
+    if (wantsJson) return Response.json({ success: false, isUnconfiguredPortal: false, message: "Please sign in again." }, { status: 401 });
     throw redirect("/auth?returnTo=%2Faccount");
   }
   const db = await getDatabase();
   const outcome = await openCustomerPortal(db, getPaymentProvider(db), user.id, `${getEnv().APP_URL}/account`);
   if (wantsJson) {
-    return data(outcome.success || outcome.isUnconfiguredPortal ? outcome : { success: false, isUnconfiguredPortal: false, message: outcome.message }, {
+    return Response.json(outcome.success || outcome.isUnconfiguredPortal ? outcome : { success: false, isUnconfiguredPortal: false, message: outcome.message }, {
       status: outcome.success || outcome.isUnconfiguredPortal ? 200 : outcome.status,
     });
   }

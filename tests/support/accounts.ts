@@ -28,6 +28,11 @@ export async function callRoute<T>(handler: (args: never) => Promise<T> | T, req
     return { value: await handler({ request, params, context: { clientIp: "203.0.113.9" } } as never), thrown: null };
   } catch (thrown) {
     if (thrown instanceof Response) return { value: null, thrown };
+    // `throw data("Not found", { status: 404 })` arrives as a DataWithResponseInit.
+    const value = thrown as { type?: string; data?: unknown; init?: { status?: number } };
+    if (value?.type === "DataWithResponseInit") {
+      return { value: null, thrown: Response.json(value.data, { status: value.init?.status ?? 200 }) };
+    }
     throw thrown;
   }
 }
