@@ -187,7 +187,7 @@ export class FakeStripe {
 }
 
 /** A Stripe event envelope as Stripe sends it to a webhook endpoint. */
-export function stripeEvent(type: string, object: Json, eventId = id("evt")) {
+export function stripeEvent(type: string, object: object, eventId = id("evt")) {
   return JSON.stringify({
     id: eventId,
     object: "event",
