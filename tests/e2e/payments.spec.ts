@@ -1,0 +1,135 @@
+import { expect, expectNoAxeViolations, signedInAs, test, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+
+test("anonymous /checkout goes to /auth with 'Authentication required' and a return address", async ({ page }) => {
+  await page.goto("/checkout?plan=family");
+  await expect(page).toHaveURL(/\/auth\?returnTo=%2Fcheckout%3Fplan%3Dfamily$/);
+  await expect(toastWith(page, "Authentication required")).toBeVisible();
+  await expect(toastWith(page, "Please log in to complete your purchase.")).toBeVisible();
+});
+
+test("family checkout with the demo provider: success page, Active account with member emails, weekly lessons member view", async ({ page }) => {
+  const { email } = await signedInAs(page, "family-buyer");
+  const kid = uniqueEmail("kid");
+  await page.goto("/checkout?plan=family");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Complete Your Membership" })).toBeVisible();
+  await expect(page.getByText("Select Your Plan")).toBeVisible();
+  await expect(page.getByText("Your Information")).toBeVisible();
+  await expect(page.getByText("Family Member Contact Information")).toBeVisible();
+  await expect(page.getByText("$10/mo", { exact: true })).toBeVisible();
+  await expect(page.getByText("$25/mo", { exact: true })).toBeVisible();
+  await expect(page.getByText("Selected")).toHaveCount(1);
+  await expect(page.getByText("Order Summary")).toBeVisible();
+  await expect(page.getByText("$25/month")).toBeVisible();
+  await expect(page.getByTestId("order-total")).toHaveText("$25.00/month");
+  await expect(page.getByLabel("Primary Email")).toHaveValue(email);
+
+  const submit = page.getByRole("button", { name: "Complete Checkout" });
+  await page.getByLabel("Full Name").fill("Dana Rivera");
+  // The first family member's email is required: the button waits for it.
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Email *").fill(kid);
+  await page.locator("#member-phone-1").fill("+1 555 010 2000");
+  await expect(submit).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await submit.click();
+
+  await expect(page).toHaveURL(/\/checkout\/demo\/demo_cs_/);
+  await expect(page.getByText("Family Training").first()).toBeVisible();
+  await expect(page.getByText("$25.00 / month")).toBeVisible();
+  await page.getByRole("button", { name: /^Pay/ }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/success\?session_id=demo_cs_/);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(toastWith(page, "Subscription active!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Start Learning Now" })).toHaveAttribute("href", "/course");
+  await expectNoAxeViolations(page);
+
+  // Moves on by itself after 2 seconds.
+  await expect(page).toHaveURL(/\/account$/, { timeout: 6_000 });
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("member-emails")).toHaveText(kid);
+  await expect(page.getByText("Dana Rivera")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(toastWith(page, "Refreshed subscription details")).toBeVisible();
+
+  await page.goto("/weekly-lessons");
+  await expect(page.getByRole("heading", { name: "Welcome to Weekly Lessons" })).toBeVisible();
+  await page.getByRole("link", { name: /voice-clone calls/i }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Voice-clone calls/i })).toBeVisible();
+  await expect(page.getByText("Check your answer").first()).toBeVisible();
+});
+
+test("the demo portal opens in a new tab and cancels at period end; the account shows the notice", async ({ page, context }) => {
+  await signedInAs(page, "portal-user");
+  await page.goto("/checkout?plan=premium");
+  await waitForHydration(page);
+  await page.getByLabel("Full Name").fill("Sam Lee");
+  await page.getByRole("button", { name: "Complete Checkout" }).click();
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 8_000 });
+  await waitForHydration(page);
+
+  const [portal] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: /Manage Subscription/ }).click()]);
+  await expect(portal).toHaveURL(/\/account\/demo-portal$/);
+  await portal.getByRole("button", { name: "Cancel at period end" }).click();
+  await expect(portal.getByRole("button", { name: "Resume subscription" })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText("Your subscription will cancel at the end of the current period.")).toBeVisible();
+  // The extra payment-method button is hidden once cancelling.
+  await expect(page.getByRole("button", { name: /Update Payment Method/ })).toHaveCount(0);
+});
+
+test("a forged session id grants nothing: 'Payment Processed', technical details, and no member view", async ({ page }) => {
+  await signedInAs(page, "forger");
+  await page.goto("/checkout/success?session_id=demo_cs_ffffffffffffffffffffffff");
+  await expect(page.getByRole("heading", { name: "Payment Processed" })).toBeVisible();
+  await expect(toastWith(page, "Verification error")).toBeVisible();
+  await page.getByText("Technical details").click();
+  await expect(page.locator("#main").getByText("does not belong to your account")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/support");
+  await expectNoAxeViolations(page);
+
+  await page.goto("/checkout/success");
+  await page.getByText("Technical details").click();
+  await expect(page.locator("#main").getByText("No session ID found in URL. Please contact support.")).toBeVisible();
+
+  await page.goto("/weekly-lessons");
+  await expect(page.getByRole("heading", { name: "Weekly Cyber Security Lessons" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Already a member? Sign in here" })).toHaveCount(0);
+  const lesson = await page.request.get("/weekly-lessons/2026-11-16-voice-clone-family-emergency", { maxRedirects: 0 });
+  expect(lesson.status()).toBe(302);
+});
+
+test("weekly lessons for signed-out visitors: the marketing panel and 'Already a member? Sign in here'", async ({ page }) => {
+  await page.goto("/weekly-lessons");
+  await expect(page.getByRole("heading", { name: "Weekly Cyber Security Lessons" })).toBeVisible();
+  for (const card of ["Expert Knowledge", "Weekly Updates", "Family Protection"]) {
+    await expect(page.getByRole("heading", { name: card })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Join Training Program" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("link", { name: "Already a member? Sign in here" })).toHaveAttribute("href", /^\/auth/);
+  await expectNoAxeViolations(page);
+});
+
+test("checkout validation: server messages without JavaScript, and /stripe-setup shows demo mode", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signedInAs(page, "nojs-buyer");
+  await page.goto("/checkout?plan=family");
+  await page.getByLabel("Full Name").fill("Kim");
+  await page.getByRole("button", { name: "Complete Checkout" }).click();
+  await expect(page.getByText("Please provide at least one additional family member email.").first()).toBeVisible();
+  await page.getByLabel("Email *").fill("not-an-email");
+  await page.getByRole("button", { name: "Complete Checkout" }).click();
+  await expect(page.getByText("Please enter a valid email address, like name@example.com.").first()).toBeVisible();
+
+  await page.goto("/stripe-setup");
+  await expect(page.getByRole("heading", { name: "Stripe Integration Status" })).toBeVisible();
+  await expect(page.getByText("Demo payments", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Account" })).toHaveAttribute("href", "/account");
+  await context.close();
+});
