@@ -14,6 +14,9 @@ import { retryPendingPaymentEvents } from "~/billing/fulfilment.server";
 import { openCustomerPortal, refreshAccountSubscription } from "~/billing/account-billing.server";
 import { hasActiveMembership, getAccountSubscription } from "~/billing/subscription.server";
 import type { CheckoutInput } from "~/billing/checkout-schema";
+import { resetEnvForTests } from "~/config/env.server";
+import { action as webhookAction } from "~/routes/api.webhooks.stripe";
+import { loader as stripeSetupLoader } from "~/routes/stripe-setup";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_fake";
 const signer = new Stripe("sk_test_signing_only");
@@ -241,6 +244,45 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
     expect(await retryPendingPaymentEvents(db, provider, 0)).toBe(1);
     expect(await hasActiveMembership(db, userId)).toBe(true);
     expect(await retryPendingPaymentEvents(db, provider, 0)).toBe(0);
+  });
+
+  it("the real endpoint verifies the raw body in Stripe mode, and /stripe-setup shows the last verified webhook", async () => {
+    const settings = {
+      STRIPE_SECRET_KEY: "sk_test_fake_key",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_PREMIUM: "price_premium_monthly",
+      STRIPE_PRICE_FAMILY: "price_family_monthly",
+      STRIPE_API_BASE: fake.url,
+    };
+    Object.assign(process.env, settings);
+    resetEnvForTests();
+    try {
+      const { session } = await paidCheckout();
+      // Stripe signs the exact bytes it sends; whitespace and key order must survive untouched.
+      const payload = stripeEvent("checkout.session.completed", session).replace("{", "{\n  ");
+      const call = (body: string, signature?: string) =>
+        webhookAction({
+          request: new Request("http://localhost:3000/api/webhooks/stripe", {
+            method: "POST",
+            body,
+            headers: { "Content-Type": "application/json", ...(signature ? { "Stripe-Signature": signature } : {}) },
+          }),
+          params: {},
+          context: {},
+        } as never);
+      expect((await call(payload)).status).toBe(400);
+      expect((await call(payload, sign(payload.replace("\n  ", "")))).status).toBe(400);
+      const accepted = await call(payload, sign(payload));
+      expect(accepted.status).toBe(200);
+      expect(await accepted.json()).toEqual({ received: true, outcome: "processed" });
+      expect(await hasActiveMembership(db, userId)).toBe(true);
+      const status = await stripeSetupLoader();
+      expect(status).toMatchObject({ mode: "stripe", webhookSecretSet: true, lastEventType: "checkout.session.completed", pendingEvents: 0 });
+      expect(status.lastWebhookAt).not.toBeNull();
+    } finally {
+      for (const key of Object.keys(settings)) delete process.env[key];
+      resetEnvForTests();
+    }
   });
 
   describe("the success page", () => {
