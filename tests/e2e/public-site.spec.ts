@@ -157,10 +157,12 @@ test.describe("legal and status pages", () => {
     for (const phrase of ["non-commercial", "reverse engineer", "mirror"]) expect(text).toContain(phrase);
   });
 
-  test("/stripe-setup says honestly that payments are not configured", async ({ page }) => {
+  test("/stripe-setup says honestly that this site runs demo payments without a webhook", async ({ page }) => {
     await page.goto("/stripe-setup");
     await expect(page.getByRole("heading", { name: "Stripe Integration Status" })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText("Payments are not configured");
+    await expect(page.locator("#main").getByRole("status")).toContainText("Demo payments");
+    await expect(page.locator("#main").getByRole("status")).toContainText("No webhook is configured");
+    await expectNoAxeViolations(page);
     await expect(page.getByRole("link", { name: "Return to Account" })).toHaveAttribute("href", "/account");
   });
 });
