@@ -8,6 +8,7 @@ import { getCheckoutOutcome, type CheckoutOutcome } from "~/billing/checkout.ser
 import { getPaymentProvider } from "~/billing/payments.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
+import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Spinner } from "~/ui/spinner";
 
@@ -32,6 +33,19 @@ const gaveUp: CheckoutOutcome = {
   message: "Failed to verify your subscription",
   details: "The payment provider has not confirmed this payment yet. If you were charged, your account will update shortly.",
 };
+
+function NextSteps({ main, other, className = "" }: { main: [string, string]; other: [string, string]; className?: string }) {
+  return (
+    <div className={`mt-8 flex flex-wrap gap-3 ${className}`}>
+      <Button asChild>
+        <Link to={main[0]}>{main[1]}</Link>
+      </Button>
+      <Button asChild variant="secondary">
+        <Link to={other[0]}>{other[1]}</Link>
+      </Button>
+    </div>
+  );
+}
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -77,14 +91,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           You now have access to the premium features: practice scam messages with feedback,
           weekly lessons and priority support. Taking you to your account...
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/course" className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-            Start Learning Now
-          </Link>
-          <Link to="/account" className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
-            View Your Account
-          </Link>
-        </div>
+        <NextSteps className="justify-center" main={["/course", "Start Learning Now"]} other={["/account", "View Your Account"]} />
       </section>
     );
   }
@@ -107,14 +114,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 font-mono">{outcome.details}</p>
         </details>
       </Card>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <Link to="/account" className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          View Your Account
-        </Link>
-        <Link to="/support" className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
-          Contact Support
-        </Link>
-      </div>
+      <NextSteps main={["/account", "View Your Account"]} other={["/support", "Contact Support"]} />
     </section>
   );
 }
