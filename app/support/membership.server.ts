@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { customers, members, subscriptions } from "~/db/schema";
+import type { SessionUser } from "~/account/session.server";
+
+/**
+ * Who counts as an active member for priority support: SPEC.md section 4, a subscription whose
+ * status is active or trialing. Kept in this one small file so the billing work can replace it with
+ * its shared helper.
+ */
+const ACTIVE = sql`('active', 'trialing')`;
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** The newest subscription of the customer linked to this account is active or trialing. */
+export async function isActiveMemberUser(db: Database, userId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT ${subscriptions.status} AS status
+    FROM ${subscriptions} JOIN ${customers} ON ${customers.id} = ${subscriptions.customerId}
+    WHERE ${customers.userId} = ${userId}
+    ORDER BY ${subscriptions.createdAt} DESC
+    LIMIT 1`);
+  const status = rowsOf(result)[0]?.status;
+  return status === "active" || status === "trialing";
+}
+
+/**
+ * The address belongs to a paying customer whose newest subscription is active or trialing, or to
+ * a family member named on an active or trialing subscription.
+ */
+export async function isActiveMemberEmail(db: Database, email: string): Promise<boolean> {
+  const normalised = email.trim().toLowerCase();
+  const result = await db.execute(sql`
+    SELECT (
+      EXISTS (
+        SELECT 1 FROM ${customers} c
+        JOIN LATERAL (
+          SELECT s.status FROM ${subscriptions} s WHERE s.customer_id = c.id ORDER BY s.created_at DESC LIMIT 1
+        ) newest ON true
+        WHERE c.email = ${normalised} AND newest.status IN ${ACTIVE}
+      )
+      OR EXISTS (
+        SELECT 1 FROM ${members} m JOIN ${subscriptions} s ON s.id = m.subscription_id
+        WHERE m.email = ${normalised} AND s.status IN ${ACTIVE}
+      )
+    ) AS member`);
+  return rowsOf(result)[0]?.member === true;
+}
+
+/**
+ * Priority goes to signed-in members only. An address typed into the form proves nothing (anyone
+ * can type a member's email), so anonymous requests are never priority.
+ */
+export async function isPriorityRequester(db: Database, user: SessionUser | null): Promise<boolean> {
+  if (!user) return false;
+  return (await isActiveMemberUser(db, user.id)) || (await isActiveMemberEmail(db, user.email));
+}
