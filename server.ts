@@ -34,8 +34,13 @@ type ServerRuntime = {
 const isDev = process.argv.includes("--dev");
 const root = process.cwd();
 
-/** State-changing requests from another site are refused (CSRF); the payment webhook is signed. */
-const CSRF_EXEMPT = new Set(["/api/webhooks/stripe"]);
+/**
+ * State-changing requests from another site are refused (CSRF). Exempt: the payment webhook (it is
+ * signed), and /unsubscribe: RFC 8058 one-click unsubscribes are POSTed by the recipient's mail
+ * provider, from another origin by design. There the secret token in the link is the whole
+ * authorisation, and the only change it can make is to stop that one address's newsletter.
+ */
+const CSRF_EXEMPT = new Set(["/api/webhooks/stripe", "/unsubscribe"]);
 
 function rejectCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method) || CSRF_EXEMPT.has(req.path)) return next();

@@ -2,6 +2,7 @@ import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
 import { startMail, stopMail } from "~/mail/mailer.server";
+import { startNewsletterSync, stopNewsletterSync } from "~/newsletter/sync.server";
 
 /**
  * Start and stop everything the web process owns besides HTTP: the database (opened and migrated
@@ -15,8 +16,10 @@ export const serverRuntime = {
     const handle = await getDatabaseHandle();
     getLogger().info({ database: handle.kind }, "database ready");
     if (getEnv().WORKERS) await startMail(handle);
+    if (getEnv().WORKERS) await startNewsletterSync(handle);
   },
   async stop() {
+    await stopNewsletterSync();
     await stopMail();
     await closeDatabase();
   },
