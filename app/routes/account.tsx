@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { signOut } from "~/account/account-actions.server";
 import { requireUser } from "~/account/session.server";
@@ -63,6 +63,14 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </Card>
+      {loaderData.isAdmin && (
+        <Card className="mt-6">
+          <p className="font-semibold">You have staff access.</p>
+          <Link to="/staff" className="mt-1 inline-block font-medium text-brand-700 underline">
+            Open the staff console
+          </Link>
+        </Card>
+      )}
       <div className="mt-6">
         <SubscriptionPanel subscription={loaderData.subscription} />
       </div>
