@@ -6,6 +6,8 @@ export const PUBLIC_PAGES = [
   "/course/resources/activities",
   "/course/resources/quizzes",
   "/newsletter",
+  "/community",
+  "/support",
   "/terms",
   "/privacy",
   "/cookies",
@@ -22,4 +24,5 @@ export const PRIVATE_PATHS = [
   "/api/",
   "/dev/",
   "/staff",
+  "/unsubscribe",
 ];
