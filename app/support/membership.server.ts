@@ -28,7 +28,7 @@ export async function isActiveMemberUser(db: Database, userId: string): Promise<
 
 /**
  * The address belongs to a paying customer whose newest subscription is active or trialing, or to
- * a family member named on an active or trialing subscription.
+ * a family member named on such a subscription (the newest of its customer, active or trialing).
  */
 export async function isActiveMemberEmail(db: Database, email: string): Promise<boolean> {
   const normalised = email.trim().toLowerCase();
@@ -44,6 +44,9 @@ export async function isActiveMemberEmail(db: Database, email: string): Promise<
       OR EXISTS (
         SELECT 1 FROM ${members} m JOIN ${subscriptions} s ON s.id = m.subscription_id
         WHERE m.email = ${normalised} AND s.status IN ${ACTIVE}
+          AND NOT EXISTS (
+            SELECT 1 FROM ${subscriptions} newer WHERE newer.customer_id = s.customer_id AND newer.created_at > s.created_at
+          )
       )
     ) AS member`);
   return rowsOf(result)[0]?.member === true;
