@@ -6,13 +6,18 @@ import { startNewsletterSyncWorker, type NewsletterSyncWorker } from "./sync-wor
 let worker: NewsletterSyncWorker | undefined;
 
 /** Starts the MailerLite sync when MAILERLITE_API_KEY is set; without it there is nothing to sync to. */
-export async function startNewsletterSync(handle: DatabaseHandle) {
+export async function startNewsletterSync(
+  handle: DatabaseHandle,
+  tuning: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
+) {
   const provider = createNewsletterProvider();
   if (!provider) return;
   const log = getLogger();
   worker = await startNewsletterSyncWorker({
     handle,
     provider,
+    pollingIntervalSeconds: tuning.pollingIntervalSeconds ?? 1,
+    retryDelaySeconds: tuning.retryDelaySeconds,
     onSynced: (id, outcome) => log.info({ id, outcome, provider: provider.name }, "newsletter sync"),
     onError: (error) => log.error({ err: error }, "newsletter sync worker error"),
   });
