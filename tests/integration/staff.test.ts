@@ -70,7 +70,7 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
     for (const [pathname, loader] of loaders) {
       it(`GET ${pathname}`, async () => {
         await handle.db.insert(newsletterSubscribers).values({ email: "secret@example.com" });
-        for (const headers of [{}, { Cookie: member }, { Cookie: "scam-free.session_token=forged.value" }]) {
+        for (const headers of [{}, { Cookie: member }, { Cookie: "scam-free.session_token=forged.value" }] as Record<string, string>[]) {
           const result = await callLoader<unknown>(loader, pathname, headers);
           expect(result.status).toBe(404);
           expect(result.response).toBeInstanceOf(Response);
@@ -82,7 +82,7 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
     it("POST /staff/comments and /staff/support, changing nothing", async () => {
       const comment = await addComment("Kept");
       const [request] = await handle.db.insert(supportRequests).values({ name: "A", email: "a@example.com", message: "Help" }).returning();
-      for (const headers of [{}, { Cookie: member }]) {
+      for (const headers of [{}, { Cookie: member }] as Record<string, string>[]) {
         for (const intent of ["hide", "delete"]) {
           expect((await callAction(commentsAction, "/staff/comments", { intent, id: comment.id }, { headers })).status).toBe(404);
         }
