@@ -34,11 +34,22 @@ type ServerRuntime = {
 const isDev = process.argv.includes("--dev");
 const root = process.cwd();
 
-/** State-changing requests from another site are refused (CSRF); the payment webhook is signed. */
-const CSRF_EXEMPT = new Set(["/api/webhooks/stripe"]);
+/**
+ * State-changing requests from another site are refused (CSRF). Exempt: the payment webhook (it is
+ * signed), and /unsubscribe: RFC 8058 one-click unsubscribes are POSTed by the recipient's mail
+ * provider, from another origin by design. There the secret token in the link is the whole
+ * authorisation, and the only change it can make is to stop that one address's newsletter.
+ */
+const CSRF_EXEMPT = new Set(["/api/webhooks/stripe", "/unsubscribe"]);
 
 function rejectCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || CSRF_EXEMPT.has(req.path)) return next();
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  if (CSRF_EXEMPT.has(req.path)) {
+    // React Router checks the Origin of page actions again and would refuse the mail provider's
+    // one-click POST; for this path the decision above is the one that counts.
+    if (req.path === "/unsubscribe") delete req.headers.origin;
+    return next();
+  }
   const origin = req.get("origin");
   const fetchSite = req.get("sec-fetch-site");
   let sameOrigin = true;

@@ -3,6 +3,7 @@ import { getLogger } from "~/config/logger.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
 import { startPaymentRetries, stopPaymentRetries } from "~/billing/payment-retries.server";
 import { startMail, stopMail } from "~/mail/mailer.server";
+import { startNewsletterSync, stopNewsletterSync } from "~/newsletter/sync.server";
 
 /**
  * Start and stop everything the web process owns besides HTTP: the database (opened and migrated
@@ -17,11 +18,13 @@ export const serverRuntime = {
     getLogger().info({ database: handle.kind }, "database ready");
     if (getEnv().WORKERS) {
       await startMail(handle);
+      await startNewsletterSync(handle);
       startPaymentRetries(handle.db);
     }
   },
   async stop() {
     stopPaymentRetries();
+    await stopNewsletterSync();
     await stopMail();
     await closeDatabase();
   },

@@ -31,6 +31,14 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Address shown on the site and used as the reply-to/recipient for support mail. */
   SUPPORT_EMAIL: z.email().default("support@scam-free.example"),
+  /** MailerLite API token. Set: newsletter subscribers are also sent to MailerLite (our table stays the source of truth). */
+  MAILERLITE_API_KEY: optionalString,
+  /** MailerLite API address (tests point it at a local fake). */
+  MAILERLITE_API_URL: optionalString
+    .pipe(z.url().optional())
+    .transform((value) => (value ?? "https://connect.mailerlite.com").replace(/\/+$/, "")),
+  /** MailerLite group new subscribers join. */
+  MAILERLITE_GROUP_ID: optionalString,
   /** Outgoing mail server, e.g. smtp://user:pass@smtp.example.com:587. Unset: the local mailbox. */
   SMTP_URL: optionalString.pipe(z.url().optional()),
   /** The From line of every email we send. */

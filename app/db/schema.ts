@@ -116,10 +116,20 @@ export const newsletterSubscribers = pgTable(
       .notNull()
       .default(sql`md5(random()::text || clock_timestamp()::text)`),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /**
+     * When the newsletter provider (MailerLite) last received this row's current state; null means
+     * a sync is owed. Cleared whenever the person subscribes, re-subscribes or unsubscribes.
+     */
+    providerSyncedAt: timestamp("provider_synced_at", { withTimezone: true }),
+    /** Why the provider refused this row for good (a 4xx other than 408/429); the sweep skips it. */
+    providerError: text("provider_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("newsletter_provider_unsynced_idx")
+      .on(t.createdAt)
+      .where(sql`${t.providerSyncedAt} IS NULL AND ${t.providerError} IS NULL`),
     check("newsletter_email_length", sql`char_length(${t.email}) <= 254`),
     check("newsletter_name_length", sql`${t.name} IS NULL OR char_length(${t.name}) <= 100`),
   ],
@@ -287,7 +297,27 @@ export const communityComments = pgTable(
     check("community_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
     check("community_likes_positive", sql`${t.likes} >= 0`),
     index("community_created_idx").on(t.createdAt),
+    check("community_status", sql`${t.status} IN ('visible', 'held', 'hidden')`),
+    check("community_comment_length", sql`char_length(${t.comment}) <= 2000`),
+    check("community_name_length", sql`char_length(${t.name}) <= 80`),
   ],
+);
+
+/**
+ * One row per (comment, visitor) who liked it: the primary key makes a second like from the same
+ * visitor a no-op, and community_comments.likes is only incremented when a row was inserted.
+ * voter_key is "user:<id>" for a signed-in person, or "visitor:<uuid>" from the visitor cookie.
+ */
+export const commentLikes = pgTable(
+  "comment_likes",
+  {
+    commentId: uuid("comment_id")
+      .notNull()
+      .references(() => communityComments.id, { onDelete: "cascade" }),
+    voterKey: text("voter_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.voterKey] }), index("comment_likes_voter_idx").on(t.voterKey)],
 );
 
 export const supportRequests = pgTable("support_requests", {

@@ -14,7 +14,7 @@ export interface MailBranding {
   supportEmail: string;
 }
 
-type Block = { kind: "p"; text: string } | { kind: "button"; label: string; url: string };
+export type Block = { kind: "p"; text: string } | { kind: "button"; label: string; url: string };
 
 function escapeHtml(value: string) {
   return value
@@ -25,7 +25,7 @@ function escapeHtml(value: string) {
     .replaceAll("'", "&#39;");
 }
 
-function compose(brand: MailBranding, subject: string, greeting: string, blocks: Block[]): EmailContent {
+export function compose(brand: MailBranding, subject: string, greeting: string, blocks: Block[]): EmailContent {
   const footer = `${brand.productName} · ${brand.siteUrl} · Questions? ${brand.supportEmail}`;
   const text = [
     greeting,

@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/account";
 import { signOut } from "~/account/account-actions.server";
@@ -93,6 +93,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       </Card>
+      {loaderData.isAdmin && (
+        <Card className="mt-6">
+          <p className="font-semibold">You have staff access.</p>
+          <Link to="/staff" className="mt-1 inline-block font-medium text-brand-700 underline">
+            Open the staff console
+          </Link>
+        </Card>
+      )}
       <div className="mt-6">
         {loaderData.loadError ? (
           <Card role="alert">

@@ -7,6 +7,8 @@ export const PUBLIC_PAGES = [
   "/course/resources/quizzes",
   "/weekly-lessons",
   "/newsletter",
+  "/community",
+  "/support",
   "/terms",
   "/privacy",
   "/cookies",
@@ -24,4 +26,5 @@ export const PRIVATE_PATHS = [
   "/api/",
   "/dev/",
   "/staff",
+  "/unsubscribe",
 ];

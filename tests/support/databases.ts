@@ -9,10 +9,11 @@ import { openDatabase, type DatabaseHandle } from "~/db/client.server";
  */
 export interface DatabaseTarget {
   name: "pglite" | "postgres";
-  open(): Promise<DatabaseHandle>;
+  /** For postgres, the handle also says where the temporary database is (for child processes). */
+  open(): Promise<DatabaseHandle & { url?: string }>;
 }
 
-async function openTemporaryPostgres(adminUrl: string): Promise<DatabaseHandle> {
+async function openTemporaryPostgres(adminUrl: string): Promise<DatabaseHandle & { url: string }> {
   const name = `scamfree_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -23,6 +24,7 @@ async function openTemporaryPostgres(adminUrl: string): Promise<DatabaseHandle> 
   const handle = await openDatabase({ kind: "postgres", url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -1,0 +1,244 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { commentLikes, communityComments } from "~/db/schema";
+import { getLogger } from "~/config/logger.server";
+import { isHoneypotFilled } from "~/security/honeypot";
+import { hitLimit, type LimitRule } from "~/security/request-limits.server";
+import {
+  COMMUNITY_MESSAGES,
+  CommentIdSchema,
+  CommentSchema,
+  commentValidationResult,
+  countLinks,
+  HONEYPOT_FIELD,
+  LINKS_BEFORE_REVIEW,
+  type CommentInput,
+  type CommentResult,
+  type CommentSort,
+} from "./comment-schema";
+
+/** Per IP address: enough for a conversation, too few for a flood. */
+export const COMMENT_LIMIT: LimitRule = { max: 5, windowSeconds: 10 * 60 };
+/** The forum shows this many comments; older ones stay stored. */
+export const COMMENT_PAGE_SIZE = 100;
+
+/**
+ * What a browser may see of a comment. The commenter's email is deliberately absent: it is only
+ * ever selected by staff code, so it cannot leak into HTML, JSON or loader data.
+ */
+export interface PublicComment {
+  id: string;
+  name: string;
+  comment: string;
+  rating: number;
+  likes: number;
+  createdAt: string;
+  likedByMe: boolean;
+}
+
+const ORDER: Record<CommentSort, SQL[]> = {
+  newest: [desc(communityComments.createdAt), desc(communityComments.id)],
+  rating: [desc(communityComments.rating), desc(communityComments.createdAt), desc(communityComments.id)],
+  likes: [desc(communityComments.likes), desc(communityComments.createdAt), desc(communityComments.id)],
+};
+
+/** Visible comments in the chosen order, each marked when this visitor already liked it. */
+export async function listVisibleComments(
+  db: Database,
+  sort: CommentSort,
+  voterKey: string | null,
+  limit = COMMENT_PAGE_SIZE,
+): Promise<PublicComment[]> {
+  const rows = await db
+    .select({
+      id: communityComments.id,
+      name: communityComments.name,
+      comment: communityComments.comment,
+      rating: communityComments.rating,
+      likes: communityComments.likes,
+      createdAt: communityComments.createdAt,
+    })
+    .from(communityComments)
+    .where(eq(communityComments.status, "visible"))
+    .orderBy(...ORDER[sort])
+    .limit(limit);
+  let liked = new Set<string>();
+  if (voterKey && rows.length > 0) {
+    const likedRows = await db
+      .select({ commentId: commentLikes.commentId })
+      .from(commentLikes)
+      .where(and(eq(commentLikes.voterKey, voterKey), inArray(commentLikes.commentId, rows.map((row) => row.id))));
+    liked = new Set(likedRows.map((row) => row.commentId));
+  }
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), likedByMe: liked.has(row.id) }));
+}
+
+/** Stores a comment: visible at once, or held for a moderator when it carries many links. */
+export async function insertComment(db: Database, input: CommentInput) {
+  const held = countLinks(`${input.name} ${input.comment}`) >= LINKS_BEFORE_REVIEW;
+  const [row] = await db
+    .insert(communityComments)
+    .values({ ...input, status: held ? "held" : "visible" })
+    .returning({ id: communityComments.id, status: communityComments.status });
+  return row;
+}
+
+type Outcome = { status: number; result: CommentResult };
+
+/**
+ * The whole comment form path: validate with the form's schema, count the post against the IP's
+ * limit, drop bot posts quietly, store, and answer with the spec's words and an HTTP status.
+ */
+export async function handleCommentPost(db: Database, raw: Record<string, unknown>, clientIp = "unknown"): Promise<Outcome> {
+  const parsed = CommentSchema.safeParse(raw);
+  if (!parsed.success) return { status: 400, result: commentValidationResult(parsed.error) };
+
+  try {
+    const limit = await hitLimit(db, `comment:ip:${clientIp}`, COMMENT_LIMIT);
+    if (!limit.allowed) {
+      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+      return {
+        status: 429,
+        result: {
+          ok: false,
+          intent: "post",
+          title: COMMUNITY_MESSAGES.postFailed.title,
+          message: `You have posted several comments in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        },
+      };
+    }
+
+    // People never see the honeypot field; a filled one is a bot. It gets the ordinary answer so it
+    // learns nothing, and nothing is stored (see docs/decisions/007-community-and-staff.md).
+    if (isHoneypotFilled(raw[HONEYPOT_FIELD])) {
+      getLogger().info({ ip: clientIp }, "comment honeypot filled; dropped");
+      return { status: 200, result: posted() };
+    }
+
+    const row = await insertComment(db, parsed.data);
+    if (row.status === "held") {
+      const { title, text } = COMMUNITY_MESSAGES.held;
+      return { status: 202, result: { ok: true, intent: "post", held: true, title, message: text } };
+    }
+    return { status: 200, result: posted() };
+  } catch (error) {
+    getLogger().error({ err: error }, "posting a comment failed");
+    const { title, text } = COMMUNITY_MESSAGES.postFailed;
+    return { status: 503, result: { ok: false, intent: "post", title, message: text } };
+  }
+}
+
+function posted(): CommentResult {
+  const { title, text } = COMMUNITY_MESSAGES.posted;
+  return { ok: true, intent: "post", title, message: text };
+}
+
+export type LikeOutcome = { liked: "added" | "already"; likes: number } | { liked: "missing" };
+
+/**
+ * One like per voter per comment, counted atomically in one statement: the like row is inserted
+ * (or not, when this voter already liked it: the primary key decides) and the counter is
+ * incremented only for a row that was really inserted. Concurrent likes cannot lose or add counts.
+ */
+export async function likeComment(db: Database, commentId: string, voterKey: string): Promise<LikeOutcome> {
+  const result = await db.execute<{ likes: number }>(sql`
+    WITH inserted AS (
+      INSERT INTO ${commentLikes} (comment_id, voter_key)
+      SELECT ${communityComments.id}, ${voterKey} FROM ${communityComments}
+      WHERE ${communityComments.id} = ${commentId} AND ${communityComments.status} = 'visible'
+      ON CONFLICT DO NOTHING
+      RETURNING comment_id
+    )
+    UPDATE ${communityComments} SET likes = likes + 1
+    WHERE id IN (SELECT comment_id FROM inserted)
+    RETURNING likes`);
+  const updated = (result as unknown as { rows: { likes: number }[] }).rows[0];
+  if (updated) return { liked: "added", likes: Number(updated.likes) };
+
+  const [current] = await db
+    .select({ likes: communityComments.likes })
+    .from(communityComments)
+    .where(and(eq(communityComments.id, commentId), eq(communityComments.status, "visible")));
+  return current ? { liked: "already", likes: current.likes } : { liked: "missing" };
+}
+
+/** The like button's path: check the id, count the like, answer with the true count. */
+export async function handleLike(db: Database, rawId: unknown, voterKey: string): Promise<Outcome> {
+  const { title, text } = COMMUNITY_MESSAGES.likeFailed;
+  const failed = (status: number, reason: string): Outcome => ({
+    status,
+    result: { ok: false, intent: "like", title, message: text, reason },
+  });
+  const id = CommentIdSchema.safeParse(rawId);
+  if (!id.success) return failed(400, "That comment does not exist.");
+  try {
+    const outcome = await likeComment(db, id.data, voterKey);
+    if (outcome.liked === "missing") return failed(404, "That comment does not exist or was removed.");
+    return {
+      status: 200,
+      result: {
+        ok: true,
+        intent: "like",
+        title: outcome.liked === "added" ? "Liked" : "Already liked",
+        message: outcome.liked === "added" ? "Thanks for your like." : "You already liked this comment.",
+        commentId: id.data,
+        likes: outcome.likes,
+      },
+    };
+  } catch (error) {
+    getLogger().error({ err: error }, "liking a comment failed");
+    return failed(503, "Please try again later.");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moderation (staff only: callers check the role first)
+// ---------------------------------------------------------------------------------------------
+
+export const MODERATION_STATUSES = ["visible", "held", "hidden"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** Every comment for the staff console, held ones first, with the commenter's email. */
+export async function listCommentsForStaff(db: Database, limit = 500) {
+  return db
+    .select({
+      id: communityComments.id,
+      name: communityComments.name,
+      email: communityComments.email,
+      comment: communityComments.comment,
+      rating: communityComments.rating,
+      likes: communityComments.likes,
+      status: communityComments.status,
+      createdAt: communityComments.createdAt,
+    })
+    .from(communityComments)
+    .orderBy(
+      asc(sql`CASE ${communityComments.status} WHEN 'held' THEN 0 WHEN 'visible' THEN 1 ELSE 2 END`),
+      desc(communityComments.createdAt),
+    )
+    .limit(limit);
+}
+
+/** Returns false when there is no such comment. */
+export async function setCommentStatus(db: Database, id: string, status: ModerationStatus): Promise<boolean> {
+  const rows = await db
+    .update(communityComments)
+    .set({ status })
+    .where(eq(communityComments.id, id))
+    .returning({ id: communityComments.id });
+  return rows.length > 0;
+}
+
+/** Deletes a comment and its likes. Returns false when there is no such comment. */
+export async function deleteComment(db: Database, id: string): Promise<boolean> {
+  const rows = await db.delete(communityComments).where(eq(communityComments.id, id)).returning({ id: communityComments.id });
+  return rows.length > 0;
+}
+
+export async function countHeldComments(db: Database) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(communityComments)
+    .where(eq(communityComments.status, "held"));
+  return row.n;
+}

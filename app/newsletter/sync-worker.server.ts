@@ -1,0 +1,128 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { newsletterSubscribers } from "~/db/schema";
+import { ProviderError, type NewsletterProvider } from "./provider.server";
+
+const SYNC_QUEUE = "newsletter-sync";
+const SWEEP_QUEUE = "newsletter-sync-sweep";
+/** Transient failures (provider down, rate-limited) are retried this often, with backoff. */
+export const SYNC_RETRY_LIMIT = 10;
+
+export type SyncOutcome = "synced" | "skipped" | "rejected";
+
+/**
+ * Sends one subscriber's current state to the provider and records that it did. A row already in
+ * sync, or refused for good, is skipped. A transient failure throws, so the job is retried. The
+ * row is marked synced only if its state is still the one that was sent: a change in the meantime
+ * cleared provider_synced_at and queued another job, which must not be undone.
+ */
+export async function syncSubscriber(db: Database, provider: NewsletterProvider, id: string): Promise<SyncOutcome> {
+  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+  if (!row || row.providerSyncedAt || row.providerError) return "skipped";
+  const active = row.unsubscribedAt === null;
+  const sameState = and(
+    eq(newsletterSubscribers.id, id),
+    isNull(newsletterSubscribers.providerSyncedAt),
+    active ? isNull(newsletterSubscribers.unsubscribedAt) : sql`${newsletterSubscribers.unsubscribedAt} IS NOT NULL`,
+    row.name === null ? isNull(newsletterSubscribers.name) : eq(newsletterSubscribers.name, row.name),
+  );
+  try {
+    await provider.upsert({ email: row.email, name: row.name, status: active ? "active" : "unsubscribed" });
+  } catch (error) {
+    if (error instanceof ProviderError && error.permanent) {
+      await db
+        .update(newsletterSubscribers)
+        .set({ providerError: error.message.slice(0, 1000) })
+        .where(sameState);
+      return "rejected";
+    }
+    throw error;
+  }
+  await db.update(newsletterSubscribers).set({ providerSyncedAt: sql`now()` }).where(sameState);
+  return "synced";
+}
+
+/** Rows the provider has not seen in their current state (and has not refused). */
+export async function findUnsyncedSubscriberIds(db: Database, limit = 500): Promise<string[]> {
+  const rows = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(and(isNull(newsletterSubscribers.providerSyncedAt), isNull(newsletterSubscribers.providerError)))
+    .orderBy(asc(newsletterSubscribers.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export interface NewsletterSyncWorker {
+  notify(ids: string[]): Promise<void>;
+  sweep(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface NewsletterSyncOptions {
+  handle: DatabaseHandle;
+  provider: NewsletterProvider;
+  pollingIntervalSeconds?: number;
+  /** First retry delay in seconds (doubled each time); small in tests. */
+  retryDelaySeconds?: number;
+  onSynced?: (id: string, outcome: SyncOutcome) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * One pg-boss job per subscriber change, retried with exponential backoff while the provider is
+ * down; a sweep every minute queues anything a job missed (a change committed just before the
+ * process died, or rows from before the provider was configured). Sending the same state twice is
+ * harmless: the provider upserts by email.
+ */
+export async function startNewsletterSyncWorker(options: NewsletterSyncOptions): Promise<NewsletterSyncWorker> {
+  const { handle, provider } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => handle.executeSql(text, values) },
+    schema: "pgboss",
+    supervise: true,
+    schedule: true,
+  });
+  boss.on("error", (error) => options.onError?.(error));
+  await boss.start();
+  await boss.createQueue(SYNC_QUEUE, {
+    name: SYNC_QUEUE,
+    retryLimit: SYNC_RETRY_LIMIT,
+    retryDelay: options.retryDelaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  });
+  await boss.createQueue(SWEEP_QUEUE, { name: SWEEP_QUEUE, policy: "singleton" });
+
+  const notify = async (ids: string[]) => {
+    for (const id of ids) await boss.send(SYNC_QUEUE, { id }, { singletonKey: id });
+  };
+  const sweep = async () => {
+    const ids = await findUnsyncedSubscriberIds(handle.db);
+    await notify(ids);
+    return ids.length;
+  };
+
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work<{ id: string }>(SYNC_QUEUE, { ...polling, batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      // A transient failure throws out of here; pg-boss then retries the job later.
+      const outcome = await syncSubscriber(handle.db, provider, job.data.id);
+      options.onSynced?.(job.data.id, outcome);
+    }
+  });
+  await boss.work(SWEEP_QUEUE, polling, async () => {
+    await sweep();
+  });
+  await boss.schedule(SWEEP_QUEUE, "* * * * *");
+  await sweep();
+
+  return {
+    notify,
+    sweep,
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5_000, wait: true });
+    },
+  };
+}

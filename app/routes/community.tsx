@@ -1,0 +1,146 @@
+import { useEffect } from "react";
+import { data, Form, useLocation, useSubmit } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/community";
+import { getSessionUser } from "~/account/session.server";
+import { CommentForm } from "~/community/comment-form";
+import { CommentList } from "~/community/comment-list";
+import {
+  COMMENT_SORTS,
+  COMMUNITY_MESSAGES,
+  parseSort,
+  SORT_LABELS,
+  type CommentResult,
+} from "~/community/comment-schema";
+import { handleCommentPost, handleLike, listVisibleComments, type PublicComment } from "~/community/comments.server";
+import { ResourcesCard } from "~/community/resources-card";
+import { getVoterKey, requireVoterKey } from "~/community/visitor.server";
+import { getLogger } from "~/config/logger.server";
+import { getDatabase } from "~/db/database.server";
+import { pageMeta } from "~/seo/meta";
+import { Button } from "~/ui/button";
+import { FormMessage } from "~/ui/form-message";
+import { Label } from "~/ui/input";
+import { formDataToObject } from "~/validation/fields";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Community Forum",
+    description: "Families share the scams they have seen and how they handled them. Read, rate and add your own story.",
+    path: "/community",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const sort = parseSort(new URL(request.url).searchParams.get("sort"));
+  const user = await getSessionUser(request);
+  let comments: PublicComment[] = [];
+  let loadError = false;
+  try {
+    comments = await listVisibleComments(await getDatabase(), sort, await getVoterKey(request, user));
+  } catch (error) {
+    getLogger().error({ err: error }, "loading comments failed");
+    loadError = true;
+  }
+  return data({ sort, comments, loadError, signedIn: Boolean(user) }, { status: loadError ? 503 : 200 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = formDataToObject(await request.formData());
+  try {
+    const db = await getDatabase();
+    if (form.intent === "post") {
+      const { status, result } = await handleCommentPost(db, form, context.clientIp);
+      return data(result, { status });
+    }
+    if (form.intent === "like") {
+      const { voterKey, setCookie } = await requireVoterKey(request, await getSessionUser(request));
+      const { status, result } = await handleLike(db, form.commentId, voterKey);
+      const headers = new Headers();
+      if (setCookie && result.ok) headers.append("Set-Cookie", setCookie);
+      return data(result, { status, headers });
+    }
+  } catch (error) {
+    getLogger().error({ err: error }, "community action failed");
+    const failure = form.intent === "like" ? COMMUNITY_MESSAGES.likeFailed : COMMUNITY_MESSAGES.postFailed;
+    const result: CommentResult = { ok: false, intent: form.intent === "like" ? "like" : "post", title: failure.title, message: failure.text };
+    return data(result, { status: 503 });
+  }
+  const unknown: CommentResult = { ok: false, intent: "form", title: "Error", message: "Unknown form." };
+  return data(unknown, { status: 400 });
+}
+
+function SortForm({ sort }: { sort: string }) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" action="/community" className="flex flex-wrap items-end gap-2" preventScrollReset>
+      <div>
+        <Label htmlFor="comment-sort">Sort by</Label>
+        <select
+          key={sort}
+          id="comment-sort"
+          name="sort"
+          defaultValue={sort}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          className="block h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+        >
+          {COMMENT_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {SORT_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary">
+        Sort
+      </Button>
+    </Form>
+  );
+}
+
+export default function Community({ loaderData, actionData }: Route.ComponentProps) {
+  const { sort, comments, loadError, signedIn } = loaderData;
+  const location = useLocation();
+  const action = `/community${location.search}`;
+
+  useEffect(() => {
+    if (loadError) toast.error(COMMUNITY_MESSAGES.loadFailed.title, { description: COMMUNITY_MESSAGES.loadFailed.text });
+  }, [loadError]);
+
+  // Without JavaScript a failed like comes back as the page's action data.
+  const likeProblem = actionData?.intent === "like" && !actionData.ok ? actionData : undefined;
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-brand-900 md:text-4xl">Community Forum</h1>
+      <p className="mt-3 max-w-2xl text-lg text-muted">
+        Families share the scams they have come across and what they did about them. Read, rate, and add
+        your own story: it may save someone else.
+      </p>
+      <div className="mt-10 grid gap-8 lg:grid-cols-[24rem_1fr]">
+        <div className="space-y-6">
+          <CommentForm action={action} initialResult={actionData ?? undefined} />
+          <ResourcesCard signedIn={signedIn} />
+        </div>
+        <div>
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+            <h2 className="text-2xl font-bold text-brand-900">Comments</h2>
+            <SortForm sort={sort} />
+          </div>
+          {likeProblem && (
+            <div className="mb-4">
+              <FormMessage result={{ ...likeProblem, message: `${likeProblem.message}. ${likeProblem.reason ?? ""}`.trim() }} />
+            </div>
+          )}
+          {loadError ? (
+            <div role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-danger-600">
+              <p className="font-semibold">{COMMUNITY_MESSAGES.loadFailed.title}</p>
+              <p>{COMMUNITY_MESSAGES.loadFailed.text}</p>
+            </div>
+          ) : (
+            <CommentList comments={comments} action={action} />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { Clock, Mail } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, useFetcher, useRouteLoaderData } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/support";
+import { getSessionUser } from "~/account/session.server";
+import { getLogger } from "~/config/logger.server";
+import { getDatabase } from "~/db/database.server";
+import { Honeypot } from "~/security/honeypot";
+import { pageMeta } from "~/seo/meta";
+import { handleSupportRequest } from "~/support/support.server";
+import {
+  MAX_MESSAGE_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  REPLY_PROMISE,
+  SUPPORT_HONEYPOT_FIELD,
+  SUPPORT_MESSAGES,
+  SupportSchema,
+  supportValidationResult,
+  type SupportResult,
+} from "~/support/support-schema";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { FormMessage } from "~/ui/form-message";
+import { FieldError, Label, Textarea } from "~/ui/input";
+import { TextField } from "~/ui/text-field";
+import { formDataToObject } from "~/validation/fields";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Support",
+    description: "Questions about the course, the Training Program or a message you are not sure about? Write to us.",
+    path: "/support",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  return { email: user?.email ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = formDataToObject(await request.formData());
+  try {
+    const user = await getSessionUser(request);
+    const { status, result } = await handleSupportRequest(await getDatabase(), form, { user, clientIp: context.clientIp });
+    return data(result, { status });
+  } catch (error) {
+    getLogger().error({ err: error }, "support action failed");
+    const { title, text } = SUPPORT_MESSAGES.failed;
+    const result: SupportResult = { ok: false, title, message: text };
+    return data(result, { status: 503 });
+  }
+}
+
+function SupportForm({ defaultEmail, initialResult }: { defaultEmail: string; initialResult?: SupportResult }) {
+  const fetcher = useFetcher<SupportResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientResult, setClientResult] = useState<SupportResult | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = clientResult ?? fetcher.data ?? initialResult;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const { ok, title, message } = fetcher.data;
+    if (ok) {
+      toast.success(title, { description: message });
+      formRef.current?.reset();
+    } else {
+      toast.error(title, { description: message });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = SupportSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      const problem = supportValidationResult(parsed.error);
+      setClientResult(problem);
+      toast.error(problem.title, { description: problem.message });
+      return;
+    }
+    setClientResult(null);
+    fetcher.submit(form);
+  };
+
+  const errors = result && !result.ok ? (result.fields ?? {}) : {};
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/support" noValidate onSubmit={onSubmit} className="relative space-y-4">
+      {!fetcher.data && !clientResult && <FormMessage result={result} />}
+      <TextField id="support-name" label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+      <TextField
+        id="support-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={defaultEmail}
+        error={errors.email}
+      />
+      <TextField
+        id="support-subject"
+        label="Subject (optional)"
+        name="subject"
+        maxLength={MAX_SUBJECT_LENGTH}
+        error={errors.subject}
+      />
+      <div>
+        <Label htmlFor="support-message">Message</Label>
+        <Textarea
+          id="support-message"
+          name="message"
+          required
+          maxLength={MAX_MESSAGE_LENGTH}
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby="support-message-error"
+        />
+        <FieldError id="support-message-error" message={errors.message} />
+      </div>
+      <Honeypot name={SUPPORT_HONEYPOT_FIELD} idPrefix="support" />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Sending..." : "Send Message"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function Support({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData("root") as { supportEmail?: string } | undefined;
+  const supportEmail = root?.supportEmail ?? "support@scam-free.example";
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-brand-900 md:text-4xl">Support</h1>
+      <p className="mt-3 max-w-2xl text-lg text-muted">
+        A question about the course or the Training Program, or a message you are not sure is real? Ask us.
+      </p>
+      <div className="mt-10 grid gap-8 md:grid-cols-[1fr_18rem]">
+        <Card>
+          <h2 className="text-xl font-bold text-brand-900">Send us a message</h2>
+          <div className="mt-4">
+            <SupportForm defaultEmail={loaderData.email} initialResult={actionData ?? undefined} />
+          </div>
+        </Card>
+        <div className="space-y-4">
+          <Card>
+            <p className="flex items-start gap-3">
+              <Clock aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
+              <span>
+                <strong className="block">Replies</strong>
+                {REPLY_PROMISE} Training Program members are answered first.
+              </span>
+            </p>
+          </Card>
+          <Card>
+            <p className="flex items-start gap-3">
+              <Mail aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
+              <span>
+                <strong className="block">Prefer email?</strong>
+                <a href={`mailto:${supportEmail}`} className="break-all text-brand-700 underline">
+                  {supportEmail}
+                </a>
+              </span>
+            </p>
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
+}

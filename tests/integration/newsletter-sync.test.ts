@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { DATABASE_TARGETS } from "../support/databases";
+import { startFakeMailerLite } from "../fakes/mailerlite-server";
+import { callAction } from "../support/route-calls";
+import { waitFor } from "../support/wait";
+import type { DatabaseHandle } from "~/db/client.server";
+import { useDatabaseForTests } from "~/db/database.server";
+import { resetEnvForTests } from "~/config/env.server";
+import { newsletterSubscribers, outboxMessages } from "~/db/schema";
+import { action as newsletterAction } from "~/routes/newsletter";
+import { action as unsubscribeAction } from "~/routes/unsubscribe";
+import { createNewsletterProvider, mailerLiteProvider, ProviderError, type NewsletterProvider } from "~/newsletter/provider.server";
+import { startNewsletterSync, stopNewsletterSync } from "~/newsletter/sync.server";
+import { findUnsyncedSubscriberIds, syncSubscriber } from "~/newsletter/sync-worker.server";
+import { unsubscribeByToken } from "~/newsletter/newsletter.server";
+import type { NewsletterResult } from "~/newsletter/newsletter-schema";
+
+describe.each(DATABASE_TARGETS)("newsletter sync with MailerLite on $name", (target) => {
+  let handle: DatabaseHandle;
+  let fake: Awaited<ReturnType<typeof startFakeMailerLite>>;
+
+  beforeAll(async () => {
+    handle = await target.open();
+    useDatabaseForTests(handle);
+    fake = await startFakeMailerLite();
+    process.env.MAILERLITE_API_KEY = fake.apiKey;
+    process.env.MAILERLITE_API_URL = `${fake.url}/`;
+    process.env.MAILERLITE_GROUP_ID = "group-42";
+    resetEnvForTests();
+    // The same start-up path the site uses, with pg-boss retrying quickly.
+    await startNewsletterSync(handle, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+  });
+  afterAll(async () => {
+    await stopNewsletterSync();
+    for (const key of ["MAILERLITE_API_KEY", "MAILERLITE_API_URL", "MAILERLITE_GROUP_ID"]) delete process.env[key];
+    resetEnvForTests();
+    await fake.close();
+    await handle.close();
+  });
+  beforeEach(async () => {
+    useDatabaseForTests(handle);
+    fake.reset();
+    await handle.db.delete(newsletterSubscribers);
+    await handle.db.delete(outboxMessages);
+  });
+
+  const subscribe = (email: string, name = "") =>
+    callAction<NewsletterResult>(newsletterAction, "/newsletter", { email, name });
+  const row = async (email: string) =>
+    (await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
+  const synced = (email: string) =>
+    waitFor(async () => {
+      const current = await row(email);
+      return current?.providerSyncedAt ? current : undefined;
+    }, 25_000, `sync of ${email}`);
+  const callsFor = (email: string) => fake.requests.filter((r) => (r.body as { email?: string } | undefined)?.email === email);
+
+  it("sends a new subscriber to MailerLite with the Bearer token, name and group, then marks the row synced", async () => {
+    const { status } = await subscribe("Ann@Example.com", "Ann");
+    expect(status).toBe(200);
+    await synced("ann@example.com");
+    expect(fake.subscribers.get("ann@example.com")).toEqual({
+      email: "ann@example.com",
+      status: "active",
+      fields: { name: "Ann" },
+      groups: ["group-42"],
+    });
+    const [call] = callsFor("ann@example.com");
+    expect(call).toMatchObject({ method: "POST", path: "/api/subscribers", authorization: `Bearer ${fake.apiKey}`, contentType: "application/json" });
+  });
+
+  it("keeps our answer when MailerLite already has the address: a new local sign-up is a success, not 'Already subscribed'", async () => {
+    fake.subscribers.set("bo@example.com", { email: "bo@example.com", status: "active", fields: {}, groups: [] });
+    const first = await subscribe("bo@example.com");
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({ ok: true, title: "Success!" });
+    await synced("bo@example.com");
+    expect(fake.subscribers.get("bo@example.com")?.groups).toEqual(["group-42"]);
+
+    // Our table decides duplicates: the second sign-up is 'Already subscribed' and nothing is sent.
+    const before = fake.requests.length;
+    const second = await subscribe("BO@example.com");
+    expect(second.status).toBe(409);
+    expect(second.data).toMatchObject({ title: "Already subscribed", message: "This email is already subscribed to our newsletter." });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("retries through an outage and syncs once MailerLite is back", async () => {
+    fake.failNext(2);
+    expect((await subscribe("cy@example.com")).status).toBe(200);
+    const current = await synced("cy@example.com");
+    expect(current.providerError).toBeNull();
+    expect(callsFor("cy@example.com")).toHaveLength(3);
+    expect(fake.subscribers.get("cy@example.com")?.status).toBe("active");
+  });
+
+  it("sends an unsubscribe as status 'unsubscribed', and a later sign-up as 'active' again", async () => {
+    await subscribe("dee@example.com");
+    await synced("dee@example.com");
+    const { unsubscribeToken } = await row("dee@example.com");
+    const result = await callAction(unsubscribeAction, `/unsubscribe?token=${unsubscribeToken}`, { "List-Unsubscribe": "One-Click" });
+    expect(result.status).toBe(200);
+    await synced("dee@example.com");
+    expect(fake.subscribers.get("dee@example.com")?.status).toBe("unsubscribed");
+
+    expect((await subscribe("dee@example.com")).status).toBe(200);
+    await synced("dee@example.com");
+    expect(fake.subscribers.get("dee@example.com")?.status).toBe("active");
+  });
+
+  it("records a permanent refusal once instead of retrying it forever", async () => {
+    fake.refuse("eve@example.com");
+    await subscribe("eve@example.com");
+    const refused = await waitFor(async () => {
+      const current = await row("eve@example.com");
+      return current?.providerError ? current : undefined;
+    }, 15_000, "refusal");
+    expect(refused.providerError).toContain("422");
+    expect(refused.providerSyncedAt).toBeNull();
+    expect(await findUnsyncedSubscriberIds(handle.db)).not.toContain(refused.id);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(callsFor("eve@example.com")).toHaveLength(1);
+  });
+
+  it("finds rows written while no worker listened, and syncs them through the sweep's path", async () => {
+    const [inserted] = await handle.db
+      .insert(newsletterSubscribers)
+      .values({ email: "old@example.com", name: null })
+      .returning();
+    expect(await findUnsyncedSubscriberIds(handle.db)).toContain(inserted.id);
+    const provider = createNewsletterProvider()!;
+    expect(await syncSubscriber(handle.db, provider, inserted.id)).toBe("synced");
+    expect(await syncSubscriber(handle.db, provider, inserted.id)).toBe("skipped");
+    expect(await findUnsyncedSubscriberIds(handle.db)).not.toContain(inserted.id);
+    expect(fake.subscribers.get("old@example.com")?.fields).toEqual({});
+  });
+
+  it("does not mark a row synced when it changed while MailerLite was being called", async () => {
+    const [inserted] = await handle.db.insert(newsletterSubscribers).values({ email: "race@example.com" }).returning();
+    const real = createNewsletterProvider()!;
+    const changingMidway: NewsletterProvider = {
+      name: "mailerlite",
+      async upsert(contact) {
+        const answer = await real.upsert(contact);
+        await unsubscribeByToken(handle.db, inserted.unsubscribeToken);
+        return answer;
+      },
+    };
+    expect(await syncSubscriber(handle.db, changingMidway, inserted.id)).toBe("synced");
+    expect((await row("race@example.com")).providerSyncedAt).toBeNull();
+    expect(await syncSubscriber(handle.db, real, inserted.id)).toBe("synced");
+    expect((await row("race@example.com")).providerSyncedAt).not.toBeNull();
+    expect(fake.subscribers.get("race@example.com")?.status).toBe("unsubscribed");
+  });
+});
+
+describe("the MailerLite provider over HTTP", () => {
+  let fake: Awaited<ReturnType<typeof startFakeMailerLite>>;
+  beforeAll(async () => {
+    fake = await startFakeMailerLite();
+  });
+  afterAll(async () => fake.close());
+
+  it("answers 'created' then 'updated' for the same address", async () => {
+    const provider = mailerLiteProvider({ apiKey: fake.apiKey, baseUrl: fake.url });
+    expect(await provider.upsert({ email: "fay@example.com", name: null, status: "active" })).toEqual({ outcome: "created" });
+    expect(await provider.upsert({ email: "fay@example.com", name: "Fay", status: "active" })).toEqual({ outcome: "updated" });
+  });
+
+  it("treats a wrong token as permanent, and an outage or unreachable server as worth retrying", async () => {
+    const wrongKey = mailerLiteProvider({ apiKey: "nope", baseUrl: fake.url });
+    const denied = await wrongKey.upsert({ email: "gus@example.com", name: null, status: "active" }).catch((e: unknown) => e);
+    expect(denied).toBeInstanceOf(ProviderError);
+    expect(denied).toMatchObject({ permanent: true, status: 401 });
+    expect((denied as Error).message).toContain("Unauthenticated.");
+
+    fake.failNext(1);
+    const provider = mailerLiteProvider({ apiKey: fake.apiKey, baseUrl: fake.url });
+    const outage = await provider.upsert({ email: "gus@example.com", name: null, status: "active" }).catch((e: unknown) => e);
+    expect(outage).toMatchObject({ permanent: false, status: 503 });
+
+    const unreachable = mailerLiteProvider({ apiKey: fake.apiKey, baseUrl: "http://127.0.0.1:9", timeoutMs: 2000 });
+    const down = await unreachable.upsert({ email: "gus@example.com", name: null, status: "active" }).catch((e: unknown) => e);
+    expect(down).toMatchObject({ permanent: false });
+  });
+
+  it("is off without MAILERLITE_API_KEY: our table alone is the list", () => {
+    delete process.env.MAILERLITE_API_KEY;
+    resetEnvForTests();
+    expect(createNewsletterProvider()).toBeNull();
+  });
+});
