@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Honeypot } from "~/security/honeypot";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FieldError, Label, Textarea } from "~/ui/input";
 import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
+import { useFetcherForm } from "~/ui/use-fetcher-form";
 import {
   CommentSchema,
   commentValidationResult,
@@ -22,36 +20,13 @@ import {
  * place; without it the browser follows the post and the page shows the outcome above the form.
  */
 export function CommentForm({ action, initialResult }: { action: string; initialResult?: CommentResult }) {
-  const fetcher = useFetcher<CommentResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientResult, setClientResult] = useState<CommentResult | null>(null);
-  const busy = fetcher.state !== "idle";
+  const { fetcher, formRef, clientResult, onSubmit, busy } = useFetcherForm<CommentResult>({
+    validate: (form) => {
+      const parsed = CommentSchema.safeParse(Object.fromEntries(new FormData(form)));
+      return parsed.success ? null : commentValidationResult(parsed.error);
+    },
+  });
   const result = clientResult ?? fetcher.data ?? (initialResult?.intent === "post" ? initialResult : undefined);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const { ok, title, message } = fetcher.data;
-    if (ok) {
-      toast.success(title, { description: message });
-      formRef.current?.reset();
-    } else {
-      toast.error(title, { description: message });
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = CommentSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      const problem = commentValidationResult(parsed.error);
-      setClientResult(problem);
-      toast.error(problem.title, { description: problem.message });
-      return;
-    }
-    setClientResult(null);
-    fetcher.submit(form);
-  };
 
   const errors = result && !result.ok ? (result.fields ?? {}) : {};
   return (

@@ -1,9 +1,7 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/ui/button";
 import { FieldError, Input, Label } from "~/ui/input";
 import { cn } from "~/ui/cn";
+import { useFetcherForm } from "~/ui/use-fetcher-form";
 import type { NewsletterResult } from "./newsletter-schema";
 
 /**
@@ -23,36 +21,16 @@ export function NewsletterForm({
   tone?: "light" | "dark";
   initialResult?: NewsletterResult;
 }) {
-  const fetcher = useFetcher<NewsletterResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
+  const { fetcher, formRef, onSubmit, busy } = useFetcherForm<NewsletterResult>({
+    // The shared zod schema is fetched on first submit, keeping it out of the home page's first load.
+    validate: async (form) => {
+      const { NewsletterSchema, newsletterValidationResult } = await import("./newsletter-schema");
+      const parsed = NewsletterSchema.safeParse(Object.fromEntries(new FormData(form)));
+      return parsed.success ? null : newsletterValidationResult(parsed.error);
+    },
+    onSuccess: onSubscribed,
+  });
   const result = fetcher.data ?? initialResult;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const { ok, title, message } = fetcher.data;
-    if (ok) {
-      toast.success(title, { description: message });
-      formRef.current?.reset();
-      onSubscribed?.();
-    } else {
-      toast.error(title, { description: message });
-    }
-  }, [fetcher.state, fetcher.data, onSubscribed]);
-
-  // The shared zod schema is fetched on first submit, keeping it out of the home page's first load.
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const { NewsletterSchema, newsletterValidationResult } = await import("./newsletter-schema");
-    const parsed = NewsletterSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      const problem = newsletterValidationResult(parsed.error);
-      toast.error(problem.title, { description: problem.message });
-      return;
-    }
-    fetcher.submit(form);
-  };
 
   const emailError = result && !result.ok && result.field === "email" ? result.message : undefined;
   const nameError = result && !result.ok && result.field === "name" ? result.message : undefined;

@@ -1,7 +1,5 @@
 import { Clock, Mail } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, useFetcher, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/support";
 import { getSessionUser } from "~/account/session.server";
 import { getLogger } from "~/config/logger.server";
@@ -24,6 +22,7 @@ import { Card } from "~/ui/card";
 import { FormMessage } from "~/ui/form-message";
 import { FieldError, Label, Textarea } from "~/ui/input";
 import { TextField } from "~/ui/text-field";
+import { useFetcherForm } from "~/ui/use-fetcher-form";
 import { formDataToObject } from "~/validation/fields";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -53,36 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function SupportForm({ defaultEmail, initialResult }: { defaultEmail: string; initialResult?: SupportResult }) {
-  const fetcher = useFetcher<SupportResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientResult, setClientResult] = useState<SupportResult | null>(null);
-  const busy = fetcher.state !== "idle";
+  const { fetcher, formRef, clientResult, onSubmit, busy } = useFetcherForm<SupportResult>({
+    validate: (form) => {
+      const parsed = SupportSchema.safeParse(Object.fromEntries(new FormData(form)));
+      return parsed.success ? null : supportValidationResult(parsed.error);
+    },
+  });
   const result = clientResult ?? fetcher.data ?? initialResult;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const { ok, title, message } = fetcher.data;
-    if (ok) {
-      toast.success(title, { description: message });
-      formRef.current?.reset();
-    } else {
-      toast.error(title, { description: message });
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = SupportSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      const problem = supportValidationResult(parsed.error);
-      setClientResult(problem);
-      toast.error(problem.title, { description: problem.message });
-      return;
-    }
-    setClientResult(null);
-    fetcher.submit(form);
-  };
 
   const errors = result && !result.ok ? (result.fields ?? {}) : {};
   return (

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+
+interface FormResult {
+  ok: boolean;
+  title: string;
+  message: string;
+}
+
+/**
+ * The shared life of a form that posts with a fetcher: check it in the browser with the same zod
+ * schema the action uses (`validate` returns the problem, or null when the form is fine), submit,
+ * then show the answer as a toast and clear the form on success. Without JavaScript the form posts
+ * normally and the page shows the action's result instead.
+ */
+export function useFetcherForm<Result extends FormResult>(options: {
+  validate: (form: HTMLFormElement) => Result | null | Promise<Result | null>;
+  onSuccess?: () => void;
+}) {
+  const fetcher = useFetcher<Result>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientResult, setClientResult] = useState<Result | null>(null);
+  const { onSuccess } = options;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const { ok, title, message } = fetcher.data;
+    if (ok) {
+      toast.success(title, { description: message });
+      formRef.current?.reset();
+      onSuccess?.();
+    } else {
+      toast.error(title, { description: message });
+    }
+  }, [fetcher.state, fetcher.data, onSuccess]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const problem = await options.validate(form);
+    if (problem) {
+      setClientResult(problem);
+      toast.error(problem.title, { description: problem.message });
+      return;
+    }
+    setClientResult(null);
+    fetcher.submit(form);
+  };
+
+  return { fetcher, formRef, clientResult, onSubmit, busy: fetcher.state !== "idle" };
+}
