@@ -1,11 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import PgBoss from "pg-boss";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
+import { startRecordQueue } from "~/jobs/record-queue.server";
 import { ProviderError, type NewsletterProvider } from "./provider.server";
 
 const SYNC_QUEUE = "newsletter-sync";
-const SWEEP_QUEUE = "newsletter-sync-sweep";
 /** Transient failures (provider down, rate-limited) are retried this often, with backoff. */
 export const SYNC_RETRY_LIMIT = 10;
 
@@ -78,51 +77,19 @@ export interface NewsletterSyncOptions {
  */
 export async function startNewsletterSyncWorker(options: NewsletterSyncOptions): Promise<NewsletterSyncWorker> {
   const { handle, provider } = options;
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => handle.executeSql(text, values) },
-    schema: "pgboss",
-    supervise: true,
-    schedule: true,
-  });
-  boss.on("error", (error) => options.onError?.(error));
-  await boss.start();
-  await boss.createQueue(SYNC_QUEUE, {
+  return startRecordQueue({
+    handle,
     name: SYNC_QUEUE,
     retryLimit: SYNC_RETRY_LIMIT,
-    retryDelay: options.retryDelaySeconds ?? 30,
-    retryBackoff: true,
+    retryDelaySeconds: options.retryDelaySeconds ?? 30,
     expireInSeconds: 60,
-  });
-  await boss.createQueue(SWEEP_QUEUE, { name: SWEEP_QUEUE, policy: "singleton" });
-
-  const notify = async (ids: string[]) => {
-    for (const id of ids) await boss.send(SYNC_QUEUE, { id }, { singletonKey: id });
-  };
-  const sweep = async () => {
-    const ids = await findUnsyncedSubscriberIds(handle.db);
-    await notify(ids);
-    return ids.length;
-  };
-
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  await boss.work<{ id: string }>(SYNC_QUEUE, { ...polling, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      // A transient failure throws out of here; pg-boss then retries the job later.
-      const outcome = await syncSubscriber(handle.db, provider, job.data.id);
-      options.onSynced?.(job.data.id, outcome);
-    }
-  });
-  await boss.work(SWEEP_QUEUE, polling, async () => {
-    await sweep();
-  });
-  await boss.schedule(SWEEP_QUEUE, "* * * * *");
-  await sweep();
-
-  return {
-    notify,
-    sweep,
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 5_000, wait: true });
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    findPendingIds: () => findUnsyncedSubscriberIds(handle.db),
+    // A transient failure throws out of here; pg-boss then retries the job later.
+    async processRecord(id) {
+      const outcome = await syncSubscriber(handle.db, provider, id);
+      options.onSynced?.(id, outcome);
     },
-  };
+    onError: options.onError,
+  });
 }
