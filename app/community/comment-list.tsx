@@ -4,17 +4,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { cn } from "~/ui/cn";
 import { CommentText } from "./comment-text";
-import type { CommentResult } from "./comment-schema";
-
-export interface CommentView {
-  id: string;
-  name: string;
-  comment: string;
-  rating: number;
-  likes: number;
-  createdAt: string;
-  likedByMe: boolean;
-}
+import type { CommentResult, PublicComment } from "./comment-schema";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
@@ -33,7 +23,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /** A POST form, so it works before JavaScript loads; with it, a fetcher keeps the page in place. */
-function LikeButton({ comment, action }: { comment: CommentView; action: string }) {
+function LikeButton({ comment, action }: { comment: PublicComment; action: string }) {
   const fetcher = useFetcher<CommentResult>();
   const pending = fetcher.state !== "idle";
 
@@ -66,7 +56,7 @@ function LikeButton({ comment, action }: { comment: CommentView; action: string 
   );
 }
 
-export function CommentList({ comments, action }: { comments: CommentView[]; action: string }) {
+export function CommentList({ comments, action }: { comments: PublicComment[]; action: string }) {
   if (comments.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-muted">No comments yet. Be the first to share!</p>;
   }

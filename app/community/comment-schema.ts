@@ -97,3 +97,17 @@ export function commentValidationResult(error: z.ZodError): CommentResult {
 export function countLinks(text: string): number {
   return (text.match(/\b(?:https?:\/\/|www\.)[^\s]+/gi) ?? []).length;
 }
+
+/**
+ * What a browser may see of a comment. The commenter's email is deliberately absent: it is only
+ * ever selected by staff code, so it cannot leak into HTML, JSON or loader data.
+ */
+export interface PublicComment {
+  id: string;
+  name: string;
+  comment: string;
+  rating: number;
+  likes: number;
+  createdAt: string;
+  likedByMe: boolean;
+}

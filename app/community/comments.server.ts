@@ -15,6 +15,7 @@ import {
   type CommentInput,
   type CommentResult,
   type CommentSort,
+  type PublicComment,
 } from "./comment-schema";
 
 /** Per IP address: enough for a conversation, too few for a flood. */
@@ -22,19 +23,7 @@ export const COMMENT_LIMIT: LimitRule = { max: 5, windowSeconds: 10 * 60 };
 /** The forum shows this many comments; older ones stay stored. */
 export const COMMENT_PAGE_SIZE = 100;
 
-/**
- * What a browser may see of a comment. The commenter's email is deliberately absent: it is only
- * ever selected by staff code, so it cannot leak into HTML, JSON or loader data.
- */
-export interface PublicComment {
-  id: string;
-  name: string;
-  comment: string;
-  rating: number;
-  likes: number;
-  createdAt: string;
-  likedByMe: boolean;
-}
+export type { PublicComment };
 
 const ORDER: Record<CommentSort, SQL[]> = {
   newest: [desc(communityComments.createdAt), desc(communityComments.id)],
