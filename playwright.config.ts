@@ -17,7 +17,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A guard against a hung test, not a speed check: the longest flows (checkout to lessons, with
+  // three accessibility scans) take 18 s alone and over 30 s while the other worker is busy on CI's
+  // two cores.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {

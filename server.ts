@@ -13,8 +13,11 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { createPageHandler } from "./http/page-handler.js";
+import { refuseRemoteMailbox } from "./http/local-only.js";
+import { PageCache } from "./http/page-cache.js";
 
 type ServerRuntime = {
   env(): {
@@ -22,6 +25,7 @@ type ServerRuntime = {
     HOST: string;
     TRUST_PROXY: number;
     isHttps: boolean;
+    PAGE_CACHE: boolean;
   };
   logger(): {
     info(obj: object, msg?: string): void;
@@ -29,65 +33,82 @@ type ServerRuntime = {
   };
   start(): Promise<void>;
   stop(): Promise<void>;
+  crossSitePosts: readonly { path: string; pattern?: RegExp; pageAction?: boolean }[];
+  pageChanges: {
+    subscribe(listener: (pages: readonly string[] | "all") => void): () => void;
+    isLive(): boolean;
+  };
 };
+
+/**
+ * Rendered anonymous pages kept in memory. A few hundred keys cover every cacheable page and sort;
+ * 64 MB bounds the worst case (the byte cap counts uncompressed bodies; compressed copies add less).
+ */
+const PAGE_CACHE_LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 };
 
 const isDev = process.argv.includes("--dev");
 const root = process.cwd();
 
 /**
- * State-changing requests from another site are refused (CSRF). Exempt: the payment webhook (it is
- * signed), and /unsubscribe: RFC 8058 one-click unsubscribes are POSTed by the recipient's mail
- * provider, from another origin by design. There the secret token in the link is the whole
- * authorisation, and the only change it can make is to stop that one address's newsletter.
+ * State-changing requests from another site are refused (CSRF). The exceptions (signed webhooks,
+ * one-click unsubscribe) are declared beside their routes in app/routes/cross-site-posts.ts, each
+ * with the reason it is safe.
  */
-const CSRF_EXEMPT = new Set(["/api/webhooks/stripe", "/unsubscribe"]);
-
-function rejectCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  if (CSRF_EXEMPT.has(req.path)) {
-    // React Router checks the Origin of page actions again and would refuse the mail provider's
-    // one-click POST; for this path the decision above is the one that counts.
-    if (req.path === "/unsubscribe") delete req.headers.origin;
-    return next();
-  }
-  const origin = req.get("origin");
-  const fetchSite = req.get("sec-fetch-site");
-  let sameOrigin = true;
-  if (origin && origin !== "null") {
-    try {
-      sameOrigin = new URL(origin).host === req.get("host");
-    } catch {
-      sameOrigin = false;
+const rejectCrossSiteWrites =
+  (exempt: ServerRuntime["crossSitePosts"]) => (req: Request, res: Response, next: NextFunction) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const allowed = exempt.find((entry) => (entry.pattern ? entry.pattern.test(req.path) : entry.path === req.path));
+    if (allowed) {
+      // React Router checks the Origin of page actions again and would refuse such a POST; for these
+      // paths the decision above is the one that counts.
+      if (allowed.pageAction) delete req.headers.origin;
+      return next();
     }
-  } else if (origin === "null") {
-    sameOrigin = false;
-  } else if (fetchSite) {
-    sameOrigin = fetchSite === "same-origin" || fetchSite === "none";
-  }
-  if (sameOrigin) return next();
-  res.status(403).type("text/plain").send("This request came from another site and was refused.");
-}
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    let sameOrigin = true;
+    if (origin && origin !== "null") {
+      try {
+        sameOrigin = new URL(origin).host === req.get("host");
+      } catch {
+        sameOrigin = false;
+      }
+    } else if (origin === "null") {
+      sameOrigin = false;
+    } else if (fetchSite) {
+      sameOrigin = fetchSite === "same-origin" || fetchSite === "none";
+    }
+    if (sameOrigin) return next();
+    res.status(403).type("text/plain").send("This request came from another site and was refused.");
+  };
 
 async function main() {
   const app = express();
   app.disable("x-powered-by");
 
-  let vite: import("vite").ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   let loadBuild: () => Promise<ServerBuild>;
   if (isDev) {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true } });
-    loadBuild = () =>
-      vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    loadBuild = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     const buildUrl = pathToFileURL(path.join(root, "build/server/index.js")).href;
     const build = (await import(buildUrl)) as ServerBuild;
     loadBuild = async () => build;
   }
 
-  const runtime = ((await loadBuild()).entry.module as unknown as { serverRuntime: ServerRuntime })
-    .serverRuntime;
+  const firstBuild = await loadBuild();
+  const runtime = (firstBuild.entry.module as unknown as { serverRuntime: ServerRuntime }).serverRuntime;
   const env = runtime.env();
+
+  // Development re-renders everything: code changes under Vite would not empty the cache.
+  let pageCache: PageCache | undefined;
+  if (!isDev && env.PAGE_CACHE) {
+    const store = new PageCache(PAGE_CACHE_LIMITS, firstBuild.assets.version);
+    runtime.pageChanges.subscribe((pages) => store.invalidate(pages));
+    pageCache = store;
+  }
   const log = runtime.logger();
   if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
 
@@ -148,25 +169,25 @@ async function main() {
   );
 
   app.use(compression());
-  app.use(rejectCrossSiteWrites);
+  app.use(rejectCrossSiteWrites(runtime.crossSitePosts));
 
   if (vite) {
     app.use(vite.middlewares);
   } else {
     // Hashed file names never change content: cache them for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
-    );
+    app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
   }
 
+  app.use(refuseRemoteMailbox);
+
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    createPageHandler({
       build: loadBuild,
       mode: isDev ? "development" : "production",
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+      cache: pageCache && { store: pageCache, isLive: runtime.pageChanges.isLive },
     }),
   );
 

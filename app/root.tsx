@@ -1,21 +1,12 @@
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
-import { toast, Toaster } from "sonner";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/layout/site-footer";
 import { NavigationStatus } from "~/layout/navigation-status";
 import { SiteHeader } from "~/layout/site-header";
-import { NotFoundScreen } from "~/layout/not-found-screen";
+import { ErrorScreen } from "~/layout/error-screen";
 import { useNonce } from "~/security/nonce";
+import { toast, Toasts } from "~/ui/toast";
 import { getEnv } from "~/config/env.server";
 import { loadSession } from "~/account/session.server";
 import { readFlash } from "~/ui/flash.server";
@@ -39,7 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A one-time message from the previous request, as a toast (and as text without JavaScript). */
-function FlashMessage({ flash }: { flash: { id: string; kind: "success" | "error"; title: string; message?: string } | null | undefined }) {
+function FlashMessage({
+  flash,
+}: {
+  flash: { id: string; kind: "success" | "error"; title: string; message?: string } | null | undefined;
+}) {
   useEffect(() => {
     if (!flash) return;
     const show = flash.kind === "success" ? toast.success : toast.error;
@@ -80,11 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter
-          supportEmail={data?.supportEmail ?? "support@scam-free.example"}
-          siteUrl={data?.siteUrl ?? ""}
-        />
-        <Toaster position="top-right" closeButton toastOptions={{ classNames: { description: "!text-slate-700" } }} />
+        <SiteFooter supportEmail={data?.supportEmail ?? "support@scam-free.example"} siteUrl={data?.siteUrl ?? ""} />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -102,21 +94,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundScreen />;
-  }
-  const message = isRouteErrorResponse(error)
-    ? error.data && typeof error.data === "string"
-      ? error.data
-      : error.statusText
-    : "Something went wrong on our side. Please try again in a moment.";
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-brand-900">Something went wrong</h1>
-      <p className="mt-4 text-muted">{message}</p>
-      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
-        Return to Home
-      </a>
-    </div>
-  );
+  return <ErrorScreen error={error} />;
 }

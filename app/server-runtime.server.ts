@@ -1,33 +1,46 @@
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
-import { startPaymentRetries, stopPaymentRetries } from "~/billing/payment-retries.server";
-import { startMail, stopMail } from "~/mail/mailer.server";
-import { startNewsletterSync, stopNewsletterSync } from "~/newsletter/sync.server";
+import {
+  onPagesChanged,
+  pageChangesLive,
+  startPageChangeListener,
+  stopPageChangeListener,
+} from "~/page-cache/page-changes.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/background-jobs.server";
+import { CROSS_SITE_POSTS } from "~/routes/cross-site-posts";
+import { loadScamUpdateFiles } from "~/scam-updates/scam-update-files.server";
+import { practiceLibrary } from "~/training/practice-library.server";
+import { registerTrainingReplies } from "~/training/practice-replies.server";
+import { checkWeeklyLessons } from "~/weekly/lesson-files.server";
 
 /**
  * Start and stop everything the web process owns besides HTTP: the database (opened and migrated
- * at start so the first visitor does not wait) and, later, background workers.
+ * at start so the first visitor does not wait) and the job runner (with WORKERS=off it only queues
+ * jobs for another process to run).
  * server.ts reaches this through the built server bundle so there is one copy of every module.
  */
 export const serverRuntime = {
   env: getEnv,
   logger: getLogger,
+  /** Paths other sites may POST to (webhooks, one-click unsubscribe); server.ts's CSRF check reads it. */
+  crossSitePosts: CROSS_SITE_POSTS,
+  /** What empties server.ts's anonymous page cache: changes here and in other processes. */
+  pageChanges: { subscribe: onPagesChanged, isLive: pageChangesLive },
   async start() {
+    getLogger().info({ scenarios: practiceLibrary().scenarios.length }, "practice library checked"); // a bad scenario stops the start
+    getLogger().info({ lessons: checkWeeklyLessons() }, "weekly lessons checked"); // so does a bad lesson
+    getLogger().info({ updates: loadScamUpdateFiles().length }, "scam updates checked"); // so does a bad update
     const handle = await getDatabaseHandle();
     getLogger().info({ database: handle.kind }, "database ready");
-    if (getEnv().WORKERS) {
-      await startMail(handle);
-      await startNewsletterSync(handle);
-      startPaymentRetries(handle.db);
-    }
+    // Other web processes may share a PostgreSQL database: hear their page changes.
+    if (handle.kind === "postgres" && getEnv().DATABASE_URL) await startPageChangeListener(getEnv().DATABASE_URL!);
+    registerTrainingReplies(); // SCAM/SPOTTED and STOP replies to practice texts (inbound texts arrive in this process)
+    await startBackgroundJobs(handle, { workers: getEnv().WORKERS });
   },
   async stop() {
-    stopPaymentRetries();
-    await stopNewsletterSync();
-    await stopMail();
+    await stopBackgroundJobs();
+    await stopPageChangeListener();
     await closeDatabase();
   },
 };
-
-export type ServerRuntime = typeof serverRuntime;

@@ -70,5 +70,6 @@ async function main() {
 
 main().then(
   (code) => process.exit(code),
-  (error: unknown) => fail(`Could not change the staff role: ${error instanceof Error ? error.message : String(error)}`, 2),
+  (error: unknown) =>
+    fail(`Could not change the staff role: ${error instanceof Error ? error.message : String(error)}`, 2),
 );

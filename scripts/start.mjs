@@ -6,10 +6,19 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { productionEnvironment } from "./production-env.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build", ".built-at");
-const SOURCES = ["app", "content", "public", "server.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "content",
+  "public",
+  "server.ts",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -25,7 +34,11 @@ const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 
 if (!existsSync(path.join(root, "build/server.js")) || sourcesChanged > builtAt) {
   console.log("Building the site (first start, or sources changed)...");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: productionEnvironment(process.env),
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, new Date().toISOString());
 }
@@ -33,7 +46,7 @@ if (!existsSync(path.join(root, "build/server.js")) || sourcesChanged > builtAt)
 const server = spawn(process.execPath, [path.join(root, "build/server.js")], {
   cwd: root,
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: productionEnvironment(process.env),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

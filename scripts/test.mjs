@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the one command. Typecheck, unit and integration tests (in-memory PGlite, plus real
- * PostgreSQL when TEST_DATABASE_URL is set), a production build, then the browser tests in
- * Chromium. Ends with one line "tests: N passed, N failed".
+ * `npm test`: the one command. Typecheck, a production build, unit and integration tests
+ * (in-memory PGlite, plus real PostgreSQL when TEST_DATABASE_URL is set; some run the build as a
+ * child process), then the browser tests in Chromium. Ends with one line "tests: N passed, N failed".
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { findOrInstallChromium } from "./find-chromium.mjs";
 
@@ -40,8 +40,23 @@ if (!run("typecheck", "npx", ["react-router", "typegen"]) || !run("typecheck", "
   failed += 1;
 }
 
+// ESLint (typescript-eslint, Rules of Hooks, jsx-a11y), Prettier, and no unused files or exports.
+if (!run("lint", "npm", ["run", "lint"]) || !run("unused code", "npx", ["knip", "--no-progress"])) {
+  failed += 1;
+}
+
+// The production build comes before Vitest: tests/integration/http-server.test.ts runs it.
+const built = run("production build", "npm", ["run", "build"]);
+if (!built) failed += 1;
+
 const vitestJson = path.join(results, "vitest.json");
-run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+run("unit and integration tests", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -60,7 +75,7 @@ try {
   failed += 1;
 }
 
-if (chromium && run("production build", "npm", ["run", "build"])) {
+if (chromium && built) {
   run("browser tests", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
   const e2e = readJson(path.join(results, "e2e.json"));
   if (e2e?.stats) {
@@ -69,8 +84,6 @@ if (chromium && run("production build", "npm", ["run", "build"])) {
   } else {
     failed += 1;
   }
-} else if (chromium) {
-  failed += 1;
 }
 
 if (!ok && failed === 0) failed = 1;

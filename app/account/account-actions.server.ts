@@ -1,21 +1,22 @@
+import { eq } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
+import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { subscribeToNewsletter } from "~/newsletter/newsletter.server";
 import { clearLimit, hitLimit, refundLimit, retryMessage } from "~/security/request-limits.server";
 import { fieldErrors } from "~/validation/fields";
-import { AUTH_LIMITS } from "./auth-limits";
+import type { FormResult } from "~/validation/form-result";
+import { signInFailuresEmail } from "./account-emails";
+import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
 import { authErrorMessage, authErrorStatus } from "./auth-errors";
 import { authHeaders, getAuth } from "./auth.server";
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignUpSchema } from "./auth-schemas";
+import { users } from "./tables";
 
 /** What an auth form action answers: a status, a title/message pair, and per-field errors. */
-export interface AuthFormResult {
-  ok: boolean;
+export interface AuthFormResult extends FormResult {
   intent: "login" | "signup" | "forgot" | "reset";
-  title: string;
-  message: string;
-  fields?: Record<string, string>;
 }
 
 type Outcome = { status: number; result: AuthFormResult; setCookie?: string[] };
@@ -29,22 +30,26 @@ function tooMany(intent: AuthFormResult["intent"], title: string, seconds: numbe
   return { status: 429, result: { ok: false, intent, title, message: retryMessage(seconds) } };
 }
 
-/** Sign in. Failures are counted per account and per IP; successes are not held against the IP. */
+/**
+ * Sign in. Attempts are counted per account and IP pair and per IP; a success clears the pair and
+ * is not held against the IP. A correct password from another address always gets through, and
+ * the owner is warned by email when wrong passwords pile up (see auth-limits.ts).
+ */
 export async function logIn(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
   const parsed = LoginSchema.safeParse(raw);
   if (!parsed.success) return invalid("login", "Login failed", fieldErrors(parsed.error));
   const { email, password } = parsed.data;
 
   const db = await getDatabase();
-  const accountKey = `login:account:${email}`;
-  const ipKey = `login:ip:${clientIp}`;
-  const [byAccount, byIp] = await Promise.all([
-    hitLimit(db, accountKey, AUTH_LIMITS.failedLoginPerAccount),
+  const pairKey = authLimitKeys.loginAccountAndIp(email, clientIp);
+  const ipKey = authLimitKeys.loginIp(clientIp);
+  const [byPair, byIp] = await Promise.all([
+    hitLimit(db, pairKey, AUTH_LIMITS.failedLoginPerAccountAndIp),
     hitLimit(db, ipKey, AUTH_LIMITS.failedLoginPerIp),
   ]);
-  if (!byAccount.allowed || !byIp.allowed) {
+  if (!byPair.allowed || !byIp.allowed) {
     getLogger().warn({ ip: clientIp }, "sign-in rate limit reached");
-    return tooMany("login", "Login failed", Math.max(byAccount.retryAfterSeconds, byIp.retryAfterSeconds));
+    return tooMany("login", "Login failed", Math.max(byPair.retryAfterSeconds, byIp.retryAfterSeconds));
   }
 
   try {
@@ -54,17 +59,49 @@ export async function logIn(request: Request, raw: unknown, clientIp = "unknown"
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
-    await Promise.all([clearLimit(db, accountKey), refundLimit(db, ipKey)]);
+    await Promise.all([clearLimit(db, pairKey), refundLimit(db, ipKey)]);
     return {
       status: 200,
       result: { ok: true, intent: "login", title: "Login successful", message: "Welcome back!" },
       setCookie: headers.getSetCookie(),
     };
   } catch (error) {
+    const status = authErrorStatus(error);
+    if (status === 401) await countFailedSignIn(email);
     return {
-      status: authErrorStatus(error),
-      result: { ok: false, intent: "login", title: "Login failed", message: authErrorMessage(error, "Invalid email or password") },
+      status,
+      result: {
+        ok: false,
+        intent: "login",
+        title: "Login failed",
+        message: authErrorMessage(error, "Invalid email or password"),
+      },
     };
+  }
+}
+
+/**
+ * Counts a wrong password for the account from any address. The count reaches the warning
+ * threshold exactly once per window (the counter is one atomic upsert), so the owner gets one email
+ * however many guesses follow. Unknown emails are counted too, so timing says nothing; nobody is
+ * emailed for them.
+ */
+async function countFailedSignIn(email: string) {
+  try {
+    const db = await getDatabase();
+    const rule = AUTH_LIMITS.failedLoginWarning;
+    const failures = await hitLimit(db, authLimitKeys.loginFailures(email), rule);
+    if (failures.count !== rule.max) return;
+    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.email, email));
+    if (!owner) return;
+    await queueEmail(db, {
+      template: "sign-in-failures",
+      to: owner.email,
+      ...signInFailuresEmail(getMailBranding(), { failures: rule.max, minutes: Math.round(rule.windowSeconds / 60) }),
+    });
+  } catch (error) {
+    // The warning must never turn a wrong password into a server error.
+    getLogger().error({ err: error }, "could not record a failed sign-in");
   }
 }
 
@@ -124,13 +161,29 @@ export async function requestPasswordReset(request: Request, raw: unknown, clien
   if (!parsed.success) return invalid("forgot", "Check your email", fieldErrors(parsed.error));
   const { email } = parsed.data;
 
+  // Sign-in locks never apply here. The per-email counters are keyed with the IP first, so a
+  // stranger asking for someone's resets uses up their own share, not the owner's.
   const db = await getDatabase();
-  const [byIp, byEmail] = await Promise.all([
-    hitLimit(db, `reset:ip:${clientIp}`, AUTH_LIMITS.resetPerIp),
-    hitLimit(db, `reset:email:${email}`, AUTH_LIMITS.resetPerEmail),
+  const [byIp, byEmailAndIp] = await Promise.all([
+    hitLimit(db, authLimitKeys.resetIp(clientIp), AUTH_LIMITS.resetPerIp),
+    hitLimit(db, authLimitKeys.resetEmailAndIp(email, clientIp), AUTH_LIMITS.resetPerEmailAndIp),
   ]);
-  if (!byIp.allowed || !byEmail.allowed) {
-    return tooMany("forgot", "Too many requests", Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds));
+  if (!byIp.allowed || !byEmailAndIp.allowed) {
+    return tooMany("forgot", "Too many requests", Math.max(byIp.retryAfterSeconds, byEmailAndIp.retryAfterSeconds));
+  }
+  const byEmail = await hitLimit(db, authLimitKeys.resetEmail(email), AUTH_LIMITS.resetPerEmail);
+  if (!byEmail.allowed) {
+    // This many links went to that inbox within the hour, and each still works: say so.
+    const minutes = Math.max(1, Math.ceil(byEmail.retryAfterSeconds / 60));
+    return {
+      status: 429,
+      result: {
+        ok: false,
+        intent: "forgot",
+        title: "Too many requests",
+        message: `Several reset links were sent to this address in the last hour, and each works for 60 minutes: please use the newest one, or try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      },
+    };
   }
   try {
     const auth = await getAuth();
@@ -142,7 +195,12 @@ export async function requestPasswordReset(request: Request, raw: unknown, clien
     getLogger().error({ err: error }, "password reset request failed");
     return {
       status: 503,
-      result: { ok: false, intent: "forgot", title: "Something went wrong", message: "We could not send the email. Please try again." },
+      result: {
+        ok: false,
+        intent: "forgot",
+        title: "Something went wrong",
+        message: "We could not send the email. Please try again.",
+      },
     };
   }
   return { status: 200, result: { ok: true, intent: "forgot", title: "Check your email", message: RESET_SENT } };
@@ -186,4 +244,18 @@ export async function signOut(request: Request): Promise<{ ok: boolean; setCooki
     getLogger().error({ err: error }, "sign-out failed");
     return { ok: false, setCookie: [] };
   }
+}
+
+/**
+ * Set-Cookie headers that remove the session cookies (better-auth's, prefixed "scam-free") from the browser, for when the
+ * session itself is already gone (the account was deleted) and signOut has nothing to end.
+ */
+export function expiredSessionCookies(request: Request): string[] {
+  const names = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.split("=")[0]!.trim())
+    .filter((name) => /^(__Secure-)?scam-free\.(session_token|session_data|dont_remember)$/.test(name));
+  return names.map(
+    (name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`,
+  );
 }

@@ -1,13 +1,35 @@
 import type { LimitRule } from "~/security/request-limits.server";
 
 /**
- * Brute-force limits, in every mode. Failed sign-ins are counted per account and per IP; the
- * account limit trips after 5 failures, far below the 40-a-minute an attacker would want.
+ * Brute-force limits, in every mode.
+ *
+ * Sign-in attempts are counted per account *and* IP address, so five wrong passwords lock that
+ * account from that address only: a stranger cannot lock the owner out by typing wrong passwords
+ * from somewhere else. The per-IP limit stops one address guessing across many accounts. Failures
+ * for one account from every address are also counted, and the owner is emailed once per window
+ * when they reach `failedLoginWarning.max`.
+ *
+ * Password resets are never blocked by sign-in limits. They are counted per email *and* IP, so a
+ * stranger asking for the owner's resets uses up only their own share, with a looser cap per email
+ * (the owner's inbox then already holds that many fresh links) and a cap per IP.
  */
 export const AUTH_LIMITS = {
-  failedLoginPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  failedLoginPerAccountAndIp: { max: 5, windowSeconds: 15 * 60 },
   failedLoginPerIp: { max: 20, windowSeconds: 15 * 60 },
+  failedLoginWarning: { max: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { max: 10, windowSeconds: 60 * 60 },
   resetPerIp: { max: 5, windowSeconds: 15 * 60 },
-  resetPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  resetPerEmailAndIp: { max: 3, windowSeconds: 60 * 60 },
+  resetPerEmail: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
+
+/** The request-limit keys, in one place, so the reset path can clear an account's sign-in locks. */
+export const authLimitKeys = {
+  loginAccountAndIp: (email: string, ip: string) => `${authLimitKeys.loginAccountPrefix(email)}${ip}`,
+  loginAccountPrefix: (email: string) => `login:account-ip:${email}:`,
+  loginIp: (ip: string) => `login:ip:${ip}`,
+  loginFailures: (email: string) => `login:failures:${email}`,
+  resetIp: (ip: string) => `reset:ip:${ip}`,
+  resetEmailAndIp: (email: string, ip: string) => `reset:email-ip:${email}:${ip}`,
+  resetEmail: (email: string) => `reset:email:${email}`,
+};

@@ -34,7 +34,11 @@ export const ForgotPasswordSchema = z.object({ email });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: "This reset link is incomplete." }).trim().min(1, "This reset link is incomplete.").max(200, "This reset link is not valid."),
+    token: z
+      .string({ error: "This reset link is incomplete." })
+      .trim()
+      .min(1, "This reset link is incomplete.")
+      .max(200, "This reset link is not valid."),
     password: newPassword,
     confirmPassword: z.string({ error: "Please type the new password twice." }).max(MAX_PASSWORD),
   })
@@ -43,16 +47,36 @@ export const ResetPasswordSchema = z
     path: ["confirmPassword"],
   });
 
-/** Only a path on this site: never another site, never a protocol-relative URL. */
+const SAME_SITE = "http://same.site";
+
+/**
+ * A path a browser resolves on this site: one "/" then something that is not another slash or a
+ * backslash (browsers read a backslash as "/"), and no control characters (browsers drop tabs and
+ * newlines from URLs, so "/\t/evil.com" would become "//evil.com").
+ */
+function isSameSitePath(path: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f\\]/.test(path);
+}
+
+/**
+ * Only a path on this site: never another site, never a protocol-relative URL. The input is
+ * normalised (dot segments, percent-encoding) before it is used, and normalising can turn a
+ * harmless-looking value into a dangerous one ("/.//evil.com" becomes "//evil.com"), so the value
+ * that is returned is checked again, and must resolve to itself.
+ */
 export function safeReturnTo(value: unknown): string | undefined {
   if (typeof value !== "string" || value.length > 500) return undefined;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
-  if (/[\u0000-\u001f]/.test(value)) return undefined;
+  if (!isSameSitePath(value)) return undefined;
   try {
-    const url = new URL(value, "http://same.site");
-    if (url.origin !== "http://same.site") return undefined;
+    const url = new URL(value, SAME_SITE);
+    if (url.origin !== SAME_SITE) return undefined;
     if (url.pathname === "/auth") return undefined;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (!isSameSitePath(path)) return undefined;
+    const again = new URL(path, SAME_SITE);
+    if (again.origin !== SAME_SITE || `${again.pathname}${again.search}${again.hash}` !== path) return undefined;
+    return path;
   } catch {
     return undefined;
   }

@@ -7,9 +7,11 @@ import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
-import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { accounts, rateLimits, sessions, users, verifications } from "~/account/tables";
 import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { accountExistsEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
+import { clearLimitsStartingWith } from "~/security/request-limits.server";
+import { authLimitKeys } from "./auth-limits";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -23,9 +25,9 @@ export const CLIENT_IP_HEADER = "x-scam-free-client-ip";
 
 /**
  * The signing secret. Production must set AUTH_SECRET; a local run generates one once and keeps it
- * in DATA_DIR so sessions survive restarts.
+ * in DATA_DIR so sessions survive restarts. Also signs the community's visitor cookie.
  */
-function authSecret(): string {
+export function authSecret(): string {
   const env = getEnv();
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.isProduction) throw new Error("AUTH_SECRET (32+ characters) must be set when APP_ENV=production.");
@@ -79,6 +81,8 @@ function createAuth(db: Database) {
         });
       },
       async onPasswordReset({ user }) {
+        // A new password ends any sign-in lock on the account, from every address.
+        await clearLimitsStartingWith(db, authLimitKeys.loginAccountPrefix(user.email));
         await queueEmail(db, {
           template: "password-changed",
           to: user.email,

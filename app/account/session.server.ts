@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDatabase } from "~/db/database.server";
-import { sessions } from "~/db/schema";
+import { sessions } from "~/account/tables";
 import { getLogger } from "~/config/logger.server";
 import { setFlash } from "~/ui/flash.server";
 import { getAuth, SESSION_MAX_AGE_SECONDS } from "./auth.server";
@@ -10,6 +10,8 @@ export interface SessionUser {
   id: string;
   email: string;
   role: string;
+  /** The person proved they read this address (better-auth's emailVerified). */
+  emailVerified: boolean;
 }
 
 interface LoadedSession {
@@ -22,7 +24,20 @@ interface LoadedSession {
  * The signed-in user, or null. Enforces the absolute lifetime: a session older than 30 days ends
  * however active it was. A failed check counts as signed out and is logged.
  */
-export async function loadSession(request: Request): Promise<LoadedSession> {
+export function loadSession(request: Request): Promise<LoadedSession> {
+  // The root loader and the page's loader both ask; React Router hands them the same Request, so
+  // one page costs one session lookup however many loaders need the user.
+  let loaded = sessionsByRequest.get(request);
+  if (!loaded) {
+    loaded = lookUpSession(request);
+    sessionsByRequest.set(request, loaded);
+  }
+  return loaded;
+}
+
+const sessionsByRequest = new WeakMap<Request, Promise<LoadedSession>>();
+
+async function lookUpSession(request: Request): Promise<LoadedSession> {
   const empty = { user: null, headers: new Headers() };
   if (!request.headers.get("Cookie")?.includes("session_token")) return empty;
   try {
@@ -35,8 +50,11 @@ export async function loadSession(request: Request): Promise<LoadedSession> {
       await db.delete(sessions).where(eq(sessions.id, response.session.id));
       return empty;
     }
-    const user = response.user as { id: string; email: string; role?: string | null };
-    return { user: { id: user.id, email: user.email, role: user.role ?? "member" }, headers };
+    const user = response.user as { id: string; email: string; role?: string | null; emailVerified?: boolean | null };
+    return {
+      user: { id: user.id, email: user.email, role: user.role ?? "member", emailVerified: user.emailVerified === true },
+      headers,
+    };
   } catch (error) {
     getLogger().error({ err: error }, "session check failed");
     return empty;

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 
 /** Shows a form result as a toast once per result object. */
 export function useResultToast(result: { ok: boolean; title: string; message: string } | undefined | null) {

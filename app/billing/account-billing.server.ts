@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
-import { paymentEvents } from "~/db/schema";
+import { paymentEvents } from "~/billing/tables";
 import { changeDemoSubscription, type DemoPortalChange } from "./demo-provider.server";
 import { receivePaymentEvent, syncSubscription } from "./fulfilment.server";
 import type { PaymentProvider } from "./payment-provider.server";

@@ -1,11 +1,13 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
+import { useHydrated } from "~/ui/use-hydrated";
+import type { FormResult } from "~/validation/form-result";
 import { CheckoutSchema, checkoutFieldErrors } from "./checkout-schema";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS, PLANS, type PaidPlanId } from "./plans";
 
@@ -18,11 +20,9 @@ export interface CheckoutFormValues {
   memberPhone: string[];
 }
 
-export interface CheckoutFormResult {
+export interface CheckoutFormResult extends FormResult {
   ok: false;
-  title: string;
-  message: string;
-  fieldErrors?: Record<string, string>;
+  /** What the person typed, so the form comes back filled in. */
   values?: CheckoutFormValues;
 }
 
@@ -30,6 +30,25 @@ const memberSlots = Array.from({ length: MAX_FAMILY_MEMBERS }, (_, index) => ind
 
 function padded(list: string[]) {
   return memberSlots.map((index) => list[index] ?? "");
+}
+
+/** Each field the schema can refuse, in page order: what it is called on screen and what to focus. */
+const FIELDS: { key: string; label: string; inputId: string }[] = [
+  { key: "plan", label: "Select Your Plan", inputId: "checkout-plan-premium" },
+  { key: "name", label: "Full Name", inputId: "checkout-name" },
+  { key: "email", label: "Primary Email", inputId: "checkout-email" },
+  { key: "phone", label: "Primary Phone", inputId: "checkout-phone" },
+  ...memberSlots.flatMap((index) => [
+    { key: `memberEmail${index + 1}`, label: `Family Member ${index + 1} Email`, inputId: `member-email-${index + 1}` },
+    { key: `memberPhone${index + 1}`, label: `Family Member ${index + 1} Phone`, inputId: `member-phone-${index + 1}` },
+  ]),
+];
+
+/** The first field that keeps 'Complete Checkout' disabled, with the schema's own message for it. */
+function firstBlocker(errors: Record<string, string>) {
+  const field = FIELDS.find(({ key }) => errors[key]);
+  if (!field) return null;
+  return { ...field, message: field.key === "plan" ? "Choose a plan to continue." : errors[field.key] };
 }
 
 /**
@@ -41,10 +60,13 @@ export function CheckoutForm({
   initial,
   result,
   busy,
+  onPlanChange,
 }: {
   initial: CheckoutFormValues;
   result?: CheckoutFormResult | null;
   busy: boolean;
+  /** Told when a plan card is chosen, so the page can keep its address and subtitle in step. */
+  onPlanChange?: (plan: PaidPlanId) => void;
 }) {
   const start = result?.values ?? initial;
   const [values, setValues] = useState<CheckoutFormValues>({
@@ -52,32 +74,53 @@ export function CheckoutForm({
     memberEmail: padded(start.memberEmail),
     memberPhone: padded(start.memberPhone),
   });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const parsed = useMemo(() => CheckoutSchema.safeParse(values), [values]);
   const clientErrors = parsed.success ? {} : checkoutFieldErrors(parsed.error);
-  const serverErrors = result?.fieldErrors ?? {};
+  const serverErrors = result?.fields ?? {};
   // Server messages until the person edits; then what the schema says now, for touched fields only.
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const errorFor = (field: string) => (touched[field] ? clientErrors[field] : serverErrors[field]);
+  // Fields edited since the server last answered. Once every field it refused has been edited and
+  // now passes, its "Please check your details" banner is out of date and goes.
+  const [edits, setEdits] = useState<{ answer: typeof result; fields: Record<string, boolean> }>({
+    answer: result,
+    fields: {},
+  });
+  const changed = edits.answer === result ? edits.fields : {};
+  const setChanged = (update: (fields: Record<string, boolean>) => Record<string, boolean>) =>
+    setEdits((current) => ({ answer: result, fields: update(current.answer === result ? current.fields : {}) }));
+  const refusedFields = Object.keys(serverErrors);
+  const bannerFixed =
+    hydrated && refusedFields.length > 0 && refusedFields.every((field) => changed[field] && !clientErrors[field]);
 
   const plan = values.plan ? PLANS[values.plan] : null;
   const canSubmit = !busy && (!hydrated || parsed.success);
+  const blocker = hydrated && !busy ? firstBlocker(clientErrors) : null;
 
-  const set = (field: keyof CheckoutFormValues, value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const setMember = (field: "memberEmail" | "memberPhone", index: number, value: string) =>
+  const set = (field: keyof CheckoutFormValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setChanged((current) => ({ ...current, [field]: true }));
+  };
+  const setMember = (field: "memberEmail" | "memberPhone", index: number, value: string) => {
     setValues((current) => {
       const list = [...current[field]];
       list[index] = value;
       return { ...current, [field]: list };
     });
+    setChanged((current) => ({ ...current, [`${field}${index + 1}`]: true }));
+  };
+  const choosePlan = (id: PaidPlanId) => {
+    set("plan", id);
+    onPlanChange?.(id);
+  };
   const touch = (field: string) => () => setTouched((current) => ({ ...current, [field]: true }));
 
   return (
     <Form method="post" noValidate className="grid gap-8 lg:grid-cols-[1fr_320px]">
       <div className="space-y-8">
-        <FormMessage result={result} />
+        <FormMessage result={bannerFixed ? null : result} />
         <fieldset>
           <legend className="text-xl font-bold text-brand-900">Select Your Plan</legend>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -94,10 +137,11 @@ export function CheckoutForm({
                 >
                   <input
                     type="radio"
+                    id={`checkout-plan-${id}`}
                     name="plan"
                     value={id}
                     checked={selected}
-                    onChange={() => set("plan", id)}
+                    onChange={() => choosePlan(id)}
                     className="sr-only"
                   />
                   <span className="flex items-start justify-between gap-2">
@@ -122,25 +166,53 @@ export function CheckoutForm({
           <p className="flex gap-2 rounded-lg border border-amber-300 bg-warn-50 p-3 text-sm text-amber-900">
             <AlertTriangle aria-hidden="true" className="h-5 w-5 flex-none" />
             <span>
-              The emails and phone numbers you enter here will receive safe practice scam emails and
-              text messages. Only add people who know about the training and have agreed to it.
+              The emails and phone numbers you enter here will receive safe practice scam emails and text messages. Only
+              add people who know about the training and have agreed to it.
             </span>
           </p>
-          <TextField id="checkout-name" name="name" label="Full Name" autoComplete="name" required value={values.name}
-            onChange={(event) => set("name", event.target.value)} onBlur={touch("name")} error={errorFor("name")} />
-          <TextField id="checkout-email" name="email" type="email" label="Primary Email" autoComplete="email" required
-            value={values.email} onChange={(event) => set("email", event.target.value)} onBlur={touch("email")} error={errorFor("email")} />
-          <TextField id="checkout-phone" name="phone" type="tel" label="Primary Phone (optional)" autoComplete="tel"
-            value={values.phone} onChange={(event) => set("phone", event.target.value)} onBlur={touch("phone")} error={errorFor("phone")}
-            hint="For practice text messages. Include the country code, like +1 555 123 4567." />
+          <TextField
+            id="checkout-name"
+            name="name"
+            label="Full Name"
+            autoComplete="name"
+            required
+            value={values.name}
+            onChange={(event) => set("name", event.target.value)}
+            onBlur={touch("name")}
+            error={errorFor("name")}
+          />
+          <TextField
+            id="checkout-email"
+            name="email"
+            type="email"
+            label="Primary Email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(event) => set("email", event.target.value)}
+            onBlur={touch("email")}
+            error={errorFor("email")}
+          />
+          <TextField
+            id="checkout-phone"
+            name="phone"
+            type="tel"
+            label="Primary Phone (optional)"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(event) => set("phone", event.target.value)}
+            onBlur={touch("phone")}
+            error={errorFor("phone")}
+            hint="For practice text messages. Include the country code, like +1 555 123 4567."
+          />
         </fieldset>
 
         {values.plan === "family" && (
           <fieldset className="space-y-4">
             <legend className="text-xl font-bold text-brand-900">Family Member Contact Information</legend>
             <p className="text-sm text-muted">
-              Add up to {MAX_FAMILY_MEMBERS} family members. At least one additional email is needed (*).
-              Empty rows are left out.
+              Add up to {MAX_FAMILY_MEMBERS} family members. At least one additional email is needed (*). Empty rows are
+              left out.
             </p>
             {memberSlots.map((index) => {
               const number = index + 1;
@@ -148,13 +220,29 @@ export function CheckoutForm({
                 <div key={number} className="rounded-xl border border-slate-200 p-4">
                   <p className="font-semibold text-ink">Family Member {number}</p>
                   <div className="mt-2 grid gap-4 sm:grid-cols-2">
-                    <TextField id={`member-email-${number}`} name="memberEmail" type="email"
-                      label={number === 1 ? "Email *" : "Email"} autoComplete="off" required={number === 1}
-                      value={values.memberEmail[index]} onChange={(event) => setMember("memberEmail", index, event.target.value)}
-                      onBlur={touch(`memberEmail${number}`)} error={errorFor(`memberEmail${number}`)} />
-                    <TextField id={`member-phone-${number}`} name="memberPhone" type="tel" label="Phone" autoComplete="off"
-                      value={values.memberPhone[index]} onChange={(event) => setMember("memberPhone", index, event.target.value)}
-                      onBlur={touch(`memberPhone${number}`)} error={errorFor(`memberPhone${number}`)} />
+                    <TextField
+                      id={`member-email-${number}`}
+                      name="memberEmail"
+                      type="email"
+                      label={number === 1 ? "Email *" : "Email"}
+                      autoComplete="off"
+                      required={number === 1}
+                      value={values.memberEmail[index]}
+                      onChange={(event) => setMember("memberEmail", index, event.target.value)}
+                      onBlur={touch(`memberEmail${number}`)}
+                      error={errorFor(`memberEmail${number}`)}
+                    />
+                    <TextField
+                      id={`member-phone-${number}`}
+                      name="memberPhone"
+                      type="tel"
+                      label="Phone"
+                      autoComplete="off"
+                      value={values.memberPhone[index]}
+                      onChange={(event) => setMember("memberPhone", index, event.target.value)}
+                      onBlur={touch(`memberPhone${number}`)}
+                      error={errorFor(`memberPhone${number}`)}
+                    />
                   </div>
                 </div>
               );
@@ -181,14 +269,33 @@ export function CheckoutForm({
           ) : (
             <p className="text-muted">Choose a plan to see your order summary.</p>
           )}
-          <Button type="submit" className="mt-6 w-full" disabled={!canSubmit}>
+          <Button
+            type="submit"
+            className="mt-6 w-full"
+            disabled={!canSubmit}
+            aria-describedby={blocker ? "checkout-blocker" : undefined}
+          >
             {busy ? "Processing..." : "Complete Checkout"}
           </Button>
-          {hydrated && !parsed.success && !busy && (
-            <p className="mt-3 text-sm text-muted">
-              {values.plan === "family"
-                ? "Choose a plan and fill in your name, your email and at least one family member's email to continue."
-                : "Choose a plan and fill in your name and email to continue."}
+          {blocker && (
+            // Names the field that blocks; on a phone it may be a screen away, so its name takes you there.
+            <p id="checkout-blocker" className="mt-3 text-sm text-ink">
+              <button
+                type="button"
+                // Keep focus where it is until the click lands: leaving a field shows its error,
+                // which would move this button out from under the pointer mid-click.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => {
+                  const field = document.getElementById(blocker.inputId);
+                  // Scroll even when the field already has focus (focus() would then do nothing).
+                  field?.scrollIntoView({ block: "center" });
+                  field?.focus({ preventScroll: true });
+                }}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+              >
+                {blocker.label}
+              </button>
+              : {blocker.message}
             </p>
           )}
         </Card>

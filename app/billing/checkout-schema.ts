@@ -12,7 +12,10 @@ export const CHECKOUT_MESSAGES = {
   invalidPhone: "Please enter a valid phone number, like +1 555 123 4567.",
   nameRequired: "Please enter your full name.",
   emailRequired: "Please enter your email address.",
-  failure: { title: "Something went wrong", text: "We couldn't process your checkout request. Please try again later." },
+  failure: {
+    title: "Something went wrong",
+    text: "We couldn't process your checkout request. Please try again later.",
+  },
   authRequired: { title: "Authentication required", text: "Please log in to complete your purchase." },
   notConfigured: {
     title: "Payments are not configured",
@@ -40,7 +43,10 @@ const memberEmailField = z
   .string()
   .trim()
   .max(254, "Email addresses can be at most 254 characters.")
-  .refine((value) => value === "" || z.email().safeParse(value).success, "Please enter a valid email address, like name@example.com.")
+  .refine(
+    (value) => value === "" || z.email().safeParse(value).success,
+    "Please enter a valid email address, like name@example.com.",
+  )
   .transform((value) => value.toLowerCase());
 
 /**
@@ -61,7 +67,11 @@ export const CheckoutSchema = z
     if (input.plan !== "family") return;
     input.memberPhone.forEach((phone, index) => {
       if (phone && !input.memberEmail[index]) {
-        ctx.addIssue({ code: "custom", path: [`memberEmail${index + 1}`], message: CHECKOUT_MESSAGES.phoneWithoutEmail });
+        ctx.addIssue({
+          code: "custom",
+          path: [`memberEmail${index + 1}`],
+          message: CHECKOUT_MESSAGES.phoneWithoutEmail,
+        });
       }
     });
     if (!input.memberEmail[0]) {

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
-import { checkoutSessions, customers, subscriptions } from "~/db/schema";
+import { checkoutSessions, customers, subscriptions } from "~/billing/tables";
 import { hitLimit, retryMessage } from "~/security/request-limits.server";
 import { CHECKOUT_MESSAGES, type CheckoutInput } from "./checkout-schema";
 import { payDemoCheckout } from "./demo-provider.server";
@@ -13,7 +13,7 @@ import { hasMemberAccess } from "./subscription-view";
 
 export type StartCheckoutResult =
   | { ok: true; url: string }
-  | { ok: false; status: number; title: string; message: string; fieldErrors?: Record<string, string> };
+  | { ok: false; status: number; title: string; message: string; fields?: Record<string, string> };
 
 /** Starting a checkout creates a provider session; a person needs few, an abuser wants many. */
 const CHECKOUT_LIMIT = { max: 20, windowSeconds: 60 * 60 };
@@ -33,7 +33,12 @@ export async function startCheckout(
   appUrl: string,
 ): Promise<StartCheckoutResult> {
   if (!provider) {
-    return { ok: false, status: 503, title: CHECKOUT_MESSAGES.notConfigured.title, message: CHECKOUT_MESSAGES.notConfigured.text };
+    return {
+      ok: false,
+      status: 503,
+      title: CHECKOUT_MESSAGES.notConfigured.title,
+      message: CHECKOUT_MESSAGES.notConfigured.text,
+    };
   }
   if (await hasActiveMembership(db, user.id)) {
     return {
@@ -49,8 +54,9 @@ export async function startCheckout(
     .from(customers)
     .where(and(eq(customers.email, input.email), ne(customers.userId, user.id)));
   if (otherCustomer) {
-    const message = "This email is already the primary contact of another account's Training Program. Please use a different email.";
-    return { ok: false, status: 409, title: "Email already in use", message, fieldErrors: { email: message } };
+    const message =
+      "This email is already the primary contact of another account's Training Program. Please use a different email.";
+    return { ok: false, status: 409, title: "Email already in use", message, fields: { email: message } };
   }
   const limit = await hitLimit(db, `checkout:user:${user.id}`, CHECKOUT_LIMIT);
   if (!limit.allowed) {
@@ -104,25 +110,37 @@ export async function findOpenDemoCheckout(db: Database, userId: string, session
   return checkout ?? null;
 }
 
-/** The demo Pay button: the provider records the payment, then the same fulfilment as a webhook. */
+/**
+ * The demo Pay button: the provider records the payment, then the same fulfilment as a webhook.
+ * A checkout is paid once however many clicks arrive together: one conditional update moves it
+ * from 'open' to 'paid', and only the request that made that change records the payment (in the
+ * same transaction, so a failure leaves the checkout open to pay again).
+ */
 export async function completeDemoCheckout(db: Database, provider: PaymentProvider, userId: string, sessionId: string) {
   const checkout = await findOpenDemoCheckout(db, userId, sessionId);
   if (!checkout || !checkout.providerSessionId) return { ok: false as const, status: 404 };
-  if (checkout.status !== "open") return { ok: true as const };
-  const event = await payDemoCheckout(db, {
-    id: checkout.id,
-    providerSessionId: checkout.providerSessionId,
-    userId,
-    plan: checkout.plan,
+  const providerSessionId = checkout.providerSessionId;
+  const event = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(checkoutSessions)
+      .set({ status: "paid" })
+      .where(and(eq(checkoutSessions.id, checkout.id), eq(checkoutSessions.status, "open")))
+      .returning({ id: checkoutSessions.id });
+    if (!claimed) return null;
+    return payDemoCheckout(tx as unknown as Database, {
+      id: checkout.id,
+      providerSessionId,
+      userId,
+      plan: checkout.plan,
+    });
   });
-  await receivePaymentEvent(db, provider, event);
+  // Someone else's click already paid: fulfilment runs (or ran) for that one.
+  if (event) await receivePaymentEvent(db, provider, event);
   return { ok: true as const };
 }
 
 export type CheckoutOutcome =
-  | { state: "success"; planName: string }
-  | { state: "pending" }
-  | { state: "failed"; message: string; details: string };
+  { state: "success"; planName: string } | { state: "pending" } | { state: "failed"; message: string; details: string };
 
 function isPlausibleSessionId(value: string) {
   return value.length > 0 && value.length <= MAX_SESSION_ID_LENGTH && SESSION_ID.test(value);
@@ -181,7 +199,8 @@ export async function getCheckoutOutcome(
     .innerJoin(subscriptions, eq(checkoutSessions.subscriptionId, subscriptions.id))
     .where(eq(checkoutSessions.id, checkout.id));
   if (!linked) return { state: "pending" };
-  if (hasMemberAccess(linked.subscription)) return { state: "success", planName: PLANS[checkout.plan as "premium"].name };
+  if (hasMemberAccess(linked.subscription))
+    return { state: "success", planName: PLANS[checkout.plan as "premium"].name };
   return {
     state: "failed",
     message: "Failed to verify your subscription",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { checkoutSessions, demoSubscriptions } from "~/db/schema";
+import { checkoutSessions, demoSubscriptions } from "~/billing/tables";
 import {
   WebhookRejectedError,
   type PaymentEvent,
@@ -58,6 +58,13 @@ export function createDemoProvider(db: Database): PaymentProvider {
 
     async openPortal() {
       return { kind: "ok", url: DEMO_PORTAL_PATH };
+    },
+
+    async cancelSubscriptionNow(subscriptionId) {
+      await db
+        .update(demoSubscriptions)
+        .set({ status: "canceled", cancelAtPeriodEnd: false })
+        .where(eq(demoSubscriptions.id, subscriptionId));
     },
 
     parseWebhook(): PaymentEvent | null {

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
-import { checkoutSessions, customers, members, paymentEvents, subscriptions } from "~/db/schema";
+import { checkoutSessions, customers, members, paymentEvents, subscriptions } from "~/billing/tables";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
-import { paymentFailedEmail, subscriptionStartedEmail } from "~/mail/templates";
+import { paymentFailedEmail, subscriptionStartedEmail } from "./billing-emails";
 import type { PaymentEvent, PaymentProvider, ProviderSubscription } from "./payment-provider.server";
 import { PLANS, isPaidPlanId } from "./plans";
 import { formatLongDate, isSubscribed } from "./subscription-view";
@@ -224,9 +224,18 @@ export async function applySubscription(
         }),
       }),
     );
-    await tx.update(subscriptions).set({ receiptSentAt: sql`now()` }).where(eq(subscriptions.id, row.id));
+    await tx
+      .update(subscriptions)
+      .set({ receiptSentAt: sql`now()` })
+      .where(eq(subscriptions.id, row.id));
   }
-  return { subscriptionId: row.id, plan: checkout.plan, customerEmail: contacts.email, customerName: contacts.name, emailIds };
+  return {
+    subscriptionId: row.id,
+    plan: checkout.plan,
+    customerEmail: contacts.email,
+    customerName: contacts.name,
+    emailIds,
+  };
 }
 
 /** Re-reads one subscription from the provider and writes what it says (the account page's refresh). */

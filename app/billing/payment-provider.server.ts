@@ -1,4 +1,4 @@
-import type { CheckoutContacts } from "~/db/schema";
+import type { CheckoutContacts } from "~/billing/tables";
 import type { Plan } from "./plans";
 
 /**
@@ -12,6 +12,8 @@ export interface PaymentProvider {
   getCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession | null>;
   getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   openPortal(request: { customerId: string; returnUrl: string }): Promise<PortalResult>;
+  /** Ends a subscription at once (account deletion). An already-ended one is not an error. */
+  cancelSubscriptionNow(subscriptionId: string): Promise<void>;
   /** Verifies the signature on the raw body; null for event types we do not act on. */
   parseWebhook(rawBody: string, signature: string): PaymentEvent | null;
 }
@@ -46,11 +48,7 @@ export interface ProviderSubscription {
 export type PortalResult = { kind: "ok"; url: string } | { kind: "unconfigured"; message: string };
 
 export type PaymentEventType =
-  | "checkout.completed"
-  | "subscription.changed"
-  | "invoice.paid"
-  | "invoice.payment_failed"
-  | "ignored";
+  "checkout.completed" | "subscription.changed" | "invoice.paid" | "invoice.payment_failed" | "ignored";
 
 /** A verified event, reduced to the ids fulfilment needs. */
 export interface PaymentEvent {

@@ -135,7 +135,22 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         };
       } catch (error) {
         if (isMissing(error)) return null;
-        throw new PaymentProviderError(`Stripe subscription lookup failed: ${(error as Error).message}`, { cause: error });
+        throw new PaymentProviderError(`Stripe subscription lookup failed: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+    },
+
+    async cancelSubscriptionNow(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        // Gone already, or already canceled: either way it no longer charges anyone.
+        if (isMissing(error)) return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && /cancel/i.test(error.message)) return;
+        throw new PaymentProviderError(`Stripe subscription cancellation failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     },
 

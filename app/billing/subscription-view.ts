@@ -9,6 +9,10 @@ export interface SubscriptionView {
   customerName: string;
   customerEmail: string;
   memberEmails: string[];
+  /** True once the subscription is over for good (see `subscriptionEnd`): access is gone. */
+  ended: boolean;
+  /** When it ended, if we know (ISO); null while running, or when it was ended early. */
+  endedOn: string | null;
 }
 
 /** Only these statuses give access to members' content. */
@@ -40,4 +44,25 @@ export function hasMemberAccess(
     return new Date(subscription.currentPeriodEnd).getTime() > now.getTime();
   }
   return true;
+}
+
+/** The provider's final states: a subscription in one of them never gives access again. */
+const ENDED_STATUSES = ["canceled", "incomplete_expired"];
+
+/**
+ * Whether a subscription is over, and since when. It is over in a final state, or once a period it
+ * was set to cancel at has passed (even before the provider's "deleted" event arrives). The date
+ * is the period end when that has passed; a subscription ended early ("End subscription now")
+ * stopped on a day we do not store, so its date is unknown rather than guessed.
+ */
+export function subscriptionEnd(
+  subscription: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | Date | null },
+  now: Date = new Date(),
+): { ended: boolean; endedOn: string | null } {
+  const periodEnd = subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null;
+  const periodOver = periodEnd !== null && periodEnd.getTime() <= now.getTime();
+  const endedOn = periodOver ? periodEnd.toISOString() : null;
+  if (ENDED_STATUSES.includes(subscription.status)) return { ended: true, endedOn };
+  if (subscription.cancelAtPeriodEnd && periodOver) return { ended: true, endedOn };
+  return { ended: false, endedOn: null };
 }

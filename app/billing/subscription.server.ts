@@ -1,8 +1,9 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, members, subscriptions } from "~/db/schema";
+import { customers, members, subscriptions } from "~/billing/tables";
 import { PLANS, isPaidPlanId } from "./plans";
-import { hasMemberAccess, type SubscriptionView } from "./subscription-view";
+import { hasMemberAccessNow } from "./membership.server";
+import { subscriptionEnd, type SubscriptionView } from "./subscription-view";
 
 /** The newest subscription row of the customer linked to this account, with provider ids (server only). */
 export async function findAccountSubscription(db: Database, userId: string) {
@@ -17,7 +18,11 @@ export async function findAccountSubscription(db: Database, userId: string) {
 }
 
 /** What the account page shows, or null when there is no subscription. Provider ids stay here. */
-export async function getAccountSubscription(db: Database, userId: string): Promise<SubscriptionView | null> {
+export async function getAccountSubscription(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<SubscriptionView | null> {
   const row = await findAccountSubscription(db, userId);
   if (!row || !isPaidPlanId(row.subscription.plan)) return null;
   const memberRows = await db
@@ -35,11 +40,14 @@ export async function getAccountSubscription(db: Database, userId: string): Prom
     customerName: row.customer.name,
     customerEmail: row.customer.email,
     memberEmails: memberRows.filter((member) => member.position > 0).map((member) => member.email),
+    ...subscriptionEnd(row.subscription, now),
   };
 }
 
-/** Whether this account may see members' content now. The one check every members-only page uses. */
+/**
+ * Whether this account's own subscription gives access now (checkout refuses a second one). The
+ * rule is membership's; a family member named on someone else's plan is not counted here.
+ */
 export async function hasActiveMembership(db: Database, userId: string, now = new Date()): Promise<boolean> {
-  const row = await findAccountSubscription(db, userId);
-  return hasMemberAccess(row?.subscription ?? null, now);
+  return hasMemberAccessNow(db, { userId }, now);
 }

@@ -38,7 +38,8 @@ export async function handleStripeWebhook(
   if (!event) return reject("The event could not be read.");
 
   const fresh = await recordPaymentEvent(db, provider.kind, event);
-  if (event.type === "ignored") return { status: 200, body: { received: true, outcome: fresh ? "ignored" : "duplicate" } };
+  if (event.type === "ignored")
+    return { status: 200, body: { received: true, outcome: fresh ? "ignored" : "duplicate" } };
   // A resent event that failed before is processed now; one already processed is a no-op.
   try {
     const outcome = await processPaymentEvent(db, provider, event.id);

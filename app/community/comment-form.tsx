@@ -76,7 +76,8 @@ export function CommentForm({ action, initialResult }: { action: string; initial
             aria-describedby="comment-text-hint comment-text-error"
           />
           <p id="comment-text-hint" className="mt-1 text-sm text-muted">
-            Up to {MAX_COMMENT_LENGTH.toLocaleString("en-US")} characters. Comments with several links wait for a moderator.
+            Up to {MAX_COMMENT_LENGTH.toLocaleString("en-US")} characters. Comments with several links wait for a
+            moderator.
           </p>
           <FieldError id="comment-text-error" message={errors.comment} />
         </div>

@@ -1,7 +1,7 @@
 import { Heart, Star } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { cn } from "~/ui/cn";
 import { CommentText } from "./comment-text";
 import type { CommentResult, PublicComment } from "./comment-schema";
@@ -27,10 +27,19 @@ function LikeButton({ comment, action }: { comment: PublicComment; action: strin
   const fetcher = useFetcher<CommentResult>();
   const pending = fetcher.state !== "idle";
 
+  const retried = useRef(false);
+  const { submit } = fetcher;
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return;
-    toast.error(fetcher.data.title, { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
+    // The first like can come before the visitor cookie did; the refusal brought it, so send it again once.
+    if (fetcher.data.retryable && !retried.current) {
+      retried.current = true;
+      void submit({ intent: "like", commentId: comment.id }, { method: "post", action });
+      return;
+    }
+    const { message, reason } = fetcher.data;
+    toast.error(fetcher.data.title, { description: reason ? `${message}. ${reason}` : message });
+  }, [fetcher.state, fetcher.data, submit, comment.id, action]);
 
   const liked = comment.likedByMe || (pending && !comment.likedByMe) || Boolean(fetcher.data?.ok);
   // While the like is on its way, show it counted; the reload that follows shows the true count.
@@ -42,6 +51,12 @@ function LikeButton({ comment, action }: { comment: PublicComment; action: strin
       <button
         type="submit"
         aria-pressed={liked}
+        // A like counts once, so a second press has nothing to send. Sending it anyway while the
+        // first one's reload is under way made React Router abort that reload, which it reports
+        // as an uncaught "signal is aborted" error in the browser.
+        onClick={(event) => {
+          if (liked) event.preventDefault();
+        }}
         className={cn(
           "inline-flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 transition-colors",
           liked ? "bg-red-50 text-danger-600 ring-red-200" : "bg-white text-brand-800 ring-slate-300 hover:bg-brand-50",
@@ -58,7 +73,11 @@ function LikeButton({ comment, action }: { comment: PublicComment; action: strin
 
 export function CommentList({ comments, action }: { comments: PublicComment[]; action: string }) {
   if (comments.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-muted">No comments yet. Be the first to share!</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-muted">
+        No comments yet. Be the first to share!
+      </p>
+    );
   }
   return (
     <ol aria-label="Comments" className="space-y-4">

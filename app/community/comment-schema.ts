@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "~/validation/fields";
+import type { FormResult } from "~/validation/form-result";
 
 /** SPEC.md section 8, word for word, plus our own messages for limits the spec does not name. */
 export const COMMUNITY_MESSAGES = {
@@ -68,13 +69,8 @@ export type CommentInput = z.infer<typeof CommentSchema>;
 
 export const CommentIdSchema = z.uuid({ error: "That comment does not exist." });
 
-export interface CommentResult {
-  ok: boolean;
+export interface CommentResult extends FormResult {
   intent: "post" | "like" | "form";
-  title: string;
-  message: string;
-  /** Per-field problems, for showing next to the inputs. */
-  fields?: Record<string, string>;
   /** The comment is stored but waits for a moderator. */
   held?: boolean;
   /** For a like: which comment, and its true count afterwards. */
@@ -82,6 +78,8 @@ export interface CommentResult {
   likes?: number;
   /** A short reason beside the spec's message, e.g. why a like failed. */
   reason?: string;
+  /** A like refused only for want of the visitor cookie, which came with this answer: send it again. */
+  retryable?: boolean;
 }
 
 /** Turns a failed parse into the result the form shows: the spec's words when something is missing. */

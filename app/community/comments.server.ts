@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { commentLikes, communityComments } from "~/db/schema";
+import { commentLikes, communityComments } from "~/community/tables";
 import { getLogger } from "~/config/logger.server";
+import { pagesChanged } from "~/page-cache/page-changes.server";
 import { isHoneypotFilled } from "~/security/honeypot";
-import { hitLimit, type LimitRule } from "~/security/request-limits.server";
+import { hitLimit, retryMessage, type LimitRule } from "~/security/request-limits.server";
 import {
   COMMUNITY_MESSAGES,
   CommentIdSchema,
@@ -20,6 +21,16 @@ import {
 
 /** Per IP address: enough for a conversation, too few for a flood. */
 export const COMMENT_LIMIT: LimitRule = { max: 5, windowSeconds: 10 * 60 };
+/**
+ * Likes per IP address, so one machine cannot pile up likes by throwing its visitor cookie away:
+ * enough for a family sharing one connection to like what they read, across the forum and on any
+ * one comment, far too few to push a comment up the "most likes" list.
+ */
+export const LIKE_LIMIT_PER_IP: LimitRule = { max: 30, windowSeconds: 60 * 60 };
+export const LIKE_LIMIT_PER_IP_AND_COMMENT: LimitRule = { max: 5, windowSeconds: 24 * 60 * 60 };
+/** Pages that show comments or like counts, emptied from the page cache when either changes. */
+const COMMENT_PAGES = ["/community"];
+
 /** The forum shows this many comments; older ones stay stored. */
 export const COMMENT_PAGE_SIZE = 100;
 
@@ -51,15 +62,26 @@ export async function listVisibleComments(
     .where(eq(communityComments.status, "visible"))
     .orderBy(...ORDER[sort])
     .limit(limit);
-  let liked = new Set<string>();
-  if (voterKey && rows.length > 0) {
-    const likedRows = await db
-      .select({ commentId: commentLikes.commentId })
-      .from(commentLikes)
-      .where(and(eq(commentLikes.voterKey, voterKey), inArray(commentLikes.commentId, rows.map((row) => row.id))));
-    liked = new Set(likedRows.map((row) => row.commentId));
-  }
+  const liked = voterKey
+    ? new Set(
+        await likedCommentIds(
+          db,
+          voterKey,
+          rows.map((row) => row.id),
+        ),
+      )
+    : new Set<string>();
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), likedByMe: liked.has(row.id) }));
+}
+
+/** Which of these comments the voter liked. */
+export async function likedCommentIds(db: Database, voterKey: string, commentIds: string[]): Promise<string[]> {
+  if (commentIds.length === 0) return [];
+  const likedRows = await db
+    .select({ commentId: commentLikes.commentId })
+    .from(commentLikes)
+    .where(and(eq(commentLikes.voterKey, voterKey), inArray(commentLikes.commentId, commentIds)));
+  return likedRows.map((row) => row.commentId);
 }
 
 /** Stores a comment: visible at once, or held for a moderator when it carries many links. */
@@ -69,6 +91,7 @@ export async function insertComment(db: Database, input: CommentInput) {
     .insert(communityComments)
     .values({ ...input, status: held ? "held" : "visible" })
     .returning({ id: communityComments.id, status: communityComments.status });
+  if (!held) await pagesChanged(COMMENT_PAGES);
   return row;
 }
 
@@ -78,7 +101,11 @@ type Outcome = { status: number; result: CommentResult };
  * The whole comment form path: validate with the form's schema, count the post against the IP's
  * limit, drop bot posts quietly, store, and answer with the spec's words and an HTTP status.
  */
-export async function handleCommentPost(db: Database, raw: Record<string, unknown>, clientIp = "unknown"): Promise<Outcome> {
+export async function handleCommentPost(
+  db: Database,
+  raw: Record<string, unknown>,
+  clientIp = "unknown",
+): Promise<Outcome> {
   const parsed = CommentSchema.safeParse(raw);
   if (!parsed.success) return { status: 400, result: commentValidationResult(parsed.error) };
 
@@ -142,7 +169,10 @@ export async function likeComment(db: Database, commentId: string, voterKey: str
     WHERE id IN (SELECT comment_id FROM inserted)
     RETURNING likes`);
   const updated = (result as unknown as { rows: { likes: number }[] }).rows[0];
-  if (updated) return { liked: "added", likes: Number(updated.likes) };
+  if (updated) {
+    await pagesChanged(COMMENT_PAGES);
+    return { liked: "added", likes: Number(updated.likes) };
+  }
 
   const [current] = await db
     .select({ likes: communityComments.likes })
@@ -151,8 +181,17 @@ export async function likeComment(db: Database, commentId: string, voterKey: str
   return current ? { liked: "already", likes: current.likes } : { liked: "missing" };
 }
 
-/** The like button's path: check the id, count the like, answer with the true count. */
-export async function handleLike(db: Database, rawId: unknown, voterKey: string): Promise<Outcome> {
+/**
+ * The like button's path: check the id, make sure the like comes from a known voter (an anonymous
+ * like without the visitor cookie only gets the cookie), count it against the IP's limits, count
+ * the like, answer with the true count.
+ */
+export async function handleLike(
+  db: Database,
+  rawId: unknown,
+  voterKey: string | null,
+  clientIp = "unknown",
+): Promise<Outcome> {
   const { title, text } = COMMUNITY_MESSAGES.likeFailed;
   const failed = (status: number, reason: string): Outcome => ({
     status,
@@ -160,7 +199,28 @@ export async function handleLike(db: Database, rawId: unknown, voterKey: string)
   });
   const id = CommentIdSchema.safeParse(rawId);
   if (!id.success) return failed(400, "That comment does not exist.");
+  // 428 Precondition Required: the visitor cookie that comes with this answer is the precondition.
+  if (!voterKey) {
+    const refused = failed(428, "Please allow cookies for this site and try again.");
+    return { ...refused, result: { ...refused.result, retryable: true } };
+  }
   try {
+    const [byIp, byIpAndComment] = await Promise.all([
+      hitLimit(db, `like:ip:${clientIp}`, LIKE_LIMIT_PER_IP),
+      hitLimit(db, `like:ip:${clientIp}:comment:${id.data}`, LIKE_LIMIT_PER_IP_AND_COMMENT),
+    ]);
+    if (!byIp.allowed || !byIpAndComment.allowed) {
+      getLogger().info({ ip: clientIp }, "like limit reached");
+      return failed(
+        429,
+        retryMessage(
+          Math.max(
+            byIp.allowed ? 0 : byIp.retryAfterSeconds,
+            byIpAndComment.allowed ? 0 : byIpAndComment.retryAfterSeconds,
+          ),
+        ),
+      );
+    }
     const outcome = await likeComment(db, id.data, voterKey);
     if (outcome.liked === "missing") return failed(404, "That comment does not exist or was removed.");
     return {
@@ -215,12 +275,17 @@ export async function setCommentStatus(db: Database, id: string, status: Moderat
     .set({ status })
     .where(eq(communityComments.id, id))
     .returning({ id: communityComments.id });
+  if (rows.length > 0) await pagesChanged(COMMENT_PAGES);
   return rows.length > 0;
 }
 
 /** Deletes a comment and its likes. Returns false when there is no such comment. */
 export async function deleteComment(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(communityComments).where(eq(communityComments.id, id)).returning({ id: communityComments.id });
+  const rows = await db
+    .delete(communityComments)
+    .where(eq(communityComments.id, id))
+    .returning({ id: communityComments.id });
+  if (rows.length > 0) await pagesChanged(COMMENT_PAGES);
   return rows.length > 0;
 }
 

@@ -1,11 +1,18 @@
 import { createCookie } from "react-router";
+import { authSecret } from "~/account/auth.server";
 import { getEnv } from "~/config/env.server";
 import type { SessionUser } from "~/account/session.server";
 
 /**
  * Who is liking: the signed-in person's id, or else an anonymous visitor id kept in a first-party
- * HttpOnly cookie that our server sets the first time someone likes a comment. It identifies a
- * browser, not a person; it carries no personal data and is never readable by scripts.
+ * HttpOnly cookie. It identifies a browser, not a person; it carries no personal data and is never
+ * readable by scripts. The community page itself is the same for every anonymous visitor (it is
+ * served from the page cache), so the cookie comes from /community/visitor, which the page loads
+ * as a hidden image (so it works without JavaScript) and asks which comments this browser liked.
+ *
+ * The cookie is signed, so a script cannot invent a fresh visitor for every like, and a like that
+ * arrives without it does not count (it only gets the cookie): a client that refuses cookies
+ * cannot add a like per request. A real browser already has the cookie from the page it liked on.
  */
 const ONE_YEAR = 365 * 24 * 60 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -17,6 +24,7 @@ function visitorCookie() {
     path: "/",
     maxAge: ONE_YEAR,
     secure: getEnv().isHttps,
+    secrets: [authSecret()],
   });
 }
 
@@ -25,21 +33,42 @@ async function readVisitorId(request: Request): Promise<string | null> {
   return typeof value === "string" && UUID.test(value) ? value : null;
 }
 
-/** The voter key for reading ("did I like this?"); null for a visitor who never liked anything. */
-export async function getVoterKey(request: Request, user: SessionUser | null): Promise<string | null> {
-  if (user) return `user:${user.id}`;
-  const visitor = await readVisitorId(request);
-  return visitor ? `visitor:${visitor}` : null;
+async function newVisitorCookie() {
+  return visitorCookie().serialize(crypto.randomUUID());
 }
 
-/** The voter key for a like, creating the visitor cookie when there is none yet. */
-export async function requireVoterKey(
+/**
+ * For the community page's own loader: a signed-in person's likes are marked in the page; an
+ * anonymous page is shared by every visitor, so it marks none (and sets no cookie).
+ */
+export function voterForPage(user: SessionUser | null): string | null {
+  return user ? `user:${user.id}` : null;
+}
+
+/**
+ * For /community/visitor: the voter key, and the visitor cookie to set for an anonymous browser
+ * that does not have one yet (its voter key is new, so it has liked nothing).
+ */
+export async function getVisitorVoter(
   request: Request,
   user: SessionUser | null,
-): Promise<{ voterKey: string; setCookie?: string }> {
+): Promise<{ voterKey: string | null; setCookie?: string }> {
   if (user) return { voterKey: `user:${user.id}` };
-  const existing = await readVisitorId(request);
-  if (existing) return { voterKey: `visitor:${existing}` };
-  const created = crypto.randomUUID();
-  return { voterKey: `visitor:${created}`, setCookie: await visitorCookie().serialize(created) };
+  const visitor = await readVisitorId(request);
+  if (visitor) return { voterKey: `visitor:${visitor}` };
+  return { voterKey: null, setCookie: await newVisitorCookie() };
+}
+
+/**
+ * For a like: the voter key, or null with a new visitor cookie when an anonymous like came without
+ * a valid one (that like is not counted; the browser can like again now that it has the cookie).
+ */
+export async function getVoterForLike(
+  request: Request,
+  user: SessionUser | null,
+): Promise<{ voterKey: string; setCookie?: undefined } | { voterKey: null; setCookie: string }> {
+  if (user) return { voterKey: `user:${user.id}` };
+  const visitor = await readVisitorId(request);
+  if (visitor) return { voterKey: `visitor:${visitor}` };
+  return { voterKey: null, setCookie: await newVisitorCookie() };
 }

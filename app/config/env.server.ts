@@ -19,7 +19,8 @@ const EnvSchema = z.object({
    */
   APP_ENV: z.enum(["local", "production"]).default("local"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Interface to listen on. Unset: 127.0.0.1 in local mode (the local mailbox stays on this machine), 0.0.0.0 in production. */
+  HOST: optionalString,
   /** Public address people reach the site on; used in links inside emails and for origin checks. */
   APP_URL: optionalString.pipe(z.url().optional()),
   /** Folder for the embedded PGlite database (used when DATABASE_URL is not set). */
@@ -55,6 +56,31 @@ const EnvSchema = z.object({
   STRIPE_PRICE_FAMILY: optionalString,
   /** Another Stripe API address (e.g. stripe-mock on http://127.0.0.1:12111); tests use it. */
   STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+  /** Twilio account SID (AC…). With the two below it sends text messages through Twilio. */
+  TWILIO_ACCOUNT_SID: optionalString,
+  /** Twilio auth token; also checks the signature of inbound texts at /api/webhooks/twilio. */
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** The sender: a Twilio phone number in E.164 (+15551234567) or a Messaging Service SID (MG…). */
+  TWILIO_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+        "an E.164 phone number (+15551234567) or a Messaging Service SID (MG…)",
+      )
+      .optional(),
+  ),
+  /** Another Twilio REST API address; tests point it at their fake Twilio server. */
+  TWILIO_API_BASE: optionalString.pipe(z.url().optional()),
+  /**
+   * "on" (default): anonymous visits to public pages are answered from an in-process cache of the
+   * rendered page, with ETag and CDN headers (docs/decisions/019-anonymous-page-cache.md). "off":
+   * every page is rendered afresh. Development never caches.
+   */
+  PAGE_CACHE: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((value) => value === "on"),
   /** Start the background workers (mail delivery) in this process. */
   WORKERS: z
     .enum(["on", "off"])
@@ -69,6 +95,8 @@ const STRIPE_SETTINGS = [
   "STRIPE_PRICE_FAMILY",
 ] as const;
 
+const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+
 /**
  * How payments work here: "stripe" when all four Stripe settings are present; "demo" (a local
  * checkout page, no money moves) when none are and this is not production; "unconfigured" when a
@@ -76,7 +104,8 @@ const STRIPE_SETTINGS = [
  */
 export type PaymentMode = "stripe" | "demo" | "unconfigured";
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "HOST"> & {
+  HOST: string;
   paymentMode: PaymentMode;
   APP_URL: string;
   /** A real deployment (APP_ENV=production). */
@@ -87,9 +116,21 @@ export type Env = z.infer<typeof EnvSchema> & {
 
 let cached: Env | undefined;
 
+/**
+ * `NODE_ENV=` or `STRIPE_SECRET_KEY=""` means "not set", as people who write them intend: an
+ * empty value never fails validation or half-configures a provider.
+ */
+function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value.trim() !== "") result[key] = value;
+  }
+  return result;
+}
+
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = EnvSchema.safeParse(withoutEmptyValues(process.env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -100,6 +141,11 @@ export function getEnv(): Env {
     const missing = STRIPE_SETTINGS.filter((key) => !env[key]);
     throw new Error(`Invalid configuration:\n  Stripe needs all four settings; missing: ${missing.join(", ")}`);
   }
+  const twilioSet = TWILIO_SETTINGS.filter((key) => env[key]);
+  if (twilioSet.length > 0 && twilioSet.length < TWILIO_SETTINGS.length) {
+    const missing = TWILIO_SETTINGS.filter((key) => !env[key]);
+    throw new Error(`Invalid configuration:\n  Twilio needs all three settings; missing: ${missing.join(", ")}`);
+  }
   const paymentMode: PaymentMode =
     stripeSet.length > 0 ? "stripe" : env.APP_ENV === "production" ? "unconfigured" : "demo";
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -107,6 +153,7 @@ export function getEnv(): Env {
     ...env,
     paymentMode,
     APP_URL: appUrl,
+    HOST: env.HOST ?? (env.APP_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     isProduction: env.APP_ENV === "production",
     isHttps: appUrl.startsWith("https://"),
   };

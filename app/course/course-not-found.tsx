@@ -8,10 +8,16 @@ export function CourseNotFound() {
       <h1 className="text-3xl font-bold text-brand-900">Page not found</h1>
       <p className="mt-3 text-muted">The requested page does not exist in this lesson.</p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to={coursePagePath(1)} className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Link
+          to={coursePagePath(1)}
+          className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+        >
           Go to page 1
         </Link>
-        <Link to="/course" className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
+        <Link
+          to="/course"
+          className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+        >
           All courses
         </Link>
       </div>

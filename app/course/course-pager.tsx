@@ -3,39 +3,60 @@ import { Link } from "react-router";
 import { cn } from "~/ui/cn";
 import { coursePagePath, pagerWindow, TOTAL_PAGES } from "./course-map";
 
-/** Real links, so the URL is the state and back/forward work. */
+/**
+ * Real links, so the URL is the state and back/forward work. One row at every width: where the
+ * column is narrow (a phone, or beside the sidebar on a small tablet) Previous and Next show only
+ * their arrows (their names stay for screen readers) and the numbers are a little narrower, so the
+ * row fits a 320 px screen. The widths are the pager's own (a container query), not the window's.
+ */
 export function CoursePager({ page }: { page: number }) {
-  const linkClass = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 font-semibold";
+  const linkClass =
+    "inline-flex h-10 min-w-9 flex-none items-center justify-center gap-1 rounded-lg px-1.5 font-semibold @lg:min-w-10 @lg:px-3";
   return (
-    <nav aria-label="Pages" className="no-print mt-10 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
-      {page > 1 ? (
-        <Link to={coursePagePath(page - 1)} rel="prev" className={cn(linkClass, "text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50")}>
-          <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <ol className="flex gap-1">
-        {pagerWindow(page).map((number) => (
-          <li key={number}>
-            <Link
-              to={coursePagePath(number)}
-              aria-current={number === page ? "page" : undefined}
-              aria-label={`Page ${number}`}
-              className={cn(linkClass, number === page ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50")}
-            >
-              {number}
-            </Link>
-          </li>
-        ))}
-      </ol>
-      {page < TOTAL_PAGES ? (
-        <Link to={coursePagePath(page + 1)} rel="next" className={cn(linkClass, "bg-brand-700 text-white hover:bg-brand-800")}>
-          Next <ChevronRight aria-hidden="true" className="h-4 w-4" />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <div className="no-print @container mt-10 border-t border-slate-200 pt-6">
+      <nav aria-label="Pages" className="flex items-center justify-between gap-2 @lg:gap-3">
+        {page > 1 ? (
+          <Link
+            to={coursePagePath(page - 1)}
+            rel="prev"
+            className={cn(linkClass, "text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50")}
+          >
+            <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+            <span className="sr-only @lg:not-sr-only">Previous</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+        <ol className="flex gap-1">
+          {pagerWindow(page).map((number) => (
+            <li key={number}>
+              <Link
+                to={coursePagePath(number)}
+                aria-current={number === page ? "page" : undefined}
+                aria-label={`Page ${number}`}
+                className={cn(
+                  linkClass,
+                  number === page ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50",
+                )}
+              >
+                {number}
+              </Link>
+            </li>
+          ))}
+        </ol>
+        {page < TOTAL_PAGES ? (
+          <Link
+            to={coursePagePath(page + 1)}
+            rel="next"
+            className={cn(linkClass, "bg-brand-700 text-white hover:bg-brand-800")}
+          >
+            <span className="sr-only @lg:not-sr-only">Next</span>
+            <ChevronRight aria-hidden="true" className="h-4 w-4" />
+          </Link>
+        ) : (
+          <span />
+        )}
+      </nav>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { CheckCircle2, ListTree } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { cn } from "~/ui/cn";
 import { coursePagePath, LESSONS, MODULES } from "./course-map";
@@ -14,12 +14,16 @@ interface Props {
 
 /** The course map: modules, the 11 lessons with their page ranges, and every page. */
 export function CourseSidebar({ currentPage, titles, viewedPages, completedLessons, percent }: Props) {
-  const [open, setOpen] = useState(false);
+  // The mobile panel is open for the page it was opened on: moving to another page closes it.
+  const [openOnPage, setOpenOnPage] = useState<number | null>(null);
+  const open = openOnPage === currentPage;
+  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
+    setOpenOnPage((page) => {
+      const value = typeof next === "function" ? next(page === currentPage) : next;
+      return value ? currentPage : null;
+    });
   const viewed = new Set(viewedPages);
   const done = new Set(completedLessons);
-
-  // Moving to another page closes the mobile panel.
-  useEffect(() => setOpen(false), [currentPage]);
 
   return (
     <div className="no-print md:w-80 md:flex-none">
@@ -60,7 +64,10 @@ export function CourseSidebar({ currentPage, titles, viewedPages, completedLesso
             </h2>
             <ol className="mt-2 space-y-3">
               {LESSONS.filter((lesson) => lesson.module === module.number).map((lesson) => {
-                const range = lesson.firstPage === lesson.lastPage ? `Page ${lesson.firstPage}` : `Pages ${lesson.firstPage}-${lesson.lastPage}`;
+                const range =
+                  lesson.firstPage === lesson.lastPage
+                    ? `Page ${lesson.firstPage}`
+                    : `Pages ${lesson.firstPage}-${lesson.lastPage}`;
                 return (
                   <li key={lesson.number}>
                     <p className="flex items-center gap-1 text-sm font-bold text-brand-900">
@@ -71,7 +78,10 @@ export function CourseSidebar({ currentPage, titles, viewedPages, completedLesso
                     </p>
                     <p className="text-xs text-muted">{range}</p>
                     <ol className="mt-1 space-y-0.5 border-l border-slate-200 pl-2">
-                      {Array.from({ length: lesson.lastPage - lesson.firstPage + 1 }, (_, i) => lesson.firstPage + i).map((page) => (
+                      {Array.from(
+                        { length: lesson.lastPage - lesson.firstPage + 1 },
+                        (_, i) => lesson.firstPage + i,
+                      ).map((page) => (
                         <li key={page}>
                           <Link
                             to={coursePagePath(page)}

@@ -30,7 +30,12 @@ function Callout({
 
 function RedFlags({ children }: { children: ReactNode }) {
   return (
-    <Callout label="Red flags" icon={AlertTriangle} boxClass="border-l-4 border-danger-600 bg-red-50" headingClass="text-danger-600">
+    <Callout
+      label="Red flags"
+      icon={AlertTriangle}
+      boxClass="border-l-4 border-danger-600 bg-red-50"
+      headingClass="text-danger-600"
+    >
       {children}
     </Callout>
   );
@@ -38,7 +43,12 @@ function RedFlags({ children }: { children: ReactNode }) {
 
 function Tip({ title = "Tip", children }: { title?: string; children: ReactNode }) {
   return (
-    <Callout label={title} icon={Lightbulb} boxClass="border-l-4 border-safe-600 bg-safe-50" headingClass="text-safe-600">
+    <Callout
+      label={title}
+      icon={Lightbulb}
+      boxClass="border-l-4 border-safe-600 bg-safe-50"
+      headingClass="text-safe-600"
+    >
       {children}
     </Callout>
   );
@@ -154,13 +164,12 @@ function SelfCheck({ questions }: { questions: Question[] }) {
         })}
       </ol>
       <p aria-live="polite" className="font-semibold">
-        {answered === questions.length ? `You got ${correct} of ${questions.length} right.` : `${answered} of ${questions.length} answered.`}
+        {answered === questions.length
+          ? `You got ${correct} of ${questions.length} right.`
+          : `${answered} of ${questions.length} answered.`}
       </p>
       <noscript>
-        <p className="text-sm">
-          Answers:{" "}
-          {questions.map((q, i) => `${i + 1}. ${q.options[q.answer]}`).join("; ")}
-        </p>
+        <p className="text-sm">Answers: {questions.map((q, i) => `${i + 1}. ${q.options[q.answer]}`).join("; ")}</p>
       </noscript>
     </section>
   );

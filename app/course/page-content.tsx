@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
-type MdxModule = { default: ComponentType<{ components?: Record<string, ComponentType<any>> }> };
+type MdxModule = { default: ComponentType<{ components?: Record<string, ComponentType<never>> }> };
 
 /** Each page is its own chunk: the viewer downloads only the page being read. */
 const modules = import.meta.glob<MdxModule>("../../content/course/scam-free/*.mdx");

@@ -2,10 +2,13 @@
  * Titles of all 43 pages, read from the MDX front matter at build time. Server-only, so the
  * sidebar's titles reach the browser as loader data instead of bundling every page.
  */
-const frontmatters = import.meta.glob<{ title: string; page: number; lesson: number; module: number; description: string }>(
-  "../../content/course/scam-free/*.mdx",
-  { eager: true, import: "frontmatter" },
-);
+const frontmatters = import.meta.glob<{
+  title: string;
+  page: number;
+  lesson: number;
+  module: number;
+  description: string;
+}>("../../content/course/scam-free/*.mdx", { eager: true, import: "frontmatter" });
 
 export interface PageInfo {
   page: number;

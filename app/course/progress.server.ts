@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { courseProgress } from "~/db/schema";
-import { completedLessons, LESSONS, TOTAL_PAGES } from "./course-map";
+import { courseProgress } from "~/course/tables";
+import { completedLessons, TOTAL_PAGES } from "./course-map";
 
 export interface CourseProgress {
   viewedPages: number[];
@@ -39,5 +39,3 @@ export async function getCourseProgress(db: Database, userId: string, courseId: 
     percent: Math.round((viewedPages.length / TOTAL_PAGES) * 100),
   };
 }
-
-export const LESSON_COUNT = LESSONS.length;

@@ -25,10 +25,27 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseLocation =
-  | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
+  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+/**
+ * Several processes start against one database when the site scales out; two migrating at once
+ * race on `CREATE SCHEMA IF NOT EXISTS` and one dies. A session-level advisory lock on one
+ * connection makes them take turns: the second finds the migrations already applied.
+ */
+const MIGRATION_LOCK_KEY = 7_348_201_955;
+
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>) {
+  const lock = await pool.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
+}
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "postgres") {
@@ -36,7 +53,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    await migratePostgres(db as never, { migrationsFolder });
+    await migrateOnce(pool, () => migratePostgres(db as never, { migrationsFolder }));
     return {
       kind: "postgres",
       db,

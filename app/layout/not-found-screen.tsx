@@ -7,9 +7,7 @@ export function NotFoundScreen() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold text-brand-900">Oops! Page not found</h1>
-      <p className="mt-3 text-muted">
-        The page you were looking for does not exist or may have moved.
-      </p>
+      <p className="mt-3 text-muted">The page you were looking for does not exist or may have moved.</p>
       <Link
         to="/"
         className="mt-8 inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"

@@ -1,5 +1,5 @@
 import { Menu, ShieldCheck, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/ui/cn";
 
@@ -25,13 +25,17 @@ function linksFor(signedIn: boolean): { main: NavItem[]; account: NavItem[] } {
 }
 
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
+  // The mobile menu is open for the page it was opened on: a new page closes it.
+  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
+  const open = openOnPath === location.pathname;
+  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
+    setOpenOnPath((path) => {
+      const value = typeof next === "function" ? next(path === location.pathname) : next;
+      return value ? location.pathname : null;
+    });
   const menuId = useId();
   const { main, account } = linksFor(signedIn);
-
-  // A new page closes the mobile menu.
-  useEffect(() => setOpen(false), [location.pathname]);
 
   const scrollHomeToTop = (to: string) => {
     if (to === "/" && location.pathname === "/") window.scrollTo({ top: 0 });
@@ -57,12 +61,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         <ul className="ml-auto hidden items-center gap-1 md:flex">
           {main.map((item) => (
             <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end
-                className={linkClass}
-                onClick={() => scrollHomeToTop(item.to)}
-              >
+              <NavLink to={item.to} end className={linkClass} onClick={() => scrollHomeToTop(item.to)}>
                 {item.label}
               </NavLink>
             </li>

@@ -15,7 +15,7 @@ export function LegalPage({
   Content,
 }: {
   title: string;
-  Content: ComponentType<{ components?: Record<string, ComponentType<any>> }>;
+  Content: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
 }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16">

@@ -1,8 +1,15 @@
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
-import type { Database, DatabaseHandle } from "~/db/client.server";
-import { enqueueEmail, type NewEmail } from "./outbox.server";
-import { startMailWorker, type MailWorker } from "./mail-worker.server";
+import type { Database } from "~/db/client.server";
+import { currentJobRunner } from "~/jobs/job-runner.server";
+import { wakeDelivery } from "./delivery-queue.server";
+import { enqueueEmail, enqueueText, type DeliveryChannels, type NewEmail, type NewText } from "./outbox.server";
+import {
+  localTextMailboxTransport,
+  twilioTransport,
+  unconfiguredSmsTransport,
+  type SmsTransport,
+} from "./sms-transports.server";
 import type { MailBranding } from "./templates";
 import { localMailboxTransport, smtpTransport, type MailTransport } from "./transports.server";
 
@@ -20,41 +27,51 @@ export function createMailTransport(): MailTransport {
   }
   const log = getLogger();
   return localMailboxTransport((message) =>
-    log.info({ to: message.to, subject: message.subject, id: message.id }, "email kept in the local mailbox (/dev/mailbox)"),
+    log.info(
+      { to: message.to, subject: message.subject, id: message.id },
+      "email kept in the local mailbox (/dev/mailbox)",
+    ),
   );
 }
 
-let worker: MailWorker | undefined;
-
-export async function startMail(handle: DatabaseHandle) {
+/**
+ * Twilio when the TWILIO_* settings are there; otherwise the local mailbox, except in production,
+ * where texts are recorded as failed with the reason (nothing on the site sends one yet, so a
+ * production site without Twilio still starts).
+ */
+export function createSmsTransport(): SmsTransport {
+  const env = getEnv();
+  if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM) {
+    return twilioTransport({
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      from: env.TWILIO_FROM,
+      apiBase: env.TWILIO_API_BASE,
+    });
+  }
+  if (env.isProduction) return unconfiguredSmsTransport();
   const log = getLogger();
-  const transport = createMailTransport();
-  worker = await startMailWorker({
-    handle,
-    transport,
-    from: getEnv().MAIL_FROM,
-    pollingIntervalSeconds: 1,
-    onDelivered: (id, outcome) => log.info({ id, outcome, transport: transport.name }, "outbox delivery"),
-    onError: (error) => log.error({ err: error }, "mail worker error"),
-  });
-  log.info({ transport: transport.name }, "mail worker started");
+  return localTextMailboxTransport((message) =>
+    log.info({ to: message.to, id: message.id }, "text message kept in the local mailbox (/dev/mailbox)"),
+  );
 }
 
-export async function stopMail() {
-  await worker?.stop();
-  worker = undefined;
+export function createDeliveryChannels(): DeliveryChannels {
+  return { email: createMailTransport(), sms: createSmsTransport(), emailFrom: getEnv().MAIL_FROM };
 }
 
 /**
- * Call after the transaction that enqueued the messages has committed. If no worker runs in this
- * process (WORKERS=off, or tests), the next sweep of a running worker picks them up.
+ * Call after the transaction that enqueued the messages has committed: queues a wake-up for the
+ * delivery worker (in this process, or in another one when WORKERS=off). If that fails, or no job
+ * runner is running (tests), the next sweep of a running worker delivers them.
  */
 export async function notifyOutbox(ids: string[]) {
-  if (!worker || ids.length === 0) return;
+  const runner = currentJobRunner();
+  if (!runner || ids.length === 0) return;
   try {
-    await worker.notify(ids);
+    await wakeDelivery(runner, runner.database, ids);
   } catch (error) {
-    getLogger().warn({ err: error }, "could not wake the mail worker; the sweep will deliver");
+    getLogger().warn({ err: error }, "could not wake the delivery worker; the sweep will deliver");
   }
 }
 
@@ -64,6 +81,13 @@ export async function notifyOutbox(ids: string[]) {
  */
 export async function queueEmail(db: Database, email: NewEmail) {
   const id = await enqueueEmail(db, email);
+  await notifyOutbox([id]);
+  return id;
+}
+
+/** Queues one text message (E.164 number) and wakes the worker; like queueEmail. */
+export async function queueText(db: Database, text: NewText) {
+  const id = await enqueueText(db, text);
   await notifyOutbox([id]);
   return id;
 }

@@ -1,18 +1,55 @@
-import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { outboxMessages } from "~/db/schema";
+import { outboxMessages } from "~/mail/tables";
+import { PermanentDeliveryError } from "./delivery-errors";
+import { isE164, isPhoneSuppressed, suppressPhone } from "./sms-suppressions.server";
+import type { SmsTransport } from "./sms-transports.server";
 import type { EmailContent } from "./templates";
 import type { MailTransport } from "./transports.server";
 
-/** How long a worker owns a claimed message before another may pick it up again. */
-export const CLAIM_SECONDS = 120;
+/**
+ * How long a claim lasts. Short, because a heartbeat renews it every third of that while the send
+ * is still running: a slow send keeps its message, and a message whose worker crashed mid-send is
+ * claimable again within this many seconds (the sweep wakes a worker for that moment) instead of
+ * after a long fixed claim.
+ */
+export const CLAIM_SECONDS = 30;
 /** After this many failed attempts the message is marked failed and left for a person to look at. */
 export const MAX_ATTEMPTS = 8;
+/** First retry after this many seconds, doubled each time, at most an hour. */
+export const RETRY_BASE_SECONDS = 5;
+const MAX_RETRY_DELAY_SECONDS = 3600;
 
-export interface NewEmail extends EmailContent {
+/** Account emails go ahead of everything else: someone is waiting for them right now. */
+export const ACCOUNT_PRIORITY = 10;
+export const DEFAULT_PRIORITY = 0;
+const ACCOUNT_TEMPLATES = new Set(["password-reset", "password-changed", "account-exists", "email-verification"]);
+
+interface Scheduling {
+  /** Not sent before this time. */
+  sendAt?: Date;
+  /** Overrides the priority the template gives (account emails 10, others 0). */
+  priority?: number;
+}
+
+export interface NewEmail extends EmailContent, Scheduling {
   template: string;
   to: string;
   headers?: Record<string, string>;
+  /** Another display name for the From line; the address stays MAIL_FROM's. */
+  senderName?: string;
+}
+
+export interface NewText extends Scheduling {
+  template: string;
+  /** E.164 phone number, e.g. +15551234567. */
+  to: string;
+  body: string;
+}
+
+function priorityFor(template: string, priority: number | undefined) {
+  return priority ?? (ACCOUNT_TEMPLATES.has(template) ? ACCOUNT_PRIORITY : DEFAULT_PRIORITY);
 }
 
 /**
@@ -29,90 +66,289 @@ export async function enqueueEmail(db: Database, email: NewEmail): Promise<strin
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html,
+      senderName: email.senderName ?? null,
       headers: email.headers ?? {},
+      priority: priorityFor(email.template, email.priority),
+      sendAt: email.sendAt ?? null,
+      nextAttemptAt: email.sendAt ?? null,
     })
     .returning({ id: outboxMessages.id });
   return row.id;
 }
 
+/** Writes a text message to the outbox, like `enqueueEmail`. The number must be E.164. */
+export async function enqueueText(db: Database, text: NewText): Promise<string> {
+  if (!isE164(text.to)) throw new Error(`not an E.164 phone number: ${text.to}`);
+  if (text.body.trim() === "") throw new Error("a text message needs a body");
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      channel: "sms",
+      template: text.template,
+      recipient: text.to,
+      subject: null,
+      textBody: text.body,
+      priority: priorityFor(text.template, text.priority),
+      sendAt: text.sendAt ?? null,
+      nextAttemptAt: text.sendAt ?? null,
+    })
+    .returning({ id: outboxMessages.id });
+  return row.id;
+}
+
+/** One transport per channel, chosen from the configuration (see mailer.server.ts). */
+export interface DeliveryChannels {
+  email: MailTransport;
+  sms: SmsTransport;
+  /** The From line of emails. */
+  emailFrom: string;
+}
+
+export interface DeliveryTuning {
+  claimSeconds?: number;
+  retryBaseSeconds?: number;
+}
+
 export type DeliveryOutcome = "sent" | "not-claimable" | "retry" | "failed";
 
-/**
- * Delivers one message exactly once: a conditional update claims it (only one worker can win), the
- * transport sends it, and it is marked sent. A message already sent is never claimed again; one
- * whose worker died mid-send becomes claimable when its claim runs out.
- */
-export async function deliverMessage(
-  db: Database,
-  transport: MailTransport,
-  id: string,
-  from: string,
-): Promise<DeliveryOutcome> {
-  const claimable = or(
-    eq(outboxMessages.status, "pending"),
+export interface DeliveryResult {
+  id: string;
+  channel: string;
+  outcome: Exclude<DeliveryOutcome, "not-claimable">;
+  /** For a retry: when it may be tried again. */
+  nextAttemptAt?: Date;
+  error?: string;
+}
+
+/** Waiting and due, or claimed by a worker whose claim ran out (it died mid-send). */
+const isDue = () =>
+  or(
+    and(
+      eq(outboxMessages.status, "pending"),
+      or(isNull(outboxMessages.nextAttemptAt), lte(outboxMessages.nextAttemptAt, sql`now()`)),
+    ),
     and(eq(outboxMessages.status, "sending"), lt(outboxMessages.claimedUntil, sql`now()`)),
   );
-  const [message] = await db
-    .update(outboxMessages)
-    .set({
-      status: "sending",
-      attempts: sql`${outboxMessages.attempts} + 1`,
-      claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
-    })
-    .where(and(eq(outboxMessages.id, id), claimable))
-    .returning();
-  if (!message) return "not-claimable";
 
+const claim = (claimSeconds: number) => ({
+  status: "sending",
+  attempts: sql`${outboxMessages.attempts} + 1`,
+  claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
+});
+
+type Message = typeof outboxMessages.$inferSelect;
+
+/**
+ * Claims up to `limit` due messages, the highest priority first, then the oldest. SKIP LOCKED lets
+ * several workers claim at once without waiting for, or taking, each other's rows.
+ */
+export async function claimDueMessages(db: Database, limit: number, claimSeconds = CLAIM_SECONDS): Promise<Message[]> {
+  const candidates = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(isDue())
+    .orderBy(desc(outboxMessages.priority), asc(outboxMessages.createdAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(outboxMessages)
+    .set(claim(claimSeconds))
+    .where(and(inArray(outboxMessages.id, candidates), isDue()))
+    .returning();
+  return claimed.sort((a, b) => b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/**
+ * Sends one claimed message and records the result. Every update is conditional on this claim
+ * (status 'sending' and this attempt number), so a worker can never overwrite another's outcome.
+ */
+export async function sendClaimedMessage(
+  db: Database,
+  channels: DeliveryChannels,
+  message: Message,
+  tuning: DeliveryTuning = {},
+): Promise<DeliveryResult> {
+  const claimSeconds = tuning.claimSeconds ?? CLAIM_SECONDS;
+  const ours = and(
+    eq(outboxMessages.id, message.id),
+    eq(outboxMessages.status, "sending"),
+    eq(outboxMessages.attempts, message.attempts),
+  );
+  const heartbeat = setInterval(
+    () => {
+      db.update(outboxMessages)
+        .set({ claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})` })
+        .where(ours)
+        .catch(() => {
+          // A missed beat only shortens the claim; the next one tries again.
+        });
+    },
+    (claimSeconds * 1000) / 3,
+  );
+  const base = { id: message.id, channel: message.channel };
   try {
-    const result = await transport.send({
-      id: message.id,
-      from,
-      to: message.recipient,
-      subject: message.subject,
-      text: message.textBody,
-      html: message.htmlBody,
-      headers: message.headers,
-    });
+    const result = await sendThroughChannel(db, channels, message);
     await db
       .update(outboxMessages)
       .set({
         status: "sent",
         sentAt: sql`now()`,
         claimedUntil: null,
-        transport: transport.name,
+        transport: message.channel === "sms" ? channels.sms.name : channels.email.name,
         providerMessageId: result.providerMessageId ?? null,
         lastError: null,
       })
-      .where(eq(outboxMessages.id, id));
-    return "sent";
+      .where(ours);
+    return { ...base, outcome: "sent" };
   } catch (error) {
-    const giveUp = message.attempts >= MAX_ATTEMPTS;
-    await db
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    if (error instanceof PermanentDeliveryError) {
+      if (message.channel === "sms" && error.providerCode === 21610) {
+        await suppressPhone(db, message.recipient, "twilio-21610");
+      }
+      await db.update(outboxMessages).set({ status: "failed", claimedUntil: null, lastError: reason }).where(ours);
+      return { ...base, outcome: "failed", error: reason };
+    }
+    if (message.attempts >= MAX_ATTEMPTS) {
+      await db.update(outboxMessages).set({ status: "failed", claimedUntil: null, lastError: reason }).where(ours);
+      return { ...base, outcome: "failed", error: reason };
+    }
+    const delay = Math.min(
+      (tuning.retryBaseSeconds ?? RETRY_BASE_SECONDS) * 2 ** (message.attempts - 1),
+      MAX_RETRY_DELAY_SECONDS,
+    );
+    const [retry] = await db
       .update(outboxMessages)
       .set({
-        status: giveUp ? "failed" : "pending",
+        status: "pending",
         claimedUntil: null,
-        lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error).slice(0, 1000),
+        lastError: reason,
+        nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
       })
-      .where(eq(outboxMessages.id, id));
-    return giveUp ? "failed" : "retry";
+      .where(ours)
+      .returning({ nextAttemptAt: outboxMessages.nextAttemptAt });
+    return { ...base, outcome: "retry", nextAttemptAt: retry?.nextAttemptAt ?? undefined, error: reason };
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
-/** Messages waiting for a worker: new ones, and ones whose worker's claim ran out. */
-export async function findUndeliveredIds(db: Database, limit = 100): Promise<string[]> {
-  const rows = await db
-    .select({ id: outboxMessages.id })
+const EmailAddress = z.email();
+
+/** The address part of a From line: "scam-free <no-reply@x.example>" → "no-reply@x.example". */
+export function addressOf(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
+/**
+ * Our own sending address under another display name, quoted (RFC 5322) so that any punctuation in
+ * the name stays part of it; quotes, backslashes and line breaks are dropped from the name.
+ */
+export function fromWithDisplayName(from: string, displayName: string): string {
+  const name = displayName.replace(/["\\\r\n]/g, "").trim();
+  return name ? `"${name}" <${addressOf(from)}>` : from;
+}
+
+async function sendThroughChannel(db: Database, channels: DeliveryChannels, message: Message) {
+  if (message.channel === "sms") {
+    // Checked at send time too: the number may have replied STOP after the text was queued.
+    if (await isPhoneSuppressed(db, message.recipient)) {
+      throw new PermanentDeliveryError("The recipient replied STOP; no texts until they reply START.");
+    }
+    return channels.sms.send({ id: message.id, to: message.recipient, body: message.textBody });
+  }
+  if (message.channel === "email") {
+    if (!EmailAddress.safeParse(message.recipient).success) {
+      throw new PermanentDeliveryError(`Not a valid email address: ${message.recipient}`);
+    }
+    return channels.email.send({
+      id: message.id,
+      from: message.senderName ? fromWithDisplayName(channels.emailFrom, message.senderName) : channels.emailFrom,
+      to: message.recipient,
+      subject: message.subject ?? "",
+      text: message.textBody,
+      html: message.htmlBody,
+      headers: message.headers,
+    });
+  }
+  throw new PermanentDeliveryError(`Unknown channel: ${message.channel}`);
+}
+
+/**
+ * Delivers one message by id, exactly once: a conditional update claims it (only one worker can
+ * win), then it is sent. A message already sent, not yet due, or held by a live worker is left.
+ */
+export async function deliverMessage(
+  db: Database,
+  channels: DeliveryChannels,
+  id: string,
+  tuning: DeliveryTuning = {},
+): Promise<DeliveryOutcome> {
+  const [message] = await db
+    .update(outboxMessages)
+    .set(claim(tuning.claimSeconds ?? CLAIM_SECONDS))
+    .where(and(eq(outboxMessages.id, id), isDue()))
+    .returning();
+  if (!message) return "not-claimable";
+  return (await sendClaimedMessage(db, channels, message, tuning)).outcome;
+}
+
+/**
+ * Delivers every due message, `batchSize` at a time in parallel, highest priority first. Claiming
+ * again after each batch means a password reset queued behind a burst waits for one batch at most.
+ */
+export async function deliverDueMessages(
+  db: Database,
+  channels: DeliveryChannels,
+  options: DeliveryTuning & { batchSize?: number } = {},
+): Promise<DeliveryResult[]> {
+  const results: DeliveryResult[] = [];
+  for (;;) {
+    const batch = await claimDueMessages(db, options.batchSize ?? 25, options.claimSeconds);
+    if (batch.length === 0) return results;
+    results.push(...(await Promise.all(batch.map((message) => sendClaimedMessage(db, channels, message, options)))));
+  }
+}
+
+/**
+ * Moments in the next `withinSeconds` when a message becomes due: scheduled and retrying messages,
+ * and claims that run out (their worker died mid-send). The sweep wakes a worker for each.
+ */
+export async function upcomingDueTimes(db: Database, withinSeconds: number): Promise<Date[]> {
+  const horizon = sql`now() + make_interval(secs => ${withinSeconds})`;
+  const waiting = await db
+    .selectDistinct({ at: outboxMessages.nextAttemptAt })
     .from(outboxMessages)
     .where(
-      or(
+      and(
         eq(outboxMessages.status, "pending"),
-        and(eq(outboxMessages.status, "sending"), lt(outboxMessages.claimedUntil, sql`now()`)),
+        gt(outboxMessages.nextAttemptAt, sql`now()`),
+        lte(outboxMessages.nextAttemptAt, horizon),
       ),
     )
-    .orderBy(asc(outboxMessages.createdAt))
-    .limit(limit);
-  return rows.map((row) => row.id);
+    .limit(50);
+  const claimed = await db
+    .selectDistinct({ at: outboxMessages.claimedUntil })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.status, "sending"),
+        gt(outboxMessages.claimedUntil, sql`now()`),
+        lte(outboxMessages.claimedUntil, horizon),
+      ),
+    )
+    .limit(50);
+  return [...waiting, ...claimed].flatMap((row) => (row.at ? [row.at] : []));
+}
+
+/** Of these messages, the ones scheduled for later, with their time. */
+export async function scheduledTimes(db: Database, ids: string[]): Promise<Date[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ at: outboxMessages.nextAttemptAt })
+    .from(outboxMessages)
+    .where(and(inArray(outboxMessages.id, ids), gt(outboxMessages.nextAttemptAt, sql`now()`)));
+  return rows.flatMap((row) => (row.at ? [row.at] : []));
 }
 
 /** The local mailbox: newest first. */

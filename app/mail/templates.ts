@@ -62,7 +62,10 @@ export function passwordResetEmail(brand: MailBranding, input: { resetUrl: strin
 
 export function passwordChangedEmail(brand: MailBranding) {
   return compose(brand, `Your ${brand.productName} password was changed`, "Hello,", [
-    { kind: "p", text: `The password for your ${brand.productName} account was just changed, and other devices were signed out.` },
+    {
+      kind: "p",
+      text: `The password for your ${brand.productName} account was just changed, and other devices were signed out.`,
+    },
     {
       kind: "p",
       text: `If this was not you, reset your password from the sign-in page right away and tell us at ${brand.supportEmail}.`,
@@ -72,49 +75,27 @@ export function passwordChangedEmail(brand: MailBranding) {
 
 export function welcomeEmail(brand: MailBranding) {
   return compose(brand, `Welcome to ${brand.productName}`, "Welcome!", [
-    { kind: "p", text: "Your account is ready. The free course has 11 short lessons; reading one page a day together as a family works well." },
+    {
+      kind: "p",
+      text: "Your account is ready. The free course has 11 short lessons; reading one page a day together as a family works well.",
+    },
     { kind: "button", label: "Start the free course", url: `${brand.siteUrl}/course` },
-    { kind: "p", text: "A reminder we will repeat often: we will never ask for your password, a code, or payment by gift card." },
+    {
+      kind: "p",
+      text: "A reminder we will repeat often: we will never ask for your password, a code, or payment by gift card.",
+    },
   ]);
 }
 
 /** Sent instead of an error when someone signs up with an address that already has an account. */
 export function accountExistsEmail(brand: MailBranding) {
   return compose(brand, `Someone tried to create a ${brand.productName} account with your email`, "Hello,", [
-    { kind: "p", text: `Someone just tried to create a new ${brand.productName} account with this email address. You already have one, so nothing was changed.` },
+    {
+      kind: "p",
+      text: `Someone just tried to create a new ${brand.productName} account with this email address. You already have one, so nothing was changed.`,
+    },
     { kind: "button", label: "Sign in", url: `${brand.siteUrl}/auth` },
     { kind: "p", text: `Forgot your password? Choose a new one here: ${brand.siteUrl}/forgot-password` },
     { kind: "p", text: "If this was not you, you can ignore this email. Your account and password are unchanged." },
-  ]);
-}
-
-/** The receipt when a Training Program starts. No card details: the provider keeps those. */
-export function subscriptionStartedEmail(
-  brand: MailBranding,
-  input: { name: string; planName: string; price: number; memberEmails: string[]; periodEnd: string },
-) {
-  const people =
-    input.memberEmails.length > 0
-      ? [{ kind: "p" as const, text: `Your family members on this plan: ${input.memberEmails.join(", ")}.` }]
-      : [];
-  return compose(brand, `Your ${input.planName} has started`, `Hello ${input.name},`, [
-    { kind: "p", text: `Thank you for joining. Your ${input.planName} is active: $${input.price}.00 a month, renewing on ${input.periodEnd}.` },
-    ...people,
-    {
-      kind: "p",
-      text: "Practice messages are safe: they never ask you to pay or to type a password, and each one has a page showing the red flags it contained.",
-    },
-    { kind: "button", label: "View your account", url: `${brand.siteUrl}/account` },
-    { kind: "p", text: "You can cancel at any time from your account page; you keep access until the end of the period you paid for." },
-  ]);
-}
-
-/** When a renewal payment fails: what happens next and how to fix it. */
-export function paymentFailedEmail(brand: MailBranding, input: { name: string; planName: string }) {
-  return compose(brand, `We couldn't take your ${input.planName} payment`, `Hello ${input.name},`, [
-    { kind: "p", text: `Your latest payment for the ${input.planName} did not go through. The card may have expired, or the bank may have declined it.` },
-    { kind: "p", text: "Nothing is lost yet: we will try again over the next few days. To fix it now, update your payment method from your account page." },
-    { kind: "button", label: "Update payment method", url: `${brand.siteUrl}/account` },
-    { kind: "p", text: "We sent this because you have a subscription with us. We will never ask for card details by email or text." },
   ]);
 }

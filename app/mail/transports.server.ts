@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
+import { PermanentDeliveryError } from "./delivery-errors";
 
-/** One outgoing message as a transport sees it. */
+/** One outgoing email as a transport sees it. */
 export interface OutgoingEmail {
   id: string;
   from: string;
@@ -23,24 +24,47 @@ export function messageIdFor(id: string, from: string) {
   return `<${id}@${domain}>`;
 }
 
+/**
+ * SMTP through a small connection pool (five connections, reused), so a burst of messages sent in
+ * parallel does not open one connection per message. `pool`/`maxConnections` in SMTP_URL win.
+ */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const pooled = new URL(url);
+  if (!pooled.searchParams.has("pool")) pooled.searchParams.set("pool", "true");
+  if (!pooled.searchParams.has("maxConnections")) pooled.searchParams.set("maxConnections", "5");
+  const transporter = nodemailer.createTransport(pooled.toString());
   return {
     name: "smtp",
     async send(message) {
-      const info = await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-        headers: message.headers,
-        messageId: messageIdFor(message.id, message.from),
-      });
-      return { providerMessageId: info.messageId };
+      try {
+        const info = await transporter.sendMail({
+          from: message.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? undefined,
+          headers: message.headers,
+          messageId: messageIdFor(message.id, message.from),
+        });
+        return { providerMessageId: info.messageId };
+      } catch (error) {
+        throw classifySmtpError(error);
+      }
     },
     close: () => transporter.close(),
   };
+}
+
+/**
+ * A 5xx answer to the recipient (550 no such mailbox, 553 bad address) will not change on retry;
+ * 4xx answers and network trouble will, so only those are retried.
+ */
+function classifySmtpError(error: unknown) {
+  const smtp = error as { code?: string; responseCode?: number; message?: string };
+  if (smtp?.code === "EENVELOPE" && typeof smtp.responseCode === "number" && smtp.responseCode >= 500) {
+    return new PermanentDeliveryError(`The mail server refused the address: ${smtp.message ?? smtp.responseCode}`);
+  }
+  return error;
 }
 
 /**

@@ -10,10 +10,10 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { STATISTIC_SOURCES, STATISTICS } from "./home-statistics";
 import { PlanCards } from "./plan-cards";
 
-const primaryLink =
-  "inline-flex h-12 items-center justify-center rounded-lg px-6 text-lg font-semibold";
+const primaryLink = "inline-flex h-12 items-center justify-center rounded-lg px-6 text-lg font-semibold";
 
 export function Hero() {
   return (
@@ -26,9 +26,8 @@ export function Hero() {
           Stay Safe in the Digital World
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted md:text-xl">
-          Learn how online scams work and how to stop them, together. A free course for parents,
-          children and grandparents, and a Training Program that lets you practise on safe,
-          realistic scam emails and texts.
+          Learn how online scams work and how to stop them, together. A free course for parents, children and
+          grandparents, and a Training Program that lets you practise on safe, realistic scam emails and texts.
         </p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/course" className={`${primaryLink} bg-brand-700 text-white hover:bg-brand-800`}>
@@ -40,10 +39,7 @@ export function Hero() {
           >
             Stay Informed
           </a>
-          <Link
-            to="/checkout"
-            className={`${primaryLink} bg-safe-600 text-white hover:bg-green-800`}
-          >
+          <Link to="/checkout" className={`${primaryLink} bg-safe-600 text-white hover:bg-green-800`}>
             Join Training Program
           </Link>
         </div>
@@ -100,14 +96,6 @@ export function Features() {
   );
 }
 
-const STATISTICS = [
-  { figure: "300,000", text: "victims of online scams every year" },
-  { figure: "Over $500", text: "lost on average by each victim" },
-  { figure: "350%", text: "increase in phishing attacks" },
-  { figure: "Age 8", text: "children as young as 8 are targeted" },
-  { figure: "95%", text: "of security breaches start with human error" },
-];
-
 export function WhyTraining() {
   return (
     <section aria-labelledby="why-title" className="bg-slate-50">
@@ -117,34 +105,62 @@ export function WhyTraining() {
             Why training is essential
           </h2>
           <p className="mt-4 text-lg text-muted">
-            Reading about scams is a great start. But the moment a convincing message lands in your
-            inbox, it is practice that makes you pause. That is why we pair the free course with
-            safe, realistic practice.
+            Reading about scams is a great start. But the moment a convincing message lands in your inbox, it is
+            practice that makes you pause. That is why we pair the free course with safe, realistic practice.
           </p>
           <div className="mt-8 space-y-6" role="list" aria-label="Protection success">
             <Comparison label="Free course only" value={40} tone="bg-brand-200" />
             <Comparison label="With the Training Program" value={90} tone="bg-safe-600" />
           </div>
           <p className="mt-3 text-sm text-muted">
-            Share of practice scams families recognised, free course only against the Training
-            Program.
+            Share of practice scams families recognised, free course only against the Training Program.
           </p>
         </div>
-        <aside
-          aria-labelledby="did-you-know"
-          className="rounded-2xl bg-brand-900 p-8 text-white shadow-lg"
-        >
+        <aside aria-labelledby="did-you-know" className="rounded-2xl bg-brand-900 p-6 text-white shadow-lg sm:p-8">
           <h3 id="did-you-know" className="flex items-center gap-2 text-2xl font-bold">
             <Brain aria-hidden="true" className="h-7 w-7" /> Did you know?
           </h3>
           <ul className="mt-6 space-y-5">
-            {STATISTICS.map((stat) => (
-              <li key={stat.text} className="flex items-baseline gap-4">
-                <span className="min-w-28 text-2xl font-extrabold text-green-300">{stat.figure}</span>
-                <span className="text-brand-50">{stat.text}</span>
+            {STATISTICS.map((stat) => {
+              const note = stat.source + 1;
+              return (
+                <li key={stat.text} className="flex flex-col sm:flex-row sm:items-baseline sm:gap-4">
+                  {/* On a phone the figure sits above its words, so the words get the full width. */}
+                  <span className="shrink-0 text-2xl font-extrabold text-green-300 sm:min-w-28">{stat.figure}</span>
+                  <span className="text-brand-50">
+                    {stat.text}
+                    <sup className="ml-0.5">
+                      <a
+                        href={`#statistic-source-${note}`}
+                        aria-label={`Source ${note}`}
+                        className="rounded px-0.5 font-semibold text-white underline focus-visible:outline-white"
+                      >
+                        {note}
+                      </a>
+                    </sup>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {/* Every figure names where it comes from, so a family can check it for themselves. */}
+          <h4 id="statistic-sources" className="sr-only">
+            Sources
+          </h4>
+          <ol
+            aria-labelledby="statistic-sources"
+            className="mt-8 list-decimal space-y-2 border-t border-white/20 pt-4 pl-5 text-xs break-words text-brand-100"
+          >
+            {STATISTIC_SOURCES.map((source, index) => (
+              <li key={source.href} id={`statistic-source-${index + 1}`}>
+                {source.publisher},{" "}
+                <a href={source.href} className="text-white underline">
+                  {source.title}
+                </a>
+                , {source.published}.
               </li>
             ))}
-          </ul>
+          </ol>
         </aside>
       </div>
     </section>
@@ -205,37 +221,50 @@ export function HowItWorks() {
   );
 }
 
+/**
+ * Illustrative stories, told by the invented families of content/CAST.md, until real members give
+ * us their words and their permission. The section says so on the page: the FTC's rule on consumer
+ * reviews (16 CFR 465) forbids presenting invented reviews as the experience of real customers.
+ */
 const TESTIMONIALS = [
   {
     quote:
-      "My son got a message promising free game coins. He remembered the lesson on gaming scams and came straight to me instead of clicking. That alone was worth it.",
-    name: "Sarah M.",
-    role: "Mother of two",
+      "My son got a message promising free game coins. It looked just like a practice message he had spotted the week before, so he came straight to me instead of clicking.",
+    name: "Grace Okafor",
+    role: "mother of two",
   },
   {
     quote:
-      "I nearly fell for a call from someone pretending to be my grandson. After the course we set up a family code word, and now I feel much more confident.",
-    name: "Robert K.",
-    role: "Grandfather",
+      "I nearly fell for a call from someone pretending to be my grandson. Now our family has a code word, and after a few practice texts I feel much more sure of myself.",
+    name: "Grandpa Joe",
+    role: "grandfather",
   },
   {
     quote:
-      "The practice emails are so realistic. The first week I missed two red flags; now the whole family spots them and we compare notes at dinner.",
-    name: "The Alvarez family",
-    role: "Family Training members",
+      "The practice emails are so realistic. The first week we missed two red flags; now we all spot them and compare notes at dinner.",
+    name: "The Park family",
+    role: "parents of two",
   },
 ];
 
+const TESTIMONIALS_NOTE =
+  "Illustrative stories: these show how families use the Training Program. We will replace them with real members' words, with their permission.";
+
 export function Testimonials() {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="bg-brand-50">
+    <section
+      id="testimonials"
+      aria-labelledby="testimonials-title"
+      aria-describedby="testimonials-note"
+      className="bg-brand-50"
+    >
       <div className="mx-auto max-w-7xl px-4 py-20">
-        <h2
-          id="testimonials-title"
-          className="text-center text-3xl font-bold text-brand-900 md:text-4xl"
-        >
-          What families say
+        <h2 id="testimonials-title" className="text-center text-3xl font-bold text-brand-900 md:text-4xl">
+          How the Training Program helps families
         </h2>
+        <p id="testimonials-note" className="mx-auto mt-4 max-w-2xl text-center text-muted">
+          {TESTIMONIALS_NOTE}
+        </p>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {TESTIMONIALS.map((item) => (
             <figure key={item.name} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm">
@@ -247,7 +276,7 @@ export function Testimonials() {
               <blockquote className="mt-4 flex-1 text-ink">“{item.quote}”</blockquote>
               <figcaption className="mt-4 text-sm">
                 <span className="font-bold">{item.name}</span>
-                <span className="text-muted">, {item.role}</span>
+                <span className="text-muted">, {item.role} (illustrative story)</span>
               </figcaption>
             </figure>
           ))}

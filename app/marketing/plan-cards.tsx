@@ -78,11 +78,7 @@ export function PlanCards({ headingLevel = "h3" }: { headingLevel?: "h2" | "h3" 
       </div>
       {previewLoaded && (
         <Suspense fallback={null}>
-          <SampleEmailsDialog
-            open={previewOpen}
-            onOpenChange={setPreviewOpen}
-            returnFocusTo={previewButton}
-          />
+          <SampleEmailsDialog open={previewOpen} onOpenChange={setPreviewOpen} returnFocusTo={previewButton} />
         </Suspense>
       )}
     </>

@@ -1,76 +1,207 @@
+import type { TrainerMessage } from "~/trainer/candidates";
+import type { RedFlag } from "~/training/practice-scenario-schema";
+
 /**
- * Four practice phishing emails shown on the pricing cards. Invented senders only: practice scams
- * never impersonate a real brand. Each lists the red flags a member would be shown afterwards.
+ * Four practice phishing emails for the pricing and home pages, one of each kind SPEC.md names.
+ * They follow the practice library's safety rules (content/practice/README.md): invented senders,
+ * no real brand, only reserved `.example` domains (nobody can register them) and only the
+ * fictional 555-01xx phone numbers, so a visitor who copies a link or dials a number reaches no
+ * real scammer. Their red flags are written like the library's: an exact quote, why it matters
+ * and the course page that teaches it, so the free taste can run them as trainer rounds.
  */
+export interface SampleRedFlag extends RedFlag {
+  /** The course page's title (checked against the course in tests/unit/sample-emails.test.ts). */
+  courseTitle: string;
+}
+
 export interface SampleEmail {
   id: string;
   kind: string;
+  /** "Display Name <address>". */
   from: string;
   subject: string;
+  /** Paragraphs. */
   body: string[];
-  redFlags: string[];
+  redFlags: SampleRedFlag[];
 }
 
 export const SAMPLE_EMAILS: SampleEmail[] = [
   {
     id: "account-compromised",
     kind: "Account compromised",
-    from: "Security Team <alerts@secure-acount-verify.net>",
+    from: "Security Team <alerts@secure-acount-verify.example>",
     subject: "URGENT: Your account has been compromised",
     body: [
       "We detected an unusual sign-in to your account from another country.",
       "Your account will be locked in 24 hours unless you confirm your identity using the link below.",
-      "Verify now: http://secure-acount-verify.net/login",
+      "Verify now: http://secure-acount-verify.example/login",
     ],
     redFlags: [
-      "Misspelled sender address ('acount')",
-      "A deadline meant to rush you",
-      "A link instead of telling you to open the app or website yourself",
+      {
+        quote: "secure-acount-verify.example",
+        in: "from",
+        why: "Look closely: 'acount' is missing a 'c'. Scammers pick addresses that look right at a glance.",
+        coursePage: 27,
+        courseTitle: "Spotting Phishing",
+      },
+      {
+        quote: "URGENT",
+        in: "subject",
+        why: "Capital letters and alarm in the subject are there to make you act before you think.",
+        coursePage: 11,
+        courseTitle: "Urgency and the 24-Hour Rule",
+      },
+      {
+        quote: "Your account will be locked in 24 hours unless you confirm your identity using the link below.",
+        in: "body",
+        why: "A deadline and a threat together are meant to rush you. A real service gives you time and lets you check.",
+        coursePage: 11,
+        courseTitle: "Urgency and the 24-Hour Rule",
+      },
+      {
+        quote: "http://secure-acount-verify.example/login",
+        in: "body",
+        why: "A sign-in link in an alarming email. Open the real app, or type the website's address yourself, instead.",
+        coursePage: 27,
+        courseTitle: "Spotting Phishing",
+      },
     ],
   },
   {
     id: "tax-refund",
     kind: "Tax refund with attachment",
-    from: "Tax Refund Office <refunds@tax-return-center.info>",
+    from: "Tax Refund Office <refunds@tax-return-center.example>",
     subject: "You are owed a tax refund of $842.17",
     body: [
       "After the yearly calculation of your tax activity we have found you are eligible for a refund.",
       "Open the attached form to claim it within 3 days: Refund_Claim_Form.exe",
     ],
     redFlags: [
-      "Tax agencies do not email you about refunds out of the blue",
-      "An attachment that is a program (.exe), not a document",
-      "A short claim window",
+      {
+        quote: "tax-return-center.example",
+        in: "from",
+        why: "A tax office writes from its own government address, not from a made-up website name.",
+        coursePage: 27,
+        courseTitle: "Spotting Phishing",
+      },
+      {
+        quote: "You are owed a tax refund of $842.17",
+        in: "subject",
+        why: "Tax offices do not send surprise emails offering money back; they write by post or show it in your online tax account.",
+        coursePage: 26,
+        courseTitle: "What Is Phishing?",
+      },
+      {
+        quote: "within 3 days",
+        in: "body",
+        why: "A short claim window is there to rush you, so you do not stop and check.",
+        coursePage: 11,
+        courseTitle: "Urgency and the 24-Hour Rule",
+      },
+      {
+        quote: "Refund_Claim_Form.exe",
+        in: "body",
+        why: "A file ending in .exe is a program, not a form. Opening it could install something harmful.",
+        coursePage: 5,
+        courseTitle: "The Digital Revolution: Scams Go Online",
+      },
     ],
   },
   {
     id: "tech-support-call",
     kind: "Fake tech support phone call",
-    from: "Computer Care Desk <support@pc-protect-helpline.com>",
+    from: "Computer Care Desk <support@pc-protect-helpline.example>",
     subject: "Virus detected on your computer - call now",
     body: [
       "Our system has detected 5 viruses on your device. Your photos and bank details are at risk.",
-      "Do not turn off your computer. Call our certified technicians now at 1-888-555-0199 to remove them.",
+      "Do not turn off your computer. Call our certified technicians now at (202) 555-0143 to remove them.",
     ],
     redFlags: [
-      "Nobody can see viruses on your computer from an email",
-      "Scary warnings and a phone number to call",
-      "Real support never asks you to call an unknown number",
+      {
+        quote: "Our system has detected 5 viruses on your device.",
+        in: "body",
+        why: "Nobody can see viruses on your computer by sending you an email.",
+        coursePage: 19,
+        courseTitle: "Computer Virus and Grandparent Scams",
+      },
+      {
+        quote: "Your photos and bank details are at risk.",
+        in: "body",
+        why: "A scary warning is meant to make you panic, and a panicked person does not stop to check.",
+        coursePage: 9,
+        courseTitle: "How Scammers Use Our Feelings",
+      },
+      {
+        quote: "Do not turn off your computer.",
+        in: "body",
+        why: "Turning the computer off is safe. Being told not to keeps you worried and on the line.",
+        coursePage: 19,
+        courseTitle: "Computer Virus and Grandparent Scams",
+      },
+      {
+        quote: "Call our certified technicians now at (202) 555-0143",
+        in: "body",
+        why: "Real support never asks you to call a number from a surprise message. Use the number on the company's own website.",
+        coursePage: 19,
+        courseTitle: "Computer Virus and Grandparent Scams",
+      },
     ],
   },
   {
     id: "shared-document",
     kind: "Fake shared document",
-    from: "Document Share <no-reply@docs-share-online.co>",
-    subject: "Grandma shared \"Family Reunion Photos\" with you",
+    from: "Document Share <no-reply@docs-share-online.example>",
+    subject: 'Grandma shared "Family Reunion Photos" with you',
     body: [
       "A document has been shared with you. Sign in with your email password to view it.",
-      "Open document: http://docs-share-online.co/view?file=8812",
+      "Open document: http://docs-share-online.example/view?file=8812",
     ],
     redFlags: [
-      "It asks for your email password to open a file",
-      "The link goes to an unknown website",
-      "Check with the sender another way before opening",
+      {
+        quote: "Grandma",
+        in: "subject",
+        why: "A family name makes a message feel safe. Check with the sender another way, such as a phone call, before opening anything.",
+        coursePage: 9,
+        courseTitle: "How Scammers Use Our Feelings",
+      },
+      {
+        quote: "Sign in with your email password to view it.",
+        in: "body",
+        why: "Opening a shared file never needs your email password. A page that asks for it wants to steal it.",
+        coursePage: 38,
+        courseTitle: "Strong Passwords",
+      },
+      {
+        quote: "http://docs-share-online.example/view?file=8812",
+        in: "body",
+        why: "The link goes to a website you do not know, not to a file-sharing service you use.",
+        coursePage: 27,
+        courseTitle: "Spotting Phishing",
+      },
     ],
   },
 ];
+
+/**
+ * The free taste's three rounds: a look-alike sender and a sign-in link, a program disguised as a
+ * form, and a phone number to call. The shared-document email teaches the first lesson again
+ * (a link and a password request), so it is the one left out (docs/decisions/016-red-flag-trainer.md).
+ */
+export const TASTE_ROUND_IDS = ["account-compromised", "tax-refund", "tech-support-call"] as const;
+
+const ADDRESS = /^(.*?)\s*<([^>]+)>$/;
+const URL = /https?:\/\/\S+/g;
+
+/** A sample email as a trainer message (the addresses in the body drawn as links). */
+export function sampleTrainerMessage(email: SampleEmail): TrainerMessage {
+  const [, name, address] = ADDRESS.exec(email.from) ?? [null, email.from, email.from];
+  const body = email.body.join("\n\n");
+  return {
+    channel: "email",
+    from: { name: name!, address: address! },
+    subject: email.subject,
+    body,
+    links: [...body.matchAll(URL)].map((match) => ({ start: match.index, end: match.index + match[0].length })),
+    redFlags: email.redFlags,
+  };
+}

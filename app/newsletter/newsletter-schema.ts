@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, personNameField } from "~/validation/fields";
+import type { FormResult } from "~/validation/form-result";
 
 /** SPEC.md section 8, word for word. */
 export const NEWSLETTER_MESSAGES = {
@@ -26,10 +27,7 @@ export const NewsletterSchema = z.object({
 
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 
-export interface NewsletterResult {
-  ok: boolean;
-  title: string;
-  message: string;
+export interface NewsletterResult extends FormResult {
   field?: "email" | "name";
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema";
+import { newsletterSubscribers } from "~/newsletter/tables";
 import { getLogger } from "~/config/logger.server";
 import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -23,10 +23,7 @@ export type SubscribeOutcome = "subscribed" | "already-subscribed";
  * email carrying the one-click unsubscribe link and headers, written in the same transaction, and
  * is queued for the newsletter provider. Our table alone decides "already subscribed".
  */
-export async function subscribeToNewsletter(
-  db: Database,
-  input: NewsletterInput,
-): Promise<SubscribeOutcome> {
+export async function subscribeToNewsletter(db: Database, input: NewsletterInput): Promise<SubscribeOutcome> {
   const changed = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(newsletterSubscribers)
@@ -97,14 +94,6 @@ export async function unsubscribeByToken(db: Database, token: string): Promise<U
     return "unsubscribed";
   }
   return (await findSubscriptionByToken(db, token)) ? "already-unsubscribed" : "unknown";
-}
-
-export async function findSubscriber(db: Database, email: string) {
-  const rows = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()));
-  return rows[0];
 }
 
 /** The whole form path: validate, store, and answer with the spec's words and an HTTP status. */

@@ -63,7 +63,10 @@ export function mailerLiteProvider(options: MailerLiteOptions): NewsletterProvid
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         });
       } catch (error) {
-        throw new ProviderError(`MailerLite could not be reached: ${error instanceof Error ? error.message : String(error)}`, false);
+        throw new ProviderError(
+          `MailerLite could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          false,
+        );
       }
       if (response.status === 201) return { outcome: "created" };
       if (response.status === 200) return { outcome: "updated" };

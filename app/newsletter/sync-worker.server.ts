@@ -1,10 +1,8 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema";
-import { startRecordQueue } from "~/jobs/record-queue.server";
+import type { Database } from "~/db/client.server";
+import { newsletterSubscribers } from "~/newsletter/tables";
 import { ProviderError, type NewsletterProvider } from "./provider.server";
 
-const SYNC_QUEUE = "newsletter-sync";
 /** Transient failures (provider down, rate-limited) are retried this often, with backoff. */
 export const SYNC_RETRY_LIMIT = 10;
 
@@ -38,7 +36,10 @@ export async function syncSubscriber(db: Database, provider: NewsletterProvider,
     }
     throw error;
   }
-  await db.update(newsletterSubscribers).set({ providerSyncedAt: sql`now()` }).where(sameState);
+  await db
+    .update(newsletterSubscribers)
+    .set({ providerSyncedAt: sql`now()` })
+    .where(sameState);
   return "synced";
 }
 
@@ -51,45 +52,4 @@ export async function findUnsyncedSubscriberIds(db: Database, limit = 500): Prom
     .orderBy(asc(newsletterSubscribers.createdAt))
     .limit(limit);
   return rows.map((row) => row.id);
-}
-
-export interface NewsletterSyncWorker {
-  notify(ids: string[]): Promise<void>;
-  sweep(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-export interface NewsletterSyncOptions {
-  handle: DatabaseHandle;
-  provider: NewsletterProvider;
-  pollingIntervalSeconds?: number;
-  /** First retry delay in seconds (doubled each time); small in tests. */
-  retryDelaySeconds?: number;
-  onSynced?: (id: string, outcome: SyncOutcome) => void;
-  onError?: (error: unknown) => void;
-}
-
-/**
- * One pg-boss job per subscriber change, retried with exponential backoff while the provider is
- * down; a sweep every minute queues anything a job missed (a change committed just before the
- * process died, or rows from before the provider was configured). Sending the same state twice is
- * harmless: the provider upserts by email.
- */
-export async function startNewsletterSyncWorker(options: NewsletterSyncOptions): Promise<NewsletterSyncWorker> {
-  const { handle, provider } = options;
-  return startRecordQueue({
-    handle,
-    name: SYNC_QUEUE,
-    retryLimit: SYNC_RETRY_LIMIT,
-    retryDelaySeconds: options.retryDelaySeconds ?? 30,
-    expireInSeconds: 60,
-    pollingIntervalSeconds: options.pollingIntervalSeconds,
-    findPendingIds: () => findUnsyncedSubscriberIds(handle.db),
-    // A transient failure throws out of here; pg-boss then retries the job later.
-    async processRecord(id) {
-      const outcome = await syncSubscriber(handle.db, provider, id);
-      options.onSynced?.(id, outcome);
-    },
-    onError: options.onError,
-  });
 }

@@ -10,9 +10,15 @@ import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { setFlash } from "~/ui/flash.server";
+import { readFormData } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Manage subscription (demo)", description: "The demo payment provider's portal.", path: "/account/demo-portal", noIndex: true });
+  pageMeta(args, {
+    title: "Manage subscription (demo)",
+    description: "The demo payment provider's portal.",
+    path: "/account/demo-portal",
+    noIndex: true,
+  });
 
 const CHANGES = ["cancel-at-period-end", "resume", "cancel-now"] as const;
 type Change = (typeof CHANGES)[number];
@@ -34,11 +40,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, db, provider } = await loadPortal(request);
-  const change = (await request.formData()).get("change");
+  const change = (await readFormData(request)).get("change");
   if (!CHANGES.includes(change as Change)) return data({ message: "Unknown change." }, { status: 400 });
   const changed = await changeOwnDemoSubscription(db, provider, user.id, change as Change);
   if (!changed) return data({ message: "This subscription cannot be changed here." }, { status: 409 });
-  const flash = await setFlash({ kind: "success", title: "Subscription updated", message: "Your account page shows the change." });
+  const flash = await setFlash({
+    kind: "success",
+    title: "Subscription updated",
+    message: "Your account page shows the change.",
+  });
   throw redirect("/account/demo-portal", { headers: { "Set-Cookie": flash } });
 }
 
@@ -55,20 +65,30 @@ export default function DemoPortal({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted">
           Status: {subscription.status}
           {subscription.cancelAtPeriodEnd ? ` · cancels on ${formatLongDate(subscription.currentPeriodEnd)}` : ""}
-          {!ended && !subscription.cancelAtPeriodEnd ? ` · renews on ${formatLongDate(subscription.currentPeriodEnd)}` : ""}
+          {!ended && !subscription.cancelAtPeriodEnd
+            ? ` · renews on ${formatLongDate(subscription.currentPeriodEnd)}`
+            : ""}
         </p>
         {!ended && (
           <Form method="post" className="mt-6 flex flex-wrap gap-3">
             {subscription.cancelAtPeriodEnd ? (
-              <Button type="submit" name="change" value="resume" disabled={busy}>Resume subscription</Button>
+              <Button type="submit" name="change" value="resume" disabled={busy}>
+                Resume subscription
+              </Button>
             ) : (
-              <Button type="submit" name="change" value="cancel-at-period-end" disabled={busy}>Cancel at period end</Button>
+              <Button type="submit" name="change" value="cancel-at-period-end" disabled={busy}>
+                Cancel at period end
+              </Button>
             )}
-            <Button type="submit" name="change" value="cancel-now" variant="danger" disabled={busy}>End subscription now</Button>
+            <Button type="submit" name="change" value="cancel-now" variant="danger" disabled={busy}>
+              End subscription now
+            </Button>
           </Form>
         )}
       </Card>
-      <Link to="/account" className="mt-6 inline-block font-semibold text-brand-700 underline">Return to your account</Link>
+      <Link to="/account" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Return to your account
+      </Link>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { openCustomerPortal } from "~/billing/account-billing.server";
 import { getPaymentProvider } from "~/billing/payments.server";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/database.server";
+import { requireMethod } from "~/validation/read-form.server";
 
 /**
  * POST: a customer-portal session for the signed-in account. JSON for the account page's script;
@@ -12,18 +13,28 @@ import { getDatabase } from "~/db/database.server";
  * page, never one taken from the request (that would be an open redirect through the provider).
  */
 export async function action({ request }: Route.ActionArgs) {
+  requireMethod(request);
   const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
   const user = await getSessionUser(request);
   if (!user) {
-    if (wantsJson) return Response.json({ success: false, isUnconfiguredPortal: false, message: "Please sign in again." }, { status: 401 });
+    if (wantsJson)
+      return Response.json(
+        { success: false, isUnconfiguredPortal: false, message: "Please sign in again." },
+        { status: 401 },
+      );
     throw redirect("/auth?returnTo=%2Faccount");
   }
   const db = await getDatabase();
   const outcome = await openCustomerPortal(db, getPaymentProvider(db), user.id, `${getEnv().APP_URL}/account`);
   if (wantsJson) {
-    return Response.json(outcome.success || outcome.isUnconfiguredPortal ? outcome : { success: false, isUnconfiguredPortal: false, message: outcome.message }, {
-      status: outcome.success || outcome.isUnconfiguredPortal ? 200 : outcome.status,
-    });
+    return Response.json(
+      outcome.success || outcome.isUnconfiguredPortal
+        ? outcome
+        : { success: false, isUnconfiguredPortal: false, message: outcome.message },
+      {
+        status: outcome.success || outcome.isUnconfiguredPortal ? 200 : outcome.status,
+      },
+    );
   }
   if (outcome.success) throw redirect(outcome.url);
   throw redirect(outcome.isUnconfiguredPortal ? "/account?portal=unconfigured" : "/account?portal=error");

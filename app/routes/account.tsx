@@ -1,11 +1,14 @@
 import { LogOut } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import type { Route } from "./+types/account";
-import { signOut } from "~/account/account-actions.server";
+import { expiredSessionCookies, signOut } from "~/account/account-actions.server";
+import { DeleteAccountForm } from "~/account/delete-account-form";
+import { DELETE_ACCOUNT_INTENT, type DeleteAccountResult } from "~/account/delete-account-schema";
+import { deleteAccount } from "~/account/delete-account.server";
 import { requireUser } from "~/account/session.server";
-import { SubscriptionPanel } from "~/account/subscription-panel";
+import { SubscriptionPanel } from "~/billing/subscription-panel";
 import { useResultToast } from "~/account/use-result-toast";
 import { ACCOUNT_BILLING_MESSAGES } from "~/billing/account-billing-messages";
 import { refreshAccountSubscription } from "~/billing/account-billing.server";
@@ -13,10 +16,15 @@ import { getPaymentProvider } from "~/billing/payments.server";
 import { getAccountSubscription } from "~/billing/subscription.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
+import { DIGEST_SETTING_INTENT } from "~/scam-updates/digest-setting";
+import { DigestSettingForm } from "~/scam-updates/digest-setting-form";
+import { digestSettingAction, digestSettingFor } from "~/scam-updates/digest-setting.server";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { setFlash } from "~/ui/flash.server";
+import { formDataToObject } from "~/validation/fields";
+import { readFormData } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -29,29 +37,57 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const portal = new URL(request.url).searchParams.get("portal");
-  const base = { email: user.email, isAdmin: user.role === "staff", portalUnconfigured: portal === "unconfigured", portalError: portal === "error" };
+  const base = {
+    email: user.email,
+    isAdmin: user.role === "staff",
+    portalUnconfigured: portal === "unconfigured",
+    portalError: portal === "error",
+  };
   try {
-    const subscription = await getAccountSubscription(await getDatabase(), user.id);
-    return { ...base, subscription, loadError: false };
+    const db = await getDatabase();
+    const subscription = await getAccountSubscription(db, user.id);
+    return { ...base, subscription, digest: await digestSettingFor(db, user), loadError: false };
   } catch (error) {
     getLogger().error({ err: error }, "could not load a subscription for the account page");
-    return { ...base, subscription: null, loadError: true };
+    return { ...base, subscription: null, digest: null, loadError: true };
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "refresh") {
     const db = await getDatabase();
     const { ok } = await refreshAccountSubscription(db, getPaymentProvider(db), user.id);
     return ok
-      ? { ok: true, title: ACCOUNT_BILLING_MESSAGES.refreshed.title, message: "Your subscription details are up to date." }
+      ? {
+          ok: true,
+          title: ACCOUNT_BILLING_MESSAGES.refreshed.title,
+          message: "Your subscription details are up to date.",
+        }
       : data(
-          { ok: false, title: ACCOUNT_BILLING_MESSAGES.refreshError.title, message: ACCOUNT_BILLING_MESSAGES.refreshError.text },
+          {
+            ok: false,
+            title: ACCOUNT_BILLING_MESSAGES.refreshError.title,
+            message: ACCOUNT_BILLING_MESSAGES.refreshError.text,
+          },
           { status: 502 },
         );
+  }
+  if (intent === DIGEST_SETTING_INTENT) {
+    const { status, result } = await digestSettingAction(await getDatabase(), user, formDataToObject(form));
+    return data(result, { status });
+  }
+  if (intent === DELETE_ACCOUNT_INTENT) {
+    const db = await getDatabase();
+    const { status, result } = await deleteAccount(db, getPaymentProvider(db), user.id, formDataToObject(form));
+    if (!result.ok) return data(result, { status });
+    // The session went with the account; the browser's cookies go too.
+    const headers = new Headers();
+    for (const cookie of expiredSessionCookies(request)) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", await setFlash({ kind: "success", title: result.title, message: result.message }));
+    throw redirect("/", { headers });
   }
   if (intent !== "signout") {
     return new Response("Unknown action.", { status: 400 });
@@ -60,22 +96,40 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
   if (!ok) {
-    headers.append("Set-Cookie", await setFlash({ kind: "error", title: "Error signing out", message: "Please try again." }));
+    headers.append(
+      "Set-Cookie",
+      await setFlash({ kind: "error", title: "Error signing out", message: "Please try again." }),
+    );
     throw redirect("/account", { headers });
   }
   headers.append(
     "Set-Cookie",
-    await setFlash({ kind: "success", title: "Signed out successfully", message: "You have been logged out of your account." }),
+    await setFlash({
+      kind: "success",
+      title: "Signed out successfully",
+      message: "You have been logged out of your account.",
+    }),
   );
   throw redirect("/", { headers });
+}
+
+/** The action also answers plain text ("Unknown action.") and other results; only this one is the form's. */
+function isDeleteAccountResult(value: unknown): value is DeleteAccountResult {
+  return (
+    typeof value === "object" && value !== null && (value as { intent?: unknown }).intent === DELETE_ACCOUNT_INTENT
+  );
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const signingOut = useNavigation().formData?.get("intent") === "signout";
   useResultToast(actionData);
   useEffect(() => {
-    if (loaderData.loadError) toast.error(ACCOUNT_BILLING_MESSAGES.loadError.title, { description: ACCOUNT_BILLING_MESSAGES.loadError.text });
-    if (loaderData.portalError) toast.error(ACCOUNT_BILLING_MESSAGES.portalError.title, { description: ACCOUNT_BILLING_MESSAGES.portalError.text });
+    if (loaderData.loadError)
+      toast.error(ACCOUNT_BILLING_MESSAGES.loadError.title, { description: ACCOUNT_BILLING_MESSAGES.loadError.text });
+    if (loaderData.portalError)
+      toast.error(ACCOUNT_BILLING_MESSAGES.portalError.title, {
+        description: ACCOUNT_BILLING_MESSAGES.portalError.text,
+      });
   }, [loaderData.loadError, loaderData.portalError]);
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
@@ -83,7 +137,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Card className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm text-muted">Signed in as</p>
-          <p className="text-lg font-semibold" data-testid="account-email">{loaderData.email}</p>
+          <p className="text-lg font-semibold" data-testid="account-email">
+            {loaderData.email}
+          </p>
         </div>
         <Form method="post">
           <input type="hidden" name="intent" value="signout" />
@@ -101,6 +157,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Link>
         </Card>
       )}
+      {loaderData.subscription && (
+        <Card className="mt-6">
+          <p className="font-semibold">Choose who gets practice messages, and how.</p>
+          <Link to="/account/training" className="mt-1 inline-block font-medium text-brand-700 underline">
+            Your Training Program
+          </Link>
+        </Card>
+      )}
       <div className="mt-6">
         {loaderData.loadError ? (
           <Card role="alert">
@@ -115,6 +179,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           />
         )}
       </div>
+      {loaderData.digest && <DigestSettingForm enabled={loaderData.digest.enabled} />}
+      <DeleteAccountForm
+        result={isDeleteAccountResult(actionData) ? actionData : undefined}
+        hasSubscription={Boolean(loaderData.subscription && !loaderData.subscription.ended)}
+      />
     </section>
   );
 }

@@ -7,13 +7,19 @@ import { getDatabase } from "~/db/database.server";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ received: false, error: "Use POST." }, { status: 405 });
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > MAX_WEBHOOK_BYTES) return Response.json({ received: false, error: "Payload too large." }, { status: 413 });
+  if (declared > MAX_WEBHOOK_BYTES)
+    return Response.json({ received: false, error: "Payload too large." }, { status: 413 });
   const rawBody = await request.text();
   if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
     return Response.json({ received: false, error: "Payload too large." }, { status: 413 });
   }
   const db = await getDatabase();
-  const answer = await handleStripeWebhook(db, getPaymentProvider(db), rawBody, request.headers.get("Stripe-Signature"));
+  const answer = await handleStripeWebhook(
+    db,
+    getPaymentProvider(db),
+    rawBody,
+    request.headers.get("Stripe-Signature"),
+  );
   return Response.json(answer.body, { status: answer.status });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { logIn, signUp, type AuthFormResult } from "~/account/account-actions.server";
@@ -13,6 +13,7 @@ import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import { fieldErrors, formDataToObject } from "~/validation/fields";
+import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = formDataToObject(await request.formData());
+  const form = await readForm(request);
   if (form.intent === "signup") {
     const { status, result } = await signUp(request, form, context.clientIp);
     return data(result, { status });
@@ -54,10 +55,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   useResultToast(actionData);
 
-  // After a successful sign-up the person logs in next.
-  useEffect(() => {
+  // After a successful sign-up the person logs in next (checked once per answer, during render).
+  const [answerSeen, setAnswerSeen] = useState(actionData);
+  if (actionData !== answerSeen) {
+    setAnswerSeen(actionData);
     if (actionData?.ok && actionData.intent === "signup") setTab("login");
-  }, [actionData]);
+  }
 
   const errors = { ...(actionData?.fields ?? {}), ...clientErrors };
   const validate = (schema: typeof LoginSchema | typeof SignUpSchema) => (event: React.FormEvent<HTMLFormElement>) => {
@@ -70,14 +73,21 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     }
   };
 
-  const loginResult = actionData?.intent === "login" || (actionData?.intent === "signup" && actionData.ok) ? actionData : undefined;
+  const loginResult =
+    actionData?.intent === "login" || (actionData?.intent === "signup" && actionData.ok) ? actionData : undefined;
   const signupResult = actionData?.intent === "signup" && !actionData.ok ? actionData : undefined;
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-3xl font-bold text-brand-900">Account Access</h1>
       <Card className="mt-8">
-        <Tabs value={tab} onValueChange={(value) => { setTab(value); setClientErrors({}); }}>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            setTab(value);
+            setClientErrors({});
+          }}
+        >
           <TabsList aria-label="Account access">
             <TabsTrigger value="login">Login</TabsTrigger>
             <TabsTrigger value="signup">Create Account</TabsTrigger>
@@ -88,17 +98,42 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="login" />
               {loaderData.returnTo && <input type="hidden" name="returnTo" value={loaderData.returnTo} />}
               <FormMessage result={loginResult} />
-              <TextField id="login-email" label="Email" name="email" type="email" autoComplete="email" required
-                error={tab === "login" ? errors.email : undefined} />
-              <TextField id="login-password" label="Password" name="password" type="password" autoComplete="current-password" required
+              <TextField
+                id="login-email"
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                error={tab === "login" ? errors.email : undefined}
+              />
+              <TextField
+                id="login-password"
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
                 error={tab === "login" ? errors.password : undefined}
-                labelAside={<Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline">Forgot password?</Link>} />
+                labelAside={
+                  <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline">
+                    Forgot password?
+                  </Link>
+                }
+              />
               <Button type="submit" className="w-full" disabled={submitting === "login"}>
                 {submitting === "login" ? "Logging in..." : "Log in"}
               </Button>
               <p className="text-center text-sm text-muted">
                 New here?{" "}
-                <Link to="/auth?tab=signup" onClick={(event) => { event.preventDefault(); setTab("signup"); }} className="font-medium text-brand-700 underline">
+                <Link
+                  to="/auth?tab=signup"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setTab("signup");
+                  }}
+                  className="font-medium text-brand-700 underline"
+                >
                   Create a free account
                 </Link>
               </p>
@@ -109,13 +144,40 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" noValidate onSubmit={validate(SignUpSchema)} className="space-y-4">
               <input type="hidden" name="intent" value="signup" />
               <FormMessage result={signupResult} />
-              <TextField id="signup-email" label="Email" name="email" type="email" autoComplete="email" required
-                error={tab === "signup" ? errors.email : undefined} />
-              <TextField id="signup-password" label="Password" name="password" type="password" autoComplete="new-password" required minLength={6}
+              <TextField
+                id="signup-email"
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                error={tab === "signup" ? errors.email : undefined}
+              />
+              <TextField
+                id="signup-password"
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={6}
                 error={tab === "signup" ? errors.password : undefined}
-                hint={<>{PASSWORD_HINT}<span className="mt-1 block text-xs">Tip: a passphrase of 12 or more characters is much harder to guess.</span></>} />
+                hint={
+                  <>
+                    {PASSWORD_HINT}
+                    <span className="mt-1 block text-xs">
+                      Tip: a passphrase of 12 or more characters is much harder to guess.
+                    </span>
+                  </>
+                }
+              />
               <div className="flex items-start gap-3">
-                <input id="signup-newsletter" name="newsletter" type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" />
+                <input
+                  id="signup-newsletter"
+                  name="newsletter"
+                  type="checkbox"
+                  className="mt-1 h-4 w-4 accent-brand-700"
+                />
                 <label htmlFor="signup-newsletter" className="text-sm">
                   Sign up for our newsletter to receive cybersecurity tips and updates
                 </label>

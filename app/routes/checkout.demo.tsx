@@ -9,9 +9,15 @@ import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { requireMethod } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Demo checkout", description: "A practice checkout: no money moves.", path: "/checkout/demo", noIndex: true });
+  pageMeta(args, {
+    title: "Demo checkout",
+    description: "A practice checkout: no money moves.",
+    path: "/checkout/demo",
+    noIndex: true,
+  });
 
 const successUrl = (sessionId: string) => `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
 
@@ -36,6 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  requireMethod(request);
   const { user, db, provider } = await loadCheckout(request, params.sessionId);
   const result = await completeDemoCheckout(db, provider, user.id, params.sessionId);
   if (!result.ok) throw data("Checkout not found", { status: result.status });
@@ -58,8 +65,8 @@ export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
           For {loaderData.people === 1 ? "1 person" : `${loaderData.people} people`} · receipt to {loaderData.email}
         </p>
         <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-          This site runs without a payment provider, so this page stands in for one. Paying here
-          starts your Training Program exactly the way a real payment would, without charging anyone.
+          This site runs without a payment provider, so this page stands in for one. Paying here starts your Training
+          Program exactly the way a real payment would, without charging anyone.
         </p>
         <Form method="post" className="mt-6">
           <Button type="submit" className="w-full" size="lg" disabled={paying}>
@@ -67,7 +74,10 @@ export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
             {paying ? "Processing..." : `Pay $${plan.price}.00`}
           </Button>
         </Form>
-        <Link to={`/checkout?plan=${plan.id}`} className="mt-4 block text-center text-sm font-medium text-brand-700 underline">
+        <Link
+          to={`/checkout?plan=${plan.id}`}
+          className="mt-4 block text-center text-sm font-medium text-brand-700 underline"
+        >
           Cancel and go back
         </Link>
       </Card>

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import type { Route } from "./+types/checkout.success";
 import { requireUser } from "~/account/session.server";
 import { getCheckoutOutcome, type CheckoutOutcome } from "~/billing/checkout.server";
@@ -13,7 +13,12 @@ import { Card } from "~/ui/card";
 import { Spinner } from "~/ui/spinner";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Activating your subscription", description: "Your Training Program.", path: "/checkout/success", noIndex: true });
+  pageMeta(args, {
+    title: "Activating your subscription",
+    description: "Your Training Program.",
+    path: "/checkout/success",
+    noIndex: true,
+  });
 
 /** SPEC.md: move to /account 2000 ms after a successful verification. */
 const REDIRECT_MS = 2000;
@@ -31,10 +36,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 const gaveUp: CheckoutOutcome = {
   state: "failed",
   message: "Failed to verify your subscription",
-  details: "The payment provider has not confirmed this payment yet. If you were charged, your account will update shortly.",
+  details:
+    "The payment provider has not confirmed this payment yet. If you were charged, your account will update shortly.",
 };
 
-function NextSteps({ main, other, className = "" }: { main: [string, string]; other: [string, string]; className?: string }) {
+function NextSteps({
+  main,
+  other,
+  className = "",
+}: {
+  main: [string, string];
+  other: [string, string];
+  className?: string;
+}) {
   return (
     <div className={`mt-8 flex flex-wrap gap-3 ${className}`}>
       <Button asChild>
@@ -52,11 +66,17 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const polls = useRef(0);
   const [outcome, setOutcome] = useState<CheckoutOutcome>(loaderData);
-  useEffect(() => setOutcome(loaderData.state === "pending" && polls.current >= MAX_POLLS ? gaveUp : loaderData), [loaderData]);
+  useEffect(
+    () => setOutcome(loaderData.state === "pending" && polls.current >= MAX_POLLS ? gaveUp : loaderData),
+    [loaderData],
+  );
 
   useEffect(() => {
     if (outcome.state === "success") {
-      toast.success("Subscription active!", { description: "Your subscription has been activated successfully.", id: "subscription-active" });
+      toast.success("Subscription active!", {
+        description: "Your subscription has been activated successfully.",
+        id: "subscription-active",
+      });
       const timer = setTimeout(() => navigate("/account"), REDIRECT_MS);
       return () => clearTimeout(timer);
     }
@@ -88,10 +108,14 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-4 text-3xl font-bold text-brand-900">Payment Successful!</h1>
         <p className="mt-3 text-lg">Thank you for joining the {outcome.planName}.</p>
         <p className="mt-2 text-muted">
-          You now have access to the premium features: practice scam messages with feedback,
-          weekly lessons and priority support. Taking you to your account...
+          You now have access to the premium features: practice scam messages with feedback, weekly lessons and priority
+          support. Taking you to your account...
         </p>
-        <NextSteps className="justify-center" main={["/course", "Start Learning Now"]} other={["/account", "View Your Account"]} />
+        <NextSteps
+          className="justify-center"
+          main={["/course", "Start Learning Now"]}
+          other={["/account", "View Your Account"]}
+        />
       </section>
     );
   }
@@ -104,8 +128,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="font-bold">{outcome.message}</p>
             <p className="mt-1">
-              There was an issue activating your subscription. If you paid, nothing is lost: your
-              account updates as soon as the payment provider confirms, and our support team can help.
+              There was an issue activating your subscription. If you paid, nothing is lost: your account updates as
+              soon as the payment provider confirms, and our support team can help.
             </p>
           </div>
         </div>

@@ -1,19 +1,21 @@
 import { eq } from "drizzle-orm";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { useResultToast } from "~/account/use-result-toast";
+import { realNameOf } from "~/account/real-name";
 import { requireUser } from "~/account/session.server";
 import { CheckoutForm, type CheckoutFormResult, type CheckoutFormValues } from "~/billing/checkout-form";
 import { CHECKOUT_MESSAGES, CheckoutSchema, checkoutFieldErrors, checkoutFormValues } from "~/billing/checkout-schema";
 import { startCheckout } from "~/billing/checkout.server";
 import { getPaymentProvider } from "~/billing/payments.server";
-import { isPaidPlanId } from "~/billing/plans";
+import { isPaidPlanId, type PaidPlanId } from "~/billing/plans";
 import { hasActiveMembership } from "~/billing/subscription.server";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/database.server";
-import { users } from "~/db/schema";
+import { users } from "~/account/tables";
 import { pageMeta } from "~/seo/meta";
 import { Card } from "~/ui/card";
+import { readFormData } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -36,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     demo: getEnv().paymentMode === "demo",
     initial: {
       plan: isPaidPlanId(plan) ? plan : null,
-      name: profile?.name ?? "",
+      name: realNameOf({ name: profile?.name, email: user.email }),
       email: user.email,
       phone: "",
       memberEmail: [],
@@ -47,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, { notice: authNotice, returnTo: "/checkout" });
-  const form = await request.formData();
+  const form = await readFormData(request);
   const raw = checkoutFormValues(form);
   const values: CheckoutFormValues = {
     plan: isPaidPlanId(raw.plan) ? raw.plan : null,
@@ -64,38 +66,74 @@ export async function action({ request }: Route.ActionArgs) {
       fieldErrors.memberEmail1 === CHECKOUT_MESSAGES.firstMember
         ? CHECKOUT_MESSAGES.firstMember
         : (fieldErrors.memberEmail ?? fieldErrors.memberPhone ?? CHECKOUT_MESSAGES.required);
-    return data<CheckoutFormResult>({ ok: false, title: "Please check your details", message, fieldErrors, values }, { status: 400 });
+    return data<CheckoutFormResult>(
+      { ok: false, title: "Please check your details", message, fields: fieldErrors, values },
+      { status: 400 },
+    );
   }
   const db = await getDatabase();
   const result = await startCheckout(db, getPaymentProvider(db), user, parsed.data, getEnv().APP_URL);
   if (result.ok) throw redirect(result.url);
   return data<CheckoutFormResult>(
-    { ok: false, title: result.title, message: result.message, fieldErrors: result.fieldErrors, values },
+    { ok: false, title: result.title, message: result.message, fields: result.fields, values },
     { status: result.status },
   );
 }
 
+/**
+ * Choosing a plan card only rewrites ?plan= in the address (the form already holds the choice), so
+ * this page's loader has nothing new to load then.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutPlan = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("plan");
+    params.sort();
+    return params.toString();
+  };
+  return withoutPlan(currentUrl) === withoutPlan(nextUrl) ? false : defaultShouldRevalidate;
+}
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  // Busy while the form is sent, not while the address follows a chosen plan card.
+  const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choosePlan = (plan: PaidPlanId) =>
+    setSearchParams(
+      (params) => {
+        params.set("plan", plan);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   useResultToast(actionData);
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold text-brand-900">Complete Your Membership</h1>
       <p className="mt-2 text-muted">
-        Safe practice scam emails and texts for you{loaderData.initial.plan === "family" ? " and your family" : ""}, with
-        feedback on every red flag.
+        Safe practice scam emails and texts for you{searchParams.get("plan") === "family" ? " and your family" : ""},
+        with feedback on every red flag.
       </p>
       {loaderData.demo && (
         <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-          Demo mode: this site has no payment provider connected, so the next page is a practice
-          checkout and no money moves.
+          Demo mode: this site has no payment provider connected, so the next page is a practice checkout and no money
+          moves.
         </p>
       )}
       {loaderData.alreadyMember ? (
         <Card className="mt-8">
           <h2 className="text-xl font-bold text-brand-900">Your Training Program is already active</h2>
           <p className="mt-2 text-muted">You can see and change your subscription on your account page.</p>
-          <Link to="/account" className="mt-4 inline-block font-semibold text-brand-700 underline">View Your Account</Link>
+          <Link to="/account" className="mt-4 inline-block font-semibold text-brand-700 underline">
+            View Your Account
+          </Link>
         </Card>
       ) : !loaderData.paymentsConfigured ? (
         <Card className="mt-8" role="alert">
@@ -104,7 +142,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </Card>
       ) : (
         <div className="mt-8">
-          <CheckoutForm initial={loaderData.initial} result={actionData} busy={busy} />
+          <CheckoutForm initial={loaderData.initial} result={actionData} busy={busy} onPlanChange={choosePlan} />
         </div>
       )}
     </section>

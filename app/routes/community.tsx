@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { data, Form, useLocation, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import type { Route } from "./+types/community";
 import { getSessionUser } from "~/account/session.server";
 import { CommentForm } from "~/community/comment-form";
@@ -14,19 +14,20 @@ import {
 } from "~/community/comment-schema";
 import { handleCommentPost, handleLike, listVisibleComments, type PublicComment } from "~/community/comments.server";
 import { ResourcesCard } from "~/community/resources-card";
-import { getVoterKey, requireVoterKey } from "~/community/visitor.server";
+import { getVoterForLike, voterForPage } from "~/community/visitor.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { FormMessage } from "~/ui/form-message";
 import { Label } from "~/ui/input";
-import { formDataToObject } from "~/validation/fields";
+import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Community Forum",
-    description: "Families share the scams they have seen and how they handled them. Read, rate and add your own story.",
+    description:
+      "Families share the scams they have seen and how they handled them. Read, rate and add your own story.",
     path: "/community",
   });
 
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   let comments: PublicComment[] = [];
   let loadError = false;
   try {
-    comments = await listVisibleComments(await getDatabase(), sort, await getVoterKey(request, user));
+    comments = await listVisibleComments(await getDatabase(), sort, voterForPage(user));
   } catch (error) {
     getLogger().error({ err: error }, "loading comments failed");
     loadError = true;
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = formDataToObject(await request.formData());
+  const form = await readForm(request);
   try {
     const db = await getDatabase();
     if (form.intent === "post") {
@@ -53,20 +54,48 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(result, { status });
     }
     if (form.intent === "like") {
-      const { voterKey, setCookie } = await requireVoterKey(request, await getSessionUser(request));
-      const { status, result } = await handleLike(db, form.commentId, voterKey);
+      const { voterKey, setCookie } = await getVoterForLike(request, await getSessionUser(request));
+      const { status, result } = await handleLike(db, form.commentId, voterKey, context.clientIp);
       const headers = new Headers();
-      if (setCookie && result.ok) headers.append("Set-Cookie", setCookie);
+      if (setCookie) headers.append("Set-Cookie", setCookie);
       return data(result, { status, headers });
     }
   } catch (error) {
     getLogger().error({ err: error }, "community action failed");
     const failure = form.intent === "like" ? COMMUNITY_MESSAGES.likeFailed : COMMUNITY_MESSAGES.postFailed;
-    const result: CommentResult = { ok: false, intent: form.intent === "like" ? "like" : "post", title: failure.title, message: failure.text };
+    const result: CommentResult = {
+      ok: false,
+      intent: form.intent === "like" ? "like" : "post",
+      title: failure.title,
+      message: failure.text,
+    };
     return data(result, { status: 503 });
   }
   const unknown: CommentResult = { ok: false, intent: "form", title: "Error", message: "Unknown form." };
   return data(unknown, { status: 400 });
+}
+
+/**
+ * The anonymous page is the same for everyone (and cached), so which comments this browser liked
+ * is asked for after it loads. Signed-in pages already carry it.
+ */
+function useVisitorLikes(comments: PublicComment[], signedIn: boolean): PublicComment[] {
+  const ids = comments.map((comment) => comment.id).join(",");
+  const [liked, setLiked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (signedIn || !ids) return;
+    const controller = new AbortController();
+    fetch(`/community/visitor?ids=${ids}`, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ liked: string[] }>) : { liked: [] }))
+      .then((body) => setLiked(new Set(body.liked)))
+      // Only the pressed look of the like buttons depends on it; the likes themselves still count once.
+      .catch(() => {});
+    return () => controller.abort();
+  }, [ids, signedIn]);
+  return useMemo(
+    () => comments.map((comment) => (liked.has(comment.id) ? { ...comment, likedByMe: true } : comment)),
+    [comments, liked],
+  );
 }
 
 function SortForm({ sort }: { sort: string }) {
@@ -98,12 +127,14 @@ function SortForm({ sort }: { sort: string }) {
 }
 
 export default function Community({ loaderData, actionData }: Route.ComponentProps) {
-  const { sort, comments, loadError, signedIn } = loaderData;
+  const { sort, loadError, signedIn } = loaderData;
+  const comments = useVisitorLikes(loaderData.comments, signedIn);
   const location = useLocation();
   const action = `/community${location.search}`;
 
   useEffect(() => {
-    if (loadError) toast.error(COMMUNITY_MESSAGES.loadFailed.title, { description: COMMUNITY_MESSAGES.loadFailed.text });
+    if (loadError)
+      toast.error(COMMUNITY_MESSAGES.loadFailed.title, { description: COMMUNITY_MESSAGES.loadFailed.text });
   }, [loadError]);
 
   // Without JavaScript a failed like comes back as the page's action data.
@@ -111,10 +142,12 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-16">
+      {/* Gives this browser its visitor cookie for likes, with or without JavaScript. */}
+      {!signedIn && <img src="/community/visitor" alt="" width={1} height={1} hidden />}
       <h1 className="text-3xl font-bold text-brand-900 md:text-4xl">Community Forum</h1>
       <p className="mt-3 max-w-2xl text-lg text-muted">
-        Families share the scams they have come across and what they did about them. Read, rate, and add
-        your own story: it may save someone else.
+        Families share the scams they have come across and what they did about them. Read, rate, and add your own story:
+        it may save someone else.
       </p>
       <div className="mt-10 grid gap-8 lg:grid-cols-[24rem_1fr]">
         <div className="space-y-6">
@@ -128,7 +161,9 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
           </div>
           {likeProblem && (
             <div className="mb-4">
-              <FormMessage result={{ ...likeProblem, message: `${likeProblem.message}. ${likeProblem.reason ?? ""}`.trim() }} />
+              <FormMessage
+                result={{ ...likeProblem, message: `${likeProblem.message}. ${likeProblem.reason ?? ""}`.trim() }}
+              />
             </div>
           )}
           {loadError ? (

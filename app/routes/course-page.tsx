@@ -52,10 +52,17 @@ export const meta: Route.MetaFunction = (args) =>
         path: coursePagePath(args.data.page),
         noIndex: true,
       })
-    : pageMeta(args, { title: "Page not found", description: "This course page does not exist.", path: "/course", noIndex: true });
+    : pageMeta(args, {
+        title: "Page not found",
+        description: "This course page does not exist.",
+        path: "/course",
+        noIndex: true,
+      });
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { page, title, lesson, titles, progress } = loaderData;
+  // pageContent returns one lazy component per page, made once and cached at module level, so
+  // this is the same component on every render of the same page.
   const Content = pageContent(page);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 md:flex-row">
@@ -79,19 +86,34 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           {title}
         </h1>
         <nav aria-label="Course resources" className="no-print mt-4 flex flex-wrap gap-3 text-sm">
-          <a href="/course/resources/activities" target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+          <a
+            href="/course/resources/activities"
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+          >
             <FileText aria-hidden="true" className="h-4 w-4" /> Activities
           </a>
-          <a href="/course/resources/quizzes" target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+          <a
+            href="/course/resources/quizzes"
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+          >
             <FileText aria-hidden="true" className="h-4 w-4" /> Quizzes
           </a>
-          <button type="button" onClick={() => window.print()} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+          >
             <Printer aria-hidden="true" className="h-4 w-4" /> Print this page
           </button>
         </nav>
         <div className="prose-content mt-6" data-testid="course-content">
           {Content ? (
             <Suspense key={page} fallback={<Spinner label="Loading..." />}>
+              {/* eslint-disable-next-line react-hooks/static-components -- cached per page, see above */}
               <Content components={mdxComponents} />
             </Suspense>
           ) : (

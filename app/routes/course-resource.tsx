@@ -5,7 +5,10 @@ import { mdxComponents } from "~/course/mdx-components";
 import { NotFoundScreen } from "~/layout/not-found-screen";
 import { pageMeta } from "~/seo/meta";
 
-type MdxModule = { default: ComponentType<{ components?: Record<string, ComponentType<any>> }>; frontmatter: { title: string; description: string } };
+type MdxModule = {
+  default: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
+  frontmatter: { title: string; description: string };
+};
 
 /** The printable Activities and Quizzes documents linked from every course page. */
 const documents = import.meta.glob<MdxModule>("../../content/course/resources/*.mdx", { eager: true });

@@ -27,11 +27,14 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-5xl px-4 py-16">
       <h1 className="text-4xl font-extrabold text-brand-900">Free Cybersecurity Courses</h1>
       <p className="mt-3 max-w-2xl text-lg text-muted">
-        Short, friendly lessons for the whole family. Create a free account to start reading and keep
-        track of where you are.
+        Short, friendly lessons for the whole family. Create a free account to start reading and keep track of where you
+        are.
       </p>
       <div className="mt-10 grid gap-6 md:grid-cols-2">
-        <article aria-labelledby="course-card-title" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <article
+          aria-labelledby="course-card-title"
+          className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <div className="flex h-32 items-center justify-center rounded-xl bg-gradient-to-br from-brand-700 to-brand-900 text-white">
             <GraduationCap aria-hidden="true" className="h-14 w-14" />
           </div>
@@ -40,36 +43,60 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 flex-1 text-muted">{course.description}</p>
           <ul className="mt-4 flex flex-wrap gap-4 text-sm font-medium">
-            <li className="flex items-center gap-1"><Clock aria-hidden="true" className="h-4 w-4" /> {course.duration}</li>
-            <li className="flex items-center gap-1"><Sparkles aria-hidden="true" className="h-4 w-4" /> {course.level}</li>
-            <li className="flex items-center gap-1"><BookOpen aria-hidden="true" className="h-4 w-4" /> {course.totalPages} pages</li>
+            <li className="flex items-center gap-1">
+              <Clock aria-hidden="true" className="h-4 w-4" /> {course.duration}
+            </li>
+            <li className="flex items-center gap-1">
+              <Sparkles aria-hidden="true" className="h-4 w-4" /> {course.level}
+            </li>
+            <li className="flex items-center gap-1">
+              <BookOpen aria-hidden="true" className="h-4 w-4" /> {course.totalPages} pages
+            </li>
           </ul>
           {progress && progress.viewedPages.length > 0 && (
             <div className="mt-5">
               <p className="text-sm font-semibold">
                 {progress.percent}% read · {progress.completedLessons.length} of 11 lessons completed
               </p>
-              <div role="progressbar" aria-label="Course progress" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100} className="mt-1 h-2 rounded-full bg-slate-200">
+              <div
+                role="progressbar"
+                aria-label="Course progress"
+                aria-valuenow={progress.percent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                className="mt-1 h-2 rounded-full bg-slate-200"
+              >
                 <div className="h-2 rounded-full bg-safe-600" style={{ width: `${progress.percent}%` }} />
               </div>
             </div>
           )}
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={coursePagePath(1)} className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            <Link
+              to={coursePagePath(1)}
+              className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+            >
               Start Course
             </Link>
             {progress?.lastPage && (
-              <Link to={coursePagePath(progress.lastPage)} className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
+              <Link
+                to={coursePagePath(progress.lastPage)}
+                className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+              >
                 Continue where you left off
               </Link>
             )}
           </div>
         </article>
-        <aside aria-labelledby="coming-soon" className="flex flex-col justify-center rounded-2xl border-2 border-dashed border-brand-200 bg-brand-50 p-8 text-center">
-          <h2 id="coming-soon" className="text-2xl font-bold text-brand-900">More Courses Coming Soon!</h2>
+        <aside
+          aria-labelledby="coming-soon"
+          className="flex flex-col justify-center rounded-2xl border-2 border-dashed border-brand-200 bg-brand-50 p-8 text-center"
+        >
+          <h2 id="coming-soon" className="text-2xl font-bold text-brand-900">
+            More Courses Coming Soon!
+          </h2>
           <p className="mt-3 text-muted">
-            We are writing courses on safe online shopping and protecting older relatives. Join the
-            newsletter on the home page to hear when they are ready.
+            We are writing courses on safe online shopping and protecting older relatives. Join the newsletter on the
+            home page to hear when they are ready.
           </p>
         </aside>
       </div>

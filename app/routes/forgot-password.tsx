@@ -7,7 +7,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
-import { formDataToObject } from "~/validation/fields";
+import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = formDataToObject(await request.formData());
+  const form = await readForm(request);
   const { status, result } = await requestPasswordReset(request, form, context.clientIp);
   return data(result, { status });
 }
@@ -35,12 +35,22 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Card className="mt-8">
         <Form method="post" noValidate className="space-y-4">
           <FormMessage result={actionData} />
-          <TextField id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required error={actionData?.fields?.email} />
+          <TextField
+            id="forgot-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={actionData?.fields?.email}
+          />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>
           <p className="text-center text-sm">
-            <Link to="/auth" className="font-medium text-brand-700 underline">Back to sign in</Link>
+            <Link to="/auth" className="font-medium text-brand-700 underline">
+              Back to sign in
+            </Link>
           </p>
         </Form>
       </Card>

@@ -1,13 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { Route } from "./+types/home";
-import {
-  Features,
-  Hero,
-  HowItWorks,
-  PricingSection,
-  Testimonials,
-  WhyTraining,
-} from "~/marketing/home-sections";
+import { Features, Hero, HowItWorks, PricingSection, Testimonials, WhyTraining } from "~/marketing/home-sections";
 import { NewsletterForm } from "~/newsletter/newsletter-form";
 import { useNewsletterPopupTrigger } from "~/newsletter/popup-trigger";
 import { pageMeta } from "~/seo/meta";

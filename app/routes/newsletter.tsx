@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { getDatabase } from "~/db/database.server";
 import { handleNewsletterSignup } from "~/newsletter/newsletter.server";
 import { NewsletterForm } from "~/newsletter/newsletter-form";
-import { formDataToObject } from "~/validation/fields";
+import { readForm } from "~/validation/read-form.server";
 import { pageMeta } from "~/seo/meta";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = formDataToObject(await request.formData());
+  const form = await readForm(request);
   const { status, result } = await handleNewsletterSignup(await getDatabase(), form);
   return data(result, { status });
 }
@@ -24,8 +24,8 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
     <section className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold text-brand-900">Scam alerts newsletter</h1>
       <p className="mt-3 text-muted">
-        One short email when a new scam is going around, with the red flags to look for. No spam;
-        unsubscribe with one click.
+        One short email when a new scam is going around, with the red flags to look for. No spam; unsubscribe with one
+        click.
       </p>
       <div className="mt-8">
         <NewsletterForm source="home" idPrefix="page-newsletter" initialResult={actionData} />

@@ -13,19 +13,17 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Pricing() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-center text-4xl font-extrabold text-brand-900">
-        Choose Your Training Program
-      </h1>
+      <h1 className="text-center text-4xl font-extrabold text-brand-900">Choose Your Training Program</h1>
       <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-muted">
-        The course is free for everyone. The Training Program adds safe practice scam emails and
-        texts, feedback on every red flag, weekly lessons and priority support.
+        The course is free for everyone. The Training Program adds safe practice scam emails and texts, feedback on
+        every red flag, weekly lessons and priority support.
       </p>
       <div className="mt-12">
         <PlanCards headingLevel="h2" />
       </div>
       <p className="mt-10 text-center text-sm text-muted">
-        Prices in US dollars. Cancel any time from your account; you keep access until the end of
-        the month you paid for.
+        Prices in US dollars. Cancel any time from your account; you keep access until the end of the month you paid
+        for.
       </p>
     </section>
   );

@@ -9,7 +9,7 @@ import { Card } from "~/ui/card";
 import { setFlash } from "~/ui/flash.server";
 import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
-import { formDataToObject } from "~/validation/fields";
+import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -27,7 +27,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = formDataToObject(await request.formData());
+  const form = await readForm(request);
   const { status, result } = await resetPassword(request, form, context.clientIp);
   if (!result.ok) return data(result, { status });
   throw redirect("/auth", {
@@ -47,10 +47,26 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" noValidate className="space-y-4">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
             <FormMessage result={actionData} />
-            <TextField id="reset-password" label="New password" name="password" type="password" autoComplete="new-password" required minLength={6}
-              hint={PASSWORD_HINT} error={actionData?.fields?.password} />
-            <TextField id="reset-confirm" label="Type it again" name="confirmPassword" type="password" autoComplete="new-password" required
-              error={actionData?.fields?.confirmPassword} />
+            <TextField
+              id="reset-password"
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              hint={PASSWORD_HINT}
+              error={actionData?.fields?.password}
+            />
+            <TextField
+              id="reset-confirm"
+              label="Type it again"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={actionData?.fields?.confirmPassword}
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Saving..." : "Save new password"}
             </Button>

@@ -11,10 +11,15 @@ import { formatStaffDate, StaffFrame } from "~/staff/staff-nav";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { FormMessage } from "~/ui/form-message";
-import { formDataToObject } from "~/validation/fields";
+import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Comments | Staff", description: "Moderate community comments.", path: "/staff/comments", noIndex: true });
+  pageMeta(args, {
+    title: "Comments | Staff",
+    description: "Moderate community comments.",
+    path: "/staff/comments",
+    noIndex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -28,14 +33,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = formDataToObject(await request.formData());
+  const form = await readForm(request);
   const { status, result } = await moderateComment(await getDatabase(), form);
   return data(result, { status, headers: STAFF_HEADERS });
 }
 
 type StaffComment = Route.ComponentProps["loaderData"]["held"][number];
 
-function ActionButton({ id, intent, label, who, variant = "secondary" }: { id: string; intent: string; label: string; who: string; variant?: "secondary" | "danger" }) {
+function ActionButton({
+  id,
+  intent,
+  label,
+  who,
+  variant = "secondary",
+}: {
+  id: string;
+  intent: string;
+  label: string;
+  who: string;
+  variant?: "secondary" | "danger";
+}) {
   const navigation = useNavigation();
   const busy = navigation.formData?.get("id") === id && navigation.formData?.get("intent") === intent;
   return (
@@ -62,14 +79,23 @@ function CommentRow({ comment }: { comment: StaffComment }) {
         <p>
           <strong>{comment.name}</strong> <span className="text-sm text-muted">&lt;{comment.email}&gt;</span>
         </p>
-        <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", STATUS_STYLE[comment.status])}>{comment.status}</span>
+        <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", STATUS_STYLE[comment.status])}>
+          {comment.status}
+        </span>
       </div>
       <p className="text-xs text-muted">
         {formatStaffDate(comment.createdAt)} · rating {comment.rating} · {comment.likes} likes
       </p>
       <CommentText text={comment.comment} />
       <div className="mt-3 flex flex-wrap gap-2">
-        {comment.status !== "visible" && <ActionButton id={comment.id} intent="show" label={comment.status === "held" ? "Approve" : "Show"} who={comment.name} />}
+        {comment.status !== "visible" && (
+          <ActionButton
+            id={comment.id}
+            intent="show"
+            label={comment.status === "held" ? "Approve" : "Show"}
+            who={comment.name}
+          />
+        )}
         {comment.status !== "hidden" && <ActionButton id={comment.id} intent="hide" label="Hide" who={comment.name} />}
         <ActionButton id={comment.id} intent="delete" label="Delete" who={comment.name} variant="danger" />
       </div>
@@ -87,7 +113,9 @@ export default function StaffComments({ loaderData, actionData }: Route.Componen
         <p className="mt-2 text-muted">Nothing is waiting for review.</p>
       ) : (
         <ul aria-label="Waiting for review" className="mt-3 space-y-3">
-          {loaderData.held.map((comment) => <CommentRow key={comment.id} comment={comment} />)}
+          {loaderData.held.map((comment) => (
+            <CommentRow key={comment.id} comment={comment} />
+          ))}
         </ul>
       )}
       <h2 className="mt-10 text-xl font-bold text-brand-900">All comments</h2>
@@ -95,7 +123,9 @@ export default function StaffComments({ loaderData, actionData }: Route.Componen
         <p className="mt-2 text-muted">No comments yet.</p>
       ) : (
         <ul aria-label="All comments" className="mt-3 space-y-3">
-          {loaderData.others.map((comment) => <CommentRow key={comment.id} comment={comment} />)}
+          {loaderData.others.map((comment) => (
+            <CommentRow key={comment.id} comment={comment} />
+          ))}
         </ul>
       )}
     </StaffFrame>

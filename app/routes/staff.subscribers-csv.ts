@@ -1,7 +1,7 @@
 import type { Route } from "./+types/staff.subscribers-csv";
 import { getDatabase } from "~/db/database.server";
 import { requireStaff, STAFF_HEADERS } from "~/staff/require-staff.server";
-import { listSubscribers, subscribersCsv } from "~/staff/subscribers.server";
+import { listSubscribers, subscribersCsv } from "~/newsletter/subscribers.server";
 
 /** Every newsletter subscriber as a CSV download, for staff only. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,10 +5,15 @@ import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { requireStaff, STAFF_HEADERS } from "~/staff/require-staff.server";
 import { formatStaffDate, StaffFrame } from "~/staff/staff-nav";
-import { listSubscribers } from "~/staff/subscribers.server";
+import { listSubscribers } from "~/newsletter/subscribers.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Subscribers | Staff", description: "Newsletter subscribers.", path: "/staff/subscribers", noIndex: true });
+  pageMeta(args, {
+    title: "Subscribers | Staff",
+    description: "Newsletter subscribers.",
+    path: "/staff/subscribers",
+    noIndex: true,
+  });
 
 const SHOWN = 500;
 
@@ -51,12 +56,24 @@ export default function StaffSubscribers({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Newsletter subscribers, newest first</caption>
             <thead className="border-b border-slate-300">
               <tr>
-                <th scope="col" className="py-2 pr-4">Email</th>
-                <th scope="col" className="py-2 pr-4">Name</th>
-                <th scope="col" className="py-2 pr-4">Source</th>
-                <th scope="col" className="py-2 pr-4">Subscribed</th>
-                <th scope="col" className="py-2 pr-4">Status</th>
-                <th scope="col" className="py-2">Provider</th>
+                <th scope="col" className="py-2 pr-4">
+                  Email
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Source
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Subscribed
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Status
+                </th>
+                <th scope="col" className="py-2">
+                  Provider
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -66,8 +83,12 @@ export default function StaffSubscribers({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-4">{row.name ?? ""}</td>
                   <td className="py-2 pr-4">{row.source}</td>
                   <td className="py-2 pr-4">{formatStaffDate(row.createdAt)}</td>
-                  <td className="py-2 pr-4">{row.unsubscribedAt ? `Unsubscribed ${formatStaffDate(row.unsubscribedAt)}` : "Subscribed"}</td>
-                  <td className="py-2">{row.providerError ? `Refused: ${row.providerError}` : row.synced ? "Synced" : "Pending"}</td>
+                  <td className="py-2 pr-4">
+                    {row.unsubscribedAt ? `Unsubscribed ${formatStaffDate(row.unsubscribedAt)}` : "Subscribed"}
+                  </td>
+                  <td className="py-2">
+                    {row.providerError ? `Refused: ${row.providerError}` : row.synced ? "Synced" : "Pending"}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -10,10 +10,15 @@ import { listSupportInbox } from "~/support/support.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { FormMessage } from "~/ui/form-message";
-import { formDataToObject } from "~/validation/fields";
+import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Support inbox | Staff", description: "Support requests.", path: "/staff/support", noIndex: true });
+  pageMeta(args, {
+    title: "Support inbox | Staff",
+    description: "Support requests.",
+    path: "/staff/support",
+    noIndex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -37,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request);
-  const form = formDataToObject(await request.formData());
+  const form = await readForm(request);
   const { status, result } = await updateSupportRequest(await getDatabase(), form);
   return data(result, { status, headers: STAFF_HEADERS });
 }
@@ -50,7 +55,8 @@ export default function StaffSupport({ loaderData, actionData }: Route.Component
     <StaffFrame title="Support inbox">
       <FormMessage result={actionData} />
       <p className="mt-2 text-muted">
-        {open} open · priority (active members) first, then the longest waiting. Reply by email; mark a request handled when done.
+        {open} open · priority (active members) first, then the longest waiting. Reply by email; mark a request handled
+        when done.
       </p>
       {loaderData.requests.length === 0 ? (
         <p className="mt-6 text-muted">No support requests yet.</p>
@@ -63,15 +69,29 @@ export default function StaffSupport({ loaderData, actionData }: Route.Component
               <li
                 key={request.id}
                 data-testid="support-request"
-                className={cn("rounded-xl border bg-white p-4", request.handledAt ? "border-slate-200 opacity-75" : "border-brand-200")}
+                className={cn(
+                  "rounded-xl border bg-white p-4",
+                  request.handledAt ? "border-slate-200 opacity-75" : "border-brand-200",
+                )}
               >
                 <div className="flex flex-wrap items-center gap-2">
-                  {request.priority && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">Priority</span>}
-                  {request.handledAt && <span className="rounded-full bg-safe-50 px-2 py-0.5 text-xs font-semibold text-safe-600">Handled</span>}
+                  {request.priority && (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+                      Priority
+                    </span>
+                  )}
+                  {request.handledAt && (
+                    <span className="rounded-full bg-safe-50 px-2 py-0.5 text-xs font-semibold text-safe-600">
+                      Handled
+                    </span>
+                  )}
                   <h2 className="font-semibold text-brand-900">{request.subject ?? "(no subject)"}</h2>
                 </div>
                 <p className="text-sm">
-                  {request.name} · <a className="text-brand-700 underline" href={`mailto:${request.email}`}>{request.email}</a>
+                  {request.name} ·{" "}
+                  <a className="text-brand-700 underline" href={`mailto:${request.email}`}>
+                    {request.email}
+                  </a>
                 </p>
                 <p className="text-xs text-muted">
                   Received {formatStaffDate(request.createdAt)}

@@ -6,12 +6,17 @@ import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { requireStaff, STAFF_HEADERS } from "~/staff/require-staff.server";
 import { StaffFrame } from "~/staff/staff-nav";
-import { countActiveSubscribers } from "~/staff/subscribers.server";
+import { countActiveSubscribers } from "~/newsletter/subscribers.server";
 import { countOpenSupportRequests } from "~/support/support.server";
 import { Card } from "~/ui/card";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Staff console", description: "Moderation, support inbox and subscribers.", path: "/staff", noIndex: true });
+  pageMeta(args, {
+    title: "Staff console",
+    description: "Moderation, support inbox and subscribers.",
+    path: "/staff",
+    noIndex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
@@ -40,7 +45,9 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
               <Link to={to} className="flex items-center gap-3 text-brand-800 hover:underline">
                 <Icon aria-hidden="true" className="h-6 w-6" />
                 <span>
-                  <span className="block text-3xl font-bold" data-testid={`count-${to.split("/").pop()}`}>{value}</span>
+                  <span className="block text-3xl font-bold" data-testid={`count-${to.split("/").pop()}`}>
+                    {value}
+                  </span>
                   <span className="block text-sm font-semibold">{label}</span>
                 </span>
               </Link>

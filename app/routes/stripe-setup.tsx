@@ -38,7 +38,8 @@ function Notice({ tone, title, children }: { tone: "ok" | "warn" | "info"; title
 }
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) +
+  " UTC";
 
 export default function StripeSetup({ loaderData: status }: Route.ComponentProps) {
   return (
@@ -61,22 +62,25 @@ export default function StripeSetup({ loaderData: status }: Route.ComponentProps
                 {status.pendingEvents > 0 ? ` ${status.pendingEvents} event(s) are waiting to be retried.` : ""}
               </p>
             ) : (
-              <p>No verified webhook has arrived yet. In the Stripe Dashboard, check that an endpoint points at this site's /api/webhooks/stripe.</p>
+              <p>
+                No verified webhook has arrived yet. In the Stripe Dashboard, check that an endpoint points at this
+                site's /api/webhooks/stripe.
+              </p>
             )}
           </Notice>
         </>
       )}
       {status.mode === "demo" && (
         <Notice tone="info" title="Demo payments">
-          No Stripe keys are set, so this site uses its built-in demo provider: checkout opens a local
-          practice payment page and no money moves. No webhook is configured; demo payments go
-          straight to the same fulfilment code a webhook would.
+          No Stripe keys are set, so this site uses its built-in demo provider: checkout opens a local practice payment
+          page and no money moves. No webhook is configured; demo payments go straight to the same fulfilment code a
+          webhook would.
         </Notice>
       )}
       {status.mode === "unconfigured" && (
         <Notice tone="warn" title="Payments are not configured">
-          This site cannot take payments yet: no Stripe keys are set and no webhook is configured.
-          The free course and the rest of the site work as usual.
+          This site cannot take payments yet: no Stripe keys are set and no webhook is configured. The free course and
+          the rest of the site work as usual.
         </Notice>
       )}
       <Link

@@ -1,7 +1,8 @@
-import { Clock, Mail } from "lucide-react";
+import { Clock, Mail, Star } from "lucide-react";
 import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/support";
 import { getSessionUser } from "~/account/session.server";
+import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
 import { Honeypot } from "~/security/honeypot";
@@ -23,7 +24,7 @@ import { FormMessage } from "~/ui/form-message";
 import { FieldError, Label, Textarea } from "~/ui/input";
 import { TextField } from "~/ui/text-field";
 import { useFetcherForm } from "~/ui/use-fetcher-form";
-import { formDataToObject } from "~/validation/fields";
+import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -32,16 +33,28 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/support",
   });
 
+/** A signed-in member is told their requests come first (the action decides priority again on send). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  return { email: user?.email ?? "" };
+  let member = false;
+  if (user) {
+    try {
+      member = await hasMemberAccessNow(await getDatabase(), memberIdentity(user));
+    } catch (error) {
+      getLogger().error({ err: error }, "subscription check failed on the support page; no priority note");
+    }
+  }
+  return { email: user?.email ?? "", member };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = formDataToObject(await request.formData());
+  const form = await readForm(request);
   try {
     const user = await getSessionUser(request);
-    const { status, result } = await handleSupportRequest(await getDatabase(), form, { user, clientIp: context.clientIp });
+    const { status, result } = await handleSupportRequest(await getDatabase(), form, {
+      user,
+      clientIp: context.clientIp,
+    });
     return data(result, { status });
   } catch (error) {
     getLogger().error({ err: error }, "support action failed");
@@ -62,9 +75,24 @@ function SupportForm({ defaultEmail, initialResult }: { defaultEmail: string; in
 
   const errors = result && !result.ok ? (result.fields ?? {}) : {};
   return (
-    <fetcher.Form ref={formRef} method="post" action="/support" noValidate onSubmit={onSubmit} className="relative space-y-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/support"
+      noValidate
+      onSubmit={onSubmit}
+      className="relative space-y-4"
+    >
       {!fetcher.data && !clientResult && <FormMessage result={result} />}
-      <TextField id="support-name" label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+      <TextField
+        id="support-name"
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        error={errors.name}
+      />
       <TextField
         id="support-email"
         label="Email"
@@ -114,6 +142,15 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-10 grid gap-8 md:grid-cols-[1fr_18rem]">
         <Card>
           <h2 className="text-xl font-bold text-brand-900">Send us a message</h2>
+          {loaderData.member && (
+            <p
+              data-testid="priority-support-note"
+              className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-900"
+            >
+              <Star aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+              You&apos;re a Training Program member, so we answer your requests first.
+            </p>
+          )}
           <div className="mt-4">
             <SupportForm defaultEmail={loaderData.email} initialResult={actionData ?? undefined} />
           </div>

@@ -6,7 +6,8 @@ import Content from "../../content/legal/terms.mdx";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Terms of Service",
-    description: "The rules for using scam-free: your licence to use our materials, subscriptions, practice messages and community.",
+    description:
+      "The rules for using scam-free: your licence to use our materials, subscriptions, practice messages and community.",
     path: "/terms",
   });
 

@@ -7,6 +7,7 @@ import { findSubscriptionByToken, unsubscribeByToken, UnsubscribeTokenSchema } f
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { requireMethod } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -36,7 +37,11 @@ function view(value: View, status: number) {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = UnsubscribeTokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? undefined);
-  if (!token.success) return view({ state: "invalid", message: token.error.issues[0]?.message ?? "This unsubscribe link is not valid." }, 400);
+  if (!token.success)
+    return view(
+      { state: "invalid", message: token.error.issues[0]?.message ?? "This unsubscribe link is not valid." },
+      400,
+    );
   try {
     const subscription = await findSubscriptionByToken(await getDatabase(), token.data);
     if (!subscription) return view({ state: "unknown" }, 404);
@@ -54,11 +59,17 @@ export async function loader({ request }: Route.LoaderArgs) {
  * this path from the same-origin check because those POSTs come from the mail provider.
  */
 export async function action({ request }: Route.ActionArgs) {
+  requireMethod(request);
   const form = await request.formData().catch(() => new FormData());
   const fromForm = form.get("token");
-  const raw = typeof fromForm === "string" && fromForm !== "" ? fromForm : new URL(request.url).searchParams.get("token");
+  const raw =
+    typeof fromForm === "string" && fromForm !== "" ? fromForm : new URL(request.url).searchParams.get("token");
   const token = UnsubscribeTokenSchema.safeParse(raw ?? undefined);
-  if (!token.success) return view({ state: "invalid", message: token.error.issues[0]?.message ?? "This unsubscribe link is not valid." }, 400);
+  if (!token.success)
+    return view(
+      { state: "invalid", message: token.error.issues[0]?.message ?? "This unsubscribe link is not valid." },
+      400,
+    );
   try {
     const outcome = await unsubscribeByToken(await getDatabase(), token.data);
     if (outcome === "unknown") return view({ state: "unknown" }, 404);
@@ -80,7 +91,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <>
             <h1 className="mt-4 text-2xl font-bold text-brand-900">Unsubscribe from the newsletter?</h1>
             <p className="mt-3 text-muted">
-              <strong className="text-ink">{current.maskedEmail}</strong> will stop receiving scam alerts from scam-free.
+              <strong className="text-ink">{current.maskedEmail}</strong> will stop receiving scam alerts from
+              scam-free.
             </p>
             <Form method="post" className="mt-6">
               <input type="hidden" name="token" value={current.token} />
@@ -94,7 +106,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <>
             <h1 className="mt-4 text-2xl font-bold text-brand-900">You have been unsubscribed</h1>
             <p role="status" className="mt-3 text-muted">
-              You will not receive the newsletter any more. Changed your mind? Sign up again on the home page at any time.
+              You will not receive the newsletter any more. Changed your mind? Sign up again on the home page at any
+              time.
             </p>
           </>
         )}
@@ -125,7 +138,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         {current.state === "error" && (
           <>
             <h1 className="mt-4 text-2xl font-bold text-brand-900">Something went wrong</h1>
-            <p role="alert" className="mt-3 text-muted">We could not update your subscription. Please try again later.</p>
+            <p role="alert" className="mt-3 text-muted">
+              We could not update your subscription. Please try again later.
+            </p>
           </>
         )}
         <p className="mt-8 text-sm">

@@ -1,13 +1,16 @@
-import { BookOpen, CalendarClock, ShieldCheck, Users } from "lucide-react";
+import { BookOpen, CalendarClock, Flag, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/weekly-lessons";
 import { getSessionUser } from "~/account/session.server";
-import { hasActiveMembership } from "~/billing/subscription.server";
+import { findMemberAccess, memberIdentity } from "~/billing/membership.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
+import { ScamUpdatesSection } from "~/scam-updates/scam-updates-section";
+import { listScamUpdates } from "~/scam-updates/scam-updates.server";
 import { pageMeta } from "~/seo/meta";
 import { Card } from "~/ui/card";
-import { listWeeklyLessons } from "~/weekly/weekly-lessons.server";
+import { formatLessonDay } from "~/weekly/lesson-days";
+import { memberLessonsView } from "~/weekly/member-lessons-view.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -23,20 +26,29 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return { view: "signed-out" as const };
-  let member = false;
+  const db = await getDatabase();
+  let access = null;
   try {
-    member = await hasActiveMembership(await getDatabase(), user.id);
+    access = await findMemberAccess(db, memberIdentity(user));
   } catch (error) {
     getLogger().error({ err: error }, "subscription check failed; treating as not subscribed");
   }
-  if (!member) return { view: "not-subscribed" as const };
-  return { view: "member" as const, lessons: listWeeklyLessons() };
+  if (!access) return { view: "not-subscribed" as const };
+  return { view: "member" as const, ...(await memberLessonsView(db, access, user.email)), updates: listScamUpdates() };
 }
 
 const FEATURES = [
-  { icon: BookOpen, title: "Expert Knowledge", text: "Clear lessons built on advice from the FTC, the FBI, CISA and the UK's NCSC." },
-  { icon: CalendarClock, title: "Weekly Updates", text: "A new lesson every week about the tricks scammers are using right now." },
-  { icon: Users, title: "Family Protection", text: "Short activities that parents, children and grandparents do together." },
+  {
+    icon: BookOpen,
+    title: "Expert Knowledge",
+    text: "Clear lessons built on advice from the FTC, the FBI, CISA and the UK's NCSC.",
+  },
+  { icon: CalendarClock, title: "Weekly Updates", text: "New lessons about the tricks scammers are using right now." },
+  {
+    icon: Users,
+    title: "Family Protection",
+    text: "Short activities that parents, children and grandparents do together.",
+  },
 ];
 
 const BENEFITS = [
@@ -47,44 +59,13 @@ const BENEFITS = [
   "Family-focused safety guidance",
 ];
 
-const publishedDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
-
 export default function WeeklyLessons({ loaderData }: Route.ComponentProps) {
-  if (loaderData.view === "member") {
-    return (
-      <section className="mx-auto max-w-3xl px-4 py-16">
-        <h1 className="text-3xl font-bold text-brand-900">Welcome to Weekly Lessons</h1>
-        <p className="mt-3 text-lg text-muted">
-          A new lesson arrives every Monday, and the next one will be available soon. Each takes
-          about five minutes and ends with a family activity.
-        </p>
-        <ul className="mt-8 space-y-4">
-          {loaderData.lessons.map((lesson) => (
-            <li key={lesson.slug}>
-              <Card>
-                <p className="text-sm text-muted">
-                  {publishedDate(lesson.published)} · {lesson.readingMinutes} min read
-                </p>
-                <h2 className="mt-1 text-xl font-bold">
-                  <Link to={`/weekly-lessons/${lesson.slug}`} className="text-brand-800 hover:underline">
-                    {lesson.title}
-                  </Link>
-                </h2>
-                <p className="mt-2 text-muted">{lesson.summary}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </section>
-    );
-  }
+  if (loaderData.view === "member") return <MemberLessons {...loaderData} />;
   return (
     <section className="mx-auto max-w-5xl px-4 py-16">
       <h1 className="text-center text-3xl font-bold text-brand-900">Weekly Cyber Security Lessons</h1>
       <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted">
-        Weekly lessons are part of the Training Program. They keep your whole family one step ahead
-        of the newest scams.
+        Weekly lessons are part of the Training Program. They keep your whole family one step ahead of the newest scams.
       </p>
       <div className="mt-10 grid gap-6 md:grid-cols-3">
         {FEATURES.map(({ icon: Icon, title, text }) => (
@@ -119,6 +100,89 @@ export default function WeeklyLessons({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </Card>
+    </section>
+  );
+}
+
+function MemberLessons({
+  thisWeek,
+  earlier,
+  next,
+  updates,
+}: Extract<Route.ComponentProps["loaderData"], { view: "member" }>) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-bold text-brand-900">Welcome to Weekly Lessons</h1>
+      <p className="mt-3 text-lg text-muted">
+        A new lesson opens for you every week. Each one has a part for adults, a part for children and one for teens, a
+        question to talk about together and a 10-minute family activity.
+      </p>
+
+      {thisWeek && (
+        <Card className="mt-8 border-2 border-brand-200">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">This week's lesson</p>
+          <h2 className="mt-1 text-2xl font-bold">
+            <Link to={`/weekly-lessons/${thisWeek.slug}`} className="text-brand-800 hover:underline">
+              {thisWeek.title}
+            </Link>
+          </h2>
+          <p className="mt-2">{thisWeek.summary}</p>
+          <p className="mt-2 text-sm text-muted">
+            {thisWeek.readingMinutes} min read for adults, then the family parts
+          </p>
+        </Card>
+      )}
+
+      {next && (
+        <p className="mt-4 flex items-start gap-2 text-muted" data-testid="next-lesson">
+          <CalendarClock aria-hidden="true" className="mt-0.5 h-5 w-5 flex-none text-brand-700" />
+          <span>
+            Next lesson: <strong className="text-slate-900">{next.title}</strong>, opens on{" "}
+            {formatLessonDay(next.opensOn)}.
+          </span>
+        </p>
+      )}
+
+      <Card className="mt-8">
+        <h2 className="flex items-center gap-2 text-xl font-bold text-brand-900">
+          <Flag aria-hidden="true" className="h-6 w-6 text-danger-600" /> Spot the red flags
+        </h2>
+        <p className="mt-2">
+          Practise on a realistic scam message: mark the parts that look wrong, then check what you found and what you
+          missed. The messages get harder as you improve.
+        </p>
+        <Link
+          to="/weekly-lessons/practice"
+          className="mt-4 inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+        >
+          Start practising
+        </Link>
+      </Card>
+
+      {earlier.length > 0 && (
+        <>
+          <h2 className="mt-10 text-2xl font-bold text-brand-900">Your earlier lessons</h2>
+          <ul className="mt-4 space-y-4">
+            {earlier.map((lesson) => (
+              <li key={lesson.slug}>
+                <Card>
+                  <p className="text-sm text-muted">
+                    Opened {formatLessonDay(lesson.opensOn)} · {lesson.readingMinutes} min read
+                  </p>
+                  <h3 className="mt-1 text-xl font-bold">
+                    <Link to={`/weekly-lessons/${lesson.slug}`} className="text-brand-800 hover:underline">
+                      {lesson.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-2 text-muted">{lesson.summary}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <ScamUpdatesSection updates={updates} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { requestLimits } from "~/db/schema";
+import { requestLimits } from "~/security/tables";
 
 export interface LimitRule {
   /** How many counted events the window allows. */
@@ -37,20 +37,13 @@ export async function hitLimit(db: Database, key: string, rule: LimitRule): Prom
   return { allowed: row.count <= rule.max, count: row.count, retryAfterSeconds: Number(row.remaining) };
 }
 
-export async function peekLimit(db: Database, key: string, rule: LimitRule): Promise<LimitState> {
-  const [row] = await db
-    .select({
-      count: requestLimits.count,
-      remaining: sql<number>`GREATEST(0, CEIL(EXTRACT(EPOCH FROM (${requestLimits.windowStartedAt} + make_interval(secs => ${rule.windowSeconds}) - now()))))::int`,
-    })
-    .from(requestLimits)
-    .where(eq(requestLimits.key, key));
-  if (!row || Number(row.remaining) <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0 };
-  return { allowed: row.count < rule.max, count: row.count, retryAfterSeconds: Number(row.remaining) };
-}
-
 export async function clearLimit(db: Database, key: string) {
   await db.delete(requestLimits).where(eq(requestLimits.key, key));
+}
+
+/** Clears every counter whose key starts with the prefix (e.g. an account's locks from every IP). */
+export async function clearLimitsStartingWith(db: Database, prefix: string) {
+  await db.delete(requestLimits).where(sql`starts_with(${requestLimits.key}, ${prefix})`);
 }
 
 export function retryMessage(seconds: number) {

@@ -16,9 +16,7 @@ interface MetaArgsLike {
 }
 
 function siteUrlFrom(args: MetaArgsLike): string {
-  const root = args.matches.find((match) => match?.id === "root")?.loaderData as
-    | { siteUrl?: string }
-    | undefined;
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "";
 }
 

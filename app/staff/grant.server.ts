@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { users } from "~/account/tables";
 
 export type RoleChange = "granted" | "already-staff" | "revoked" | "not-staff" | "unknown-email";
 

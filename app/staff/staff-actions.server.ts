@@ -2,12 +2,9 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { deleteComment, setCommentStatus } from "~/community/comments.server";
 import { setSupportHandled } from "~/support/support.server";
+import type { FormResult } from "~/validation/form-result";
 
-export interface StaffResult {
-  ok: boolean;
-  title: string;
-  message: string;
-}
+export type StaffResult = FormResult;
 
 type Outcome = { status: number; result: StaffResult };
 
@@ -27,9 +24,15 @@ export async function moderateComment(db: Database, raw: unknown): Promise<Outco
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "Unknown action.");
   const { intent, id } = parsed.data;
   const found =
-    intent === "delete" ? await deleteComment(db, id) : await setCommentStatus(db, id, intent === "show" ? "visible" : "hidden");
+    intent === "delete"
+      ? await deleteComment(db, id)
+      : await setCommentStatus(db, id, intent === "show" ? "visible" : "hidden");
   if (!found) return fail(404, "That comment does not exist.");
-  const message = { show: "The comment is visible on the forum.", hide: "The comment is hidden from the forum.", delete: "The comment was deleted." }[intent];
+  const message = {
+    show: "The comment is visible on the forum.",
+    hide: "The comment is hidden from the forum.",
+    delete: "The comment was deleted.",
+  }[intent];
   return { status: 200, result: { ok: true, title: "Done", message } };
 }
 

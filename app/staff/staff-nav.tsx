@@ -24,7 +24,9 @@ export function StaffFrame({ title, children }: { title: string; children: React
                 className={({ isActive }) =>
                   cn(
                     "inline-block rounded-t-md px-4 py-2 text-sm font-semibold",
-                    isActive ? "bg-brand-50 text-brand-900 underline decoration-2 underline-offset-8" : "text-muted hover:text-brand-800",
+                    isActive
+                      ? "bg-brand-50 text-brand-900 underline decoration-2 underline-offset-8"
+                      : "text-muted hover:text-brand-800",
                   )
                 }
               >

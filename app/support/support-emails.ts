@@ -34,7 +34,10 @@ export function supportRequestEmail(
  */
 export function supportConfirmationEmail(brand: MailBranding) {
   return compose(brand, `We received your message to ${brand.productName} support`, "Hello,", [
-    { kind: "p", text: `Thanks for writing to ${brand.productName} support. We got your message and will reply to this address.` },
+    {
+      kind: "p",
+      text: `Thanks for writing to ${brand.productName} support. We got your message and will reply to this address.`,
+    },
     { kind: "p", text: "We typically reply within 24 business hours." },
     {
       kind: "p",

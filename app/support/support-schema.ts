@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, personNameField } from "~/validation/fields";
+import type { FormResult } from "~/validation/form-result";
 
 /** SPEC.md section 8, word for word. */
 export const SUPPORT_MESSAGES = {
@@ -37,12 +38,7 @@ export const SupportSchema = z.object({
 
 export type SupportInput = z.infer<typeof SupportSchema>;
 
-export interface SupportResult {
-  ok: boolean;
-  title: string;
-  message: string;
-  fields?: Record<string, string>;
-}
+export type SupportResult = FormResult;
 
 /** "Missing information" when a required field is empty; otherwise the first specific problem. */
 export function supportValidationResult(error: z.ZodError): SupportResult {

@@ -1,14 +1,14 @@
 import { asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "~/account/session.server";
+import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
-import { supportRequests } from "~/db/schema";
+import { supportRequests } from "~/support/tables";
 import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { isHoneypotFilled } from "~/security/honeypot";
 import { hitLimit, type LimitRule } from "~/security/request-limits.server";
-import { isPriorityRequester } from "./membership.server";
 import { supportConfirmationEmail, supportRequestEmail } from "./support-emails";
 import {
   SUPPORT_HONEYPOT_FIELD,
@@ -72,7 +72,10 @@ export async function handleSupportRequest(
       hitLimit(db, `support:email:${parsed.data.email}`, SUPPORT_LIMITS.perEmail),
     ]);
     if (!byIp.allowed || !byEmail.allowed) {
-      const seconds = Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byEmail.allowed ? 0 : byEmail.retryAfterSeconds);
+      const seconds = Math.max(
+        byIp.allowed ? 0 : byIp.retryAfterSeconds,
+        byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
+      );
       const minutes = Math.max(1, Math.ceil(seconds / 60));
       return {
         status: 429,
@@ -91,7 +94,9 @@ export async function handleSupportRequest(
       return { status: 200, result: { ok: true, title, message: text } };
     }
 
-    const priority = await isPriorityRequester(db, options.user);
+    // Priority goes to signed-in members only: an address typed into the form proves nothing
+    // (anyone can type a member's email), so anonymous requests are never priority.
+    const priority = options.user ? await hasMemberAccessNow(db, memberIdentity(options.user)) : false;
     await submitSupportRequest(db, parsed.data, priority);
     return { status: 200, result: { ok: true, title, message: text } };
   } catch (error) {

@@ -30,14 +30,11 @@ export function Dialog({
               returnFocusTo.current.focus();
             }
           }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <DialogPrimitive.Title className="pr-8 text-2xl font-bold text-brand-900">
-            {title}
-          </DialogPrimitive.Title>
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+        >
+          <DialogPrimitive.Title className="pr-8 text-2xl font-bold text-brand-900">{title}</DialogPrimitive.Title>
           {description ? (
-            <DialogPrimitive.Description className="mt-2 text-muted">
-              {description}
-            </DialogPrimitive.Description>
+            <DialogPrimitive.Description className="mt-2 text-muted">{description}</DialogPrimitive.Description>
           ) : (
             <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
           )}

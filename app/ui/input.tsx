@@ -12,12 +12,22 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(fieldClass, "min-h-32", className)} {...props} />;
 }
 
-export function Label({ className, tone = "light", ...props }: ComponentProps<"label"> & { tone?: "light" | "dark" }) {
+/** A label always names the control it belongs to (`htmlFor`), so screen readers announce it. */
+export function Label({
+  className,
+  tone = "light",
+  htmlFor,
+  children,
+  ...props
+}: ComponentProps<"label"> & { htmlFor: string; tone?: "light" | "dark" }) {
   return (
     <label
+      htmlFor={htmlFor}
       className={cn("mb-1 block text-sm font-semibold", tone === "dark" ? "text-white" : "text-ink", className)}
       {...props}
-    />
+    >
+      {children}
+    </label>
   );
 }
 

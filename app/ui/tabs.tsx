@@ -6,10 +6,7 @@ export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
-    <TabsPrimitive.List
-      className={cn("grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1", className)}
-      {...props}
-    />
+    <TabsPrimitive.List className={cn("grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1", className)} {...props} />
   );
 }
 

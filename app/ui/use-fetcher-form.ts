@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
-
-interface FormResult {
-  ok: boolean;
-  title: string;
-  message: string;
-}
+import { toast } from "~/ui/toast";
+import type { FormResult } from "~/validation/form-result";
 
 /**
  * The shared life of a form that posts with a fetcher: check it in the browser with the same zod

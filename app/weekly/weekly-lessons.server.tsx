@@ -1,6 +1,9 @@
+import path from "node:path";
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { mdxComponents } from "~/course/mdx-components";
+import type { LessonFrontmatter, LessonSource } from "./lesson-schema";
+import { lessonSections } from "./lesson-sections";
 import { StaticSelfCheck } from "./static-self-check";
 
 /**
@@ -8,16 +11,10 @@ import { StaticSelfCheck } from "./static-self-check";
  * HTML here, on the server, for members only: no lesson ever becomes a public JavaScript chunk.
  * The self-check therefore uses <details> to reveal answers instead of client-side state.
  */
-interface Frontmatter {
-  title: string;
-  summary: string;
-  published: string;
-  readingMinutes: number;
-}
 
 type LessonModule = {
-  default: ComponentType<{ components?: Record<string, ComponentType<any>> }>;
-  frontmatter: Frontmatter;
+  default: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
+  frontmatter: LessonFrontmatter;
 };
 
 const modules = import.meta.glob<LessonModule>("../../content/weekly/*.mdx", { eager: true });
@@ -28,31 +25,39 @@ export interface WeeklyLessonSummary {
   summary: string;
   published: string;
   readingMinutes: number;
+  lastReviewed: string;
+  sources: LessonSource[];
 }
 
 const LESSONS = Object.entries(modules)
-  .map(([path, module]) => ({
-    slug: path.replace(/^.*\//, "").replace(/\.mdx$/, ""),
-    module,
-  }))
+  .map(([file, module]) => ({ slug: path.basename(file, ".mdx"), module }))
   .sort((a, b) => b.module.frontmatter.published.localeCompare(a.module.frontmatter.published));
+
+/**
+ * Where the links of retired lessons go: the newer lesson on the same subject, or the list when
+ * the subject is now taught by the free course. A slug missing here that no file has is a 404.
+ */
+export const RETIRED_LESSONS: Record<string, string> = {
+  "2026-11-16-voice-clone-family-emergency": "/weekly-lessons/2026-11-16-ai-voices-and-images",
+  "2026-11-09-holiday-shopping-scams": "/weekly-lessons/2026-11-09-fake-shopping-sites",
+  "2026-11-02-delivery-text-scams": "/weekly-lessons",
+};
 
 /** Newest first. */
 export function listWeeklyLessons(): WeeklyLessonSummary[] {
-  return LESSONS.map(({ slug, module }) => ({
-    slug,
-    title: module.frontmatter.title,
-    summary: module.frontmatter.summary,
-    published: module.frontmatter.published,
-    readingMinutes: Number(module.frontmatter.readingMinutes),
-  }));
+  return LESSONS.map(({ slug, module }) => {
+    const { title, summary, published, readingMinutes, lastReviewed, sources } = module.frontmatter;
+    return { slug, title, summary, published, readingMinutes: Number(readingMinutes), lastReviewed, sources };
+  });
 }
 
 export function renderWeeklyLesson(slug: string): { lesson: WeeklyLessonSummary; html: string } | null {
   const found = LESSONS.find((entry) => entry.slug === slug);
   if (!found) return null;
   const Content = found.module.default;
-  const html = renderToStaticMarkup(<Content components={{ ...mdxComponents, SelfCheck: StaticSelfCheck }} />);
+  const html = renderToStaticMarkup(
+    <Content components={{ ...mdxComponents, ...lessonSections, SelfCheck: StaticSelfCheck }} />,
+  );
   const lesson = listWeeklyLessons().find((entry) => entry.slug === slug)!;
   return { lesson, html };
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, expectNoAxeViolations, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import { signedInAs, test, expect, expectNoAxeViolations, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/auth?tab=signup");
@@ -7,7 +7,9 @@ async function signUp(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(toastWith(page, "Registration successful")).toContainText("Success! Please log in to access your account.");
+  await expect(toastWith(page, "Registration successful")).toContainText(
+    "Success! Please log in to access your account.",
+  );
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -36,13 +38,17 @@ test.describe("accounts", () => {
     await panel.getByLabel("Password").fill("123456");
     await newsletter.check();
     await panel.getByRole("button", { name: "Create Account" }).click();
-    await expect(toastWith(page, "Registration successful")).toContainText("Success! Please log in to access your account.");
+    await expect(toastWith(page, "Registration successful")).toContainText(
+      "Success! Please log in to access your account.",
+    );
     await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
     await expectNoAxeViolations(page);
   });
 
   test("the server refuses a short password too", async ({ request }) => {
-    const response = await request.post("/auth", { form: { intent: "signup", email: uniqueEmail("srv"), password: "123" } });
+    const response = await request.post("/auth", {
+      form: { intent: "signup", email: uniqueEmail("srv"), password: "123" },
+    });
     expect(response.status()).toBe(400);
   });
 
@@ -99,6 +105,16 @@ test.describe("accounts", () => {
     await waitForHydration(page);
     await logIn(page, email, "secret12");
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/account$/);
+    // Signed in, /auth sends people on to returnTo: paths that normalise to "//evil.example" stay here.
+    for (const returnTo of [
+      "/.//evil.example",
+      "/x/..//evil.example",
+      "/..//evil.example/x",
+      "/%2e%2e//evil.example",
+    ]) {
+      await page.goto(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/account$/);
+    }
   });
 
   test("forgotten password round trip through the local mailbox", async ({ page, browser }) => {
@@ -177,5 +193,23 @@ test.describe("accounts", () => {
       headers: { Origin: "https://evil.example" },
     });
     expect(response.status()).toBe(403);
+  });
+
+  test("deleting the account asks for a ticked box, then signs out and the login no longer works", async ({ page }) => {
+    const { email, password } = await signedInAs(page, "leaving");
+    await page.goto("/account");
+    await waitForHydration(page);
+    await page.getByText("Delete my account", { exact: true }).first().click();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByRole("alert")).toContainText("Tick the box");
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByLabel("I understand: delete my account and everything in it.").check();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toastWith(page, "Your account has been deleted")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+    const login = await page.request.post("/auth", { form: { intent: "login", email, password }, maxRedirects: 0 });
+    expect(login.status()).not.toBe(302);
   });
 });

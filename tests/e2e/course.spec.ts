@@ -15,6 +15,34 @@ test.describe("course catalogue", () => {
 });
 
 test.describe("course viewer", () => {
+  test("a page arrives whole on a phone: its text is in place from the start and nothing moves", async ({ page }) => {
+    await signedInAs(page, "no-shift");
+    // React sends a large finished section after the rest, behind a "Loading..." placeholder,
+    // unless told not to; the page's HTML must not contain such a swap.
+    const html = await (await page.request.get("/course/scam-free/1")).text();
+    expect(html).not.toContain('<template id="B:');
+    expect(html).not.toContain("Loading...");
+    expect(html).toContain("We are so glad you are here");
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // Scripts arrive late, as on a slow phone, so the page is seen before it hydrates.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.goto("/course/scam-free/1");
+    await waitForHydration(page);
+    await expect(page.getByText("Page 1 of 43")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+
   test("an anonymous visitor is sent to /auth and comes back to the page after login", async ({ page }) => {
     const email = uniqueEmail("return");
     await page.request.post("/auth", { form: { intent: "signup", email, password: "secret123" } });
@@ -40,7 +68,10 @@ test.describe("course viewer", () => {
     await expect(sidebar.getByText("Pages 26-30")).toBeVisible();
     await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute("href", "/course/scam-free/1");
     const resources = page.getByRole("navigation", { name: "Course resources" });
-    await expect(resources.getByRole("link", { name: "Activities" })).toHaveAttribute("href", "/course/resources/activities");
+    await expect(resources.getByRole("link", { name: "Activities" })).toHaveAttribute(
+      "href",
+      "/course/resources/activities",
+    );
     await expect(resources.getByRole("link", { name: "Quizzes" })).toHaveAttribute("href", "/course/resources/quizzes");
     await expectNoAxeViolations(page);
 
@@ -53,7 +84,9 @@ test.describe("course viewer", () => {
     await expect(page.getByRole("link", { name: "Previous" })).toHaveAttribute("href", "/course/scam-free/42");
   });
 
-  test("Next and Previous change the URL and the page; back and forward work; the pager shows five pages", async ({ page }) => {
+  test("Next and Previous change the URL and the page; back and forward work; the pager shows five pages", async ({
+    page,
+  }) => {
     await signedInAs(page);
     await page.goto("/course/scam-free/1");
     await waitForHydration(page);
@@ -87,7 +120,13 @@ test.describe("course viewer", () => {
     await expect(page.getByText("Page 12 of 43")).toBeVisible();
   });
 
-  for (const path of ["/course/scam-free/44", "/course/scam-free/0", "/course/scam-free/abc", "/course/another-course/1", "/course/99"]) {
+  for (const path of [
+    "/course/scam-free/44",
+    "/course/scam-free/0",
+    "/course/scam-free/abc",
+    "/course/another-course/1",
+    "/course/99",
+  ]) {
     test(`${path} shows the not-found screen with 404`, async ({ page }) => {
       await signedInAs(page);
       const response = await page.goto(path);
@@ -98,7 +137,9 @@ test.describe("course viewer", () => {
     });
   }
 
-  test("parental controls has seven collapsible device sections, and the scam-response page lists five steps", async ({ page }) => {
+  test("parental controls has seven collapsible device sections, and the scam-response page lists five steps", async ({
+    page,
+  }) => {
     await signedInAs(page);
     await page.goto("/course/scam-free/36");
     await waitForHydration(page);
@@ -138,11 +179,53 @@ test.describe("course viewer", () => {
     await page.goto("/course/scam-free/5");
     await page.goto("/course");
     await expect(page.getByText("7% read · 1 of 11 lessons completed")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Continue where you left off" })).toHaveAttribute("href", "/course/scam-free/5");
+    await expect(page.getByRole("link", { name: "Continue where you left off" })).toHaveAttribute(
+      "href",
+      "/course/scam-free/5",
+    );
   });
 
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 740 } });
+
+    test("the pager keeps Previous, the page numbers and Next on one row inside the column, at 375 px and beside the sidebar", async ({
+      page,
+    }) => {
+      await signedInAs(page);
+      // 375: a phone; 320: the smallest; 768: a tablet, where the sidebar leaves the page a narrow column.
+      for (const width of [375, 320, 768]) {
+        await page.setViewportSize({ width, height: 740 });
+        for (const number of [1, 20, 43]) {
+          await page.goto(`/course/scam-free/${number}`);
+          const pager = page.getByRole("navigation", { name: "Pages" });
+          const parts = [
+            ...(number > 1 ? [pager.getByRole("link", { name: "Previous" })] : []),
+            pager.getByRole("list"),
+            ...(number < 43 ? [pager.getByRole("link", { name: "Next" })] : []),
+          ];
+          const column = (await page.getByTestId("course-content").boundingBox())!;
+          const boxes = [];
+          for (const part of parts) {
+            const box = await part.boundingBox();
+            expect(box, `${width} px, page ${number}: a pager part has no box`).not.toBeNull();
+            boxes.push(box!);
+          }
+          for (let index = 0; index < boxes.length; index++) {
+            const box = boxes[index];
+            const where = `${width} px, page ${number}, part ${index}`;
+            // One row: each part shares the first one's vertical band, sits right of the one before, and stays in the column.
+            expect(box.y, where).toBeLessThan(boxes[0].y + boxes[0].height);
+            expect(box.y + box.height, where).toBeGreaterThan(boxes[0].y);
+            if (index > 0) expect(box.x, where).toBeGreaterThanOrEqual(boxes[index - 1].x + boxes[index - 1].width);
+            expect(box.x, where).toBeGreaterThanOrEqual(column.x - 0.5);
+            expect(box.x + box.width, where).toBeLessThanOrEqual(column.x + column.width + 0.5);
+          }
+          await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveCount(5);
+        }
+      }
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expectNoAxeViolations(page);
+    });
 
     test("the Course contents button toggles the sidebar", async ({ page }) => {
       await signedInAs(page);
@@ -182,7 +265,10 @@ test.describe("the written course", () => {
   });
 
   test("the Activities and Quizzes documents exist", async ({ page }) => {
-    for (const [path, title] of [["/course/resources/activities", "Family Activities"], ["/course/resources/quizzes", "Printable Quizzes"]]) {
+    for (const [path, title] of [
+      ["/course/resources/activities", "Family Activities"],
+      ["/course/resources/quizzes", "Printable Quizzes"],
+    ]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
 export const POPUP_SEEN_KEY = "scam-free:newsletter-popup-seen";
@@ -8,6 +8,8 @@ export const test = base.extend<{ freshVisitor: boolean }>({
   freshVisitor: [false, { option: true }],
   // Each test comes from its own address (the test server trusts one proxy), so per-IP limits
   // on sign-in and sign-up apply per test, as they would per visitor.
+  // Playwright reads the fixtures a function needs from its first parameter, so it must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use) => {
     const octet = () => Math.floor(Math.random() * 250) + 1;
     await use({ "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` });
@@ -16,6 +18,14 @@ export const test = base.extend<{ freshVisitor: boolean }>({
     if (!freshVisitor) {
       await page.addInitScript((key) => window.localStorage.setItem(key, "seen"), POPUP_SEEN_KEY);
     }
+    // The local mailbox answers only requests made on this machine, and a request that names
+    // another client in X-Forwarded-For counts as relayed: the visitor address above is a
+    // stand-in for the per-IP limits, so it is left off when the test reads its mail.
+    await page.route(/\/dev\//, async (route) => {
+      const headers = { ...route.request().headers() };
+      delete headers["x-forwarded-for"];
+      await route.continue({ headers });
+    });
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await use(page);
@@ -26,14 +36,23 @@ export const test = base.extend<{ freshVisitor: boolean }>({
 export { expect };
 
 export async function expectNoAxeViolations(page: Page) {
+  // A toast fading in or out is half transparent, and axe would measure its contrast mid-fade:
+  // check once every toast on screen is settled (fully shown, or gone).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1"),
+  );
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary).toEqual([]);
 }
 
 /** Waits until React has hydrated, so client-side handlers are attached. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+  );
   await page.waitForLoadState("networkidle");
 }
 
@@ -58,7 +77,19 @@ export async function signedInAs(page: Page, label = "learner") {
 }
 
 /** Words of the visible text inside a locator. */
-export async function wordCount(locator: import("@playwright/test").Locator) {
+export async function wordCount(locator: Locator) {
   const text = await locator.innerText();
   return text.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
+}
+
+/** Buys Family Training through the demo checkout (signed in already), naming these members; lands on /account. */
+export async function buyFamilyPlan(page: Page, members: string[]) {
+  await page.goto("/checkout?plan=family");
+  await waitForHydration(page);
+  await page.getByLabel("Full Name").fill("Dana Rivera");
+  for (const [index, email] of members.entries()) await page.locator(`#member-email-${index + 1}`).fill(email);
+  await page.getByRole("button", { name: "Complete Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\/demo_cs_/);
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
 }

@@ -1,7 +1,9 @@
 import { test, expect, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
 
 test.describe("newsletter on the home page", () => {
-  test("subscribes, clears the fields and then says 'Already subscribed' for the same address in another case", async ({ page }) => {
+  test("subscribes, clears the fields and then says 'Already subscribed' for the same address in another case", async ({
+    page,
+  }) => {
     const email = uniqueEmail("news");
     await page.goto("/");
     await waitForHydration(page);
@@ -14,7 +16,9 @@ test.describe("newsletter on the home page", () => {
 
     await section.getByLabel("Email").fill(email.toUpperCase());
     await section.getByRole("button", { name: "Subscribe" }).click();
-    await expect(toastWith(page, "Already subscribed")).toContainText("This email is already subscribed to our newsletter.");
+    await expect(toastWith(page, "Already subscribed")).toContainText(
+      "This email is already subscribed to our newsletter.",
+    );
   });
 
   test("an empty email gives 'Email required'", async ({ page }) => {
@@ -71,5 +75,57 @@ test.describe("newsletter pop-up", () => {
     await popup.getByRole("button", { name: "Subscribe" }).click();
     await expect(toastWith(page, "Success!")).toContainText("You've been subscribed to our newsletter.");
     await expect(popup).toBeHidden();
+  });
+
+  test("never opens on top of the sample emails dialog, and waits until it is closed", async ({ page }) => {
+    // A fake clock lets the test pass the 30-second timer without waiting for it.
+    await page.clock.install();
+    await page.goto("/");
+    await waitForHydration(page);
+    // Pressing the button scrolls it into view, well past half of the page.
+    await page.getByRole("button", { name: /Practice scam emails and texts.*see samples/ }).click();
+    const samples = page.getByRole("dialog", { name: "Sample Practice Scam Emails" });
+    await expect(samples).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await page.clock.fastForward(35_000);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await expect(samples).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(samples).toBeHidden();
+    await page.clock.fastForward(5_000);
+    const popup = page.getByRole("dialog", { name: "Get free scam alerts" });
+    await expect(popup).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+  });
+
+  test("a jump the visitor asked for ('Stay Informed') does not open it, nor does time while a field has focus", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Stay Informed" }).click();
+    await expect(page.getByRole("heading", { name: "Stay informed about new scams" })).toBeInViewport();
+    await page.waitForLoadState("networkidle");
+    await page.clock.fastForward(3_000);
+    await page.waitForLoadState("networkidle");
+    const popup = page.getByRole("dialog", { name: "Get free scam alerts" });
+    await expect(popup).toHaveCount(0);
+
+    // Typing in the newsletter section: the 30 seconds pass, and still no pop-up over the form.
+    const email = page.locator("#newsletter").getByLabel("Email");
+    await email.click();
+    await email.pressSequentially("someone@");
+    await page.clock.fastForward(40_000);
+    await page.waitForLoadState("networkidle");
+    await expect(popup).toHaveCount(0);
+    await expect(email).toBeFocused();
+
+    // Once the visitor leaves the form alone, the pop-up may come.
+    await email.blur();
+    await page.clock.fastForward(5_000);
+    await expect(popup).toBeVisible();
   });
 });

@@ -7,7 +7,14 @@ import path from "node:path";
 import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations, signedInAs, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
 
-const STAFF_PATHS = ["/staff", "/staff/comments", "/staff/support", "/staff/subscribers", "/staff/subscribers.csv", "/staff/anything-else"];
+const STAFF_PATHS = [
+  "/staff",
+  "/staff/comments",
+  "/staff/support",
+  "/staff/subscribers",
+  "/staff/subscribers.csv",
+  "/staff/anything-else",
+];
 
 test.describe("staff console for everyone else", () => {
   test("anonymous visitors and signed-in members get 404 for every /staff path", async ({ page }) => {
@@ -25,7 +32,9 @@ test.describe("staff console for everyone else", () => {
       expect(response.status(), `member ${pathname}`).toBe(404);
       expect(await response.text()).not.toContain("Staff console");
     }
-    const post = await page.request.post("/staff/comments", { form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" } });
+    const post = await page.request.post("/staff/comments", {
+      form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(post.status()).toBe(404);
     await page.goto("/account");
     await expect(page.getByRole("link", { name: "Open the staff console" })).toHaveCount(0);
@@ -65,14 +74,26 @@ test.describe("staff console with the role granted by npm run staff:grant", () =
     serverErrors = "";
     const child = spawn(process.execPath, ["build/server.js"], {
       cwd: root,
-      env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY: "1" },
+      env: {
+        ...env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        TRUST_PROXY: "1",
+      },
       stdio: ["ignore", "ignore", "pipe"],
     });
     child.stderr!.on("data", (chunk: Buffer) => (serverErrors += chunk.toString()));
     const deadline = Date.now() + 90_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited: ${serverErrors}`);
-      const ready = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${baseURL}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) return child;
       if (Date.now() > deadline) throw new Error(`server did not start: ${serverErrors}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -108,18 +129,24 @@ test.describe("staff console with the role granted by npm run staff:grant", () =
       api.post("/community", { form: { intent: "post", name, email: uniqueEmail("c"), comment: text, rating: "5" } });
     expect((await comment(`${tag} Visible`, "A story anyone can read")).status()).toBe(200);
     expect((await comment(`${tag} Held`, "https://a.example https://b.example https://c.example")).status()).toBe(202);
-    const support = await api.post("/support", { form: { name: `${tag} Asker`, email: uniqueEmail("asker"), subject: `${tag} question`, message: "Is this real?" } });
+    const support = await api.post("/support", {
+      form: { name: `${tag} Asker`, email: uniqueEmail("asker"), subject: `${tag} question`, message: "Is this real?" },
+    });
     expect(support.status()).toBe(200);
     expect((await api.post("/newsletter", { form: { email: uniqueEmail("csv"), name: "=1+2" } })).status()).toBe(200);
     await api.dispose();
 
     // The embedded database is one process at a time: stop the site, grant, start it again.
     await stopServer();
-    const grant = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/staff-grant.ts", staffEmail], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
-      encoding: "utf8",
-    });
+    const grant = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/staff-grant.ts", staffEmail],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+        encoding: "utf8",
+      },
+    );
     expect(grant.stderr).toBe("");
     expect(grant.status).toBe(0);
     expect(grant.stdout).toContain(`${staffEmail} is now staff.`);
@@ -180,7 +207,10 @@ test.describe("staff console with the role granted by npm run staff:grant", () =
     // Subscribers and the CSV export.
     await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Subscribers" }).click();
     await expect(page.getByRole("table")).toContainText("=1+2");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), "utf8");
     expect(csv.split("\r\n")[0]).toBe("email,name,source,status,subscribed_at,unsubscribed_at,provider_synced_at");

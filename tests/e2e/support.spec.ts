@@ -1,7 +1,9 @@
 import { test, expect, expectNoAxeViolations, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
 
 test.describe("support", () => {
-  test("sends a message: toast, cleared form, a confirmation in the mailbox; no accessibility violations", async ({ page }) => {
+  test("sends a message: toast, cleared form, a confirmation in the mailbox; no accessibility violations", async ({
+    page,
+  }) => {
     const email = uniqueEmail("support");
     await page.goto("/support");
     await waitForHydration(page);
@@ -17,10 +19,15 @@ test.describe("support", () => {
     await expectNoAxeViolations(page);
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    await expect(page.getByRole("list", { name: "Messages" })).toContainText("We received your message to scam-free support");
+    await expect(page.getByRole("list", { name: "Messages" })).toContainText(
+      "We received your message to scam-free support",
+    );
   });
 
-  test("an empty form says 'Missing information' in the browser; the server answers 400 too", async ({ page, request }) => {
+  test("an empty form says 'Missing information' in the browser; the server answers 400 too", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/support");
     await waitForHydration(page);
     await page.getByLabel("Subject (optional)").fill("Only a subject");

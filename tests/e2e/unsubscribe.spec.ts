@@ -9,7 +9,10 @@ async function subscribeAndGetLink(page: Page, label: string) {
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   const message = page.getByRole("article", { name: "Selected message" });
   await expect(message).toContainText("You're subscribed to scam-free scam alerts");
-  const href = await message.getByRole("link", { name: /\/unsubscribe\?token=/ }).first().getAttribute("href");
+  const href = await message
+    .getByRole("link", { name: /\/unsubscribe\?token=/ })
+    .first()
+    .getAttribute("href");
   expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[0-9a-f]{32}$/);
   return { email, link: href! };
 }
@@ -30,7 +33,9 @@ test.describe("one-click unsubscribe", () => {
     await expect(page.getByRole("heading", { name: "Already unsubscribed" })).toBeVisible();
   });
 
-  test("a mail provider's one-click POST from another origin works; other cross-site POSTs are still refused", async ({ page }) => {
+  test("a mail provider's one-click POST from another origin works; other cross-site POSTs are still refused", async ({
+    page,
+  }) => {
     const { link } = await subscribeAndGetLink(page, "oneclick");
     const response = await page.request.post(link, {
       headers: { Origin: "https://mail.example.net", "Content-Type": "application/x-www-form-urlencoded" },
@@ -54,7 +59,9 @@ test.describe("one-click unsubscribe", () => {
     const unknown = await page.goto(`/unsubscribe?token=${"f".repeat(32)}`);
     expect(unknown?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Subscription not found" })).toBeVisible();
-    const posted = await page.request.post(`/unsubscribe?token=${"f".repeat(32)}`, { form: { "List-Unsubscribe": "One-Click" } });
+    const posted = await page.request.post(`/unsubscribe?token=${"f".repeat(32)}`, {
+      form: { "List-Unsubscribe": "One-Click" },
+    });
     expect(posted.status()).toBe(404);
   });
 });

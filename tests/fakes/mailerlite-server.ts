@@ -46,7 +46,13 @@ export async function startFakeMailerLite(options: { apiKey?: string } = {}) {
       // Keep the raw text; the request is answered 422 below.
     }
     const path = new URL(req.url ?? "/", "http://fake").pathname;
-    requests.push({ method: req.method ?? "", path, authorization: req.headers.authorization, contentType: req.headers["content-type"], body });
+    requests.push({
+      method: req.method ?? "",
+      path,
+      authorization: req.headers.authorization,
+      contentType: req.headers["content-type"],
+      body,
+    });
     const reply = (status: number, payload: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(payload));
@@ -60,10 +66,16 @@ export async function startFakeMailerLite(options: { apiKey?: string } = {}) {
     }
     const input = body as { email?: unknown; status?: unknown; fields?: unknown; groups?: unknown } | undefined;
     if (!input || typeof input.email !== "string" || !input.email.includes("@")) {
-      return reply(422, { message: "The email field is required.", errors: { email: ["The email field is required."] } });
+      return reply(422, {
+        message: "The email field is required.",
+        errors: { email: ["The email field is required."] },
+      });
     }
     if (refused.has(input.email)) {
-      return reply(422, { message: "The email must be a valid email address.", errors: { email: ["The email must be a valid email address."] } });
+      return reply(422, {
+        message: "The email must be a valid email address.",
+        errors: { email: ["The email must be a valid email address."] },
+      });
     }
     const existing = subscribers.get(input.email);
     const next: FakeSubscriber = {

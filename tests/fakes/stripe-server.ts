@@ -85,11 +85,20 @@ export class FakeStripe {
       periodEnd: options.periodEnd,
       metadata: ((session.subscription_data as Json | undefined)?.metadata ?? {}) as Record<string, string>,
     });
-    Object.assign(session, { status: "complete", payment_status: "paid", subscription: subscription.id, customer: subscription.customer });
+    Object.assign(session, {
+      status: "complete",
+      payment_status: "paid",
+      subscription: subscription.id,
+      customer: subscription.customer,
+    });
     return subscription;
   }
 
-  createSubscription(input: { status?: string; periodEnd?: Date; metadata?: Record<string, string> }): FakeSubscription {
+  createSubscription(input: {
+    status?: string;
+    periodEnd?: Date;
+    metadata?: Record<string, string>;
+  }): FakeSubscription {
     const end = Math.floor((input.periodEnd ?? new Date(Date.now() + 30 * 86_400_000)).getTime() / 1000);
     const subscription: FakeSubscription = {
       id: id("sub"),
@@ -98,13 +107,19 @@ export class FakeStripe {
       status: input.status ?? "active",
       cancel_at_period_end: false,
       metadata: input.metadata ?? {},
-      items: { object: "list", data: [{ id: id("si"), current_period_start: end - 30 * 86_400, current_period_end: end }] },
+      items: {
+        object: "list",
+        data: [{ id: id("si"), current_period_start: end - 30 * 86_400, current_period_end: end }],
+      },
     };
     this.subscriptions.set(subscription.id, subscription);
     return subscription;
   }
 
-  updateSubscription(subscriptionId: string, patch: { status?: string; cancelAtPeriodEnd?: boolean; periodEnd?: Date }) {
+  updateSubscription(
+    subscriptionId: string,
+    patch: { status?: string; cancelAtPeriodEnd?: boolean; periodEnd?: Date },
+  ) {
     const subscription = this.subscriptions.get(subscriptionId);
     if (!subscription) throw new Error(`no fake subscription ${subscriptionId}`);
     if (patch.status) subscription.status = patch.status;
@@ -120,7 +135,12 @@ export class FakeStripe {
 
   private missing(res: ServerResponse, what: string, value: string) {
     this.send(res, 404, {
-      error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${value}'`, param: "id" },
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such ${what}: '${value}'`,
+        param: "id",
+      },
     });
   }
 
@@ -130,7 +150,13 @@ export class FakeStripe {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = parseStripeForm(raw);
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-    this.requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey, authorization: req.headers.authorization });
+    this.requests.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      body,
+      idempotencyKey,
+      authorization: req.headers.authorization,
+    });
 
     if (this.failuresLeft > 0) {
       this.failuresLeft -= 1;
@@ -143,7 +169,8 @@ export class FakeStripe {
     }
 
     const [, version, resource, sub, maybeId] = url.pathname.split("/");
-    if (version !== "v1") return this.send(res, 404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
+    if (version !== "v1")
+      return this.send(res, 404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
 
     if (req.method === "POST" && resource === "checkout" && sub === "sessions" && !maybeId) {
       const sessionId = id("cs_test");
@@ -167,7 +194,22 @@ export class FakeStripe {
     }
     if (req.method === "GET" && resource === "subscriptions" && sub) {
       const subscription = this.subscriptions.get(sub);
-      return subscription ? this.send(res, 200, subscription as unknown as Json) : this.missing(res, "subscription", sub);
+      return subscription
+        ? this.send(res, 200, subscription as unknown as Json)
+        : this.missing(res, "subscription", sub);
+    }
+    if (req.method === "DELETE" && resource === "subscriptions" && sub) {
+      // Stripe's "cancel a subscription": it ends now, and a second cancel is refused.
+      const subscription = this.subscriptions.get(sub);
+      if (!subscription) return this.missing(res, "subscription", sub);
+      if (subscription.status === "canceled") {
+        return this.send(res, 400, {
+          error: { type: "invalid_request_error", message: "This subscription has already been canceled." },
+        });
+      }
+      subscription.status = "canceled";
+      subscription.cancel_at_period_end = false;
+      return this.send(res, 200, subscription as unknown as Json);
     }
     if (req.method === "POST" && resource === "billing_portal" && sub === "sessions") {
       if (!this.portalConfigured) {
@@ -179,10 +221,18 @@ export class FakeStripe {
           },
         });
       }
-      const portal = { id: id("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id("test")}` };
+      const portal = {
+        id: id("bps"),
+        object: "billing_portal.session",
+        customer: body.customer,
+        return_url: body.return_url,
+        url: `https://billing.stripe.test/p/session/${id("test")}`,
+      };
       return this.send(res, 200, portal);
     }
-    this.send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    this.send(res, 404, {
+      error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+    });
   }
 }
 

@@ -4,21 +4,30 @@ import { DATABASE_TARGETS } from "../support/databases";
 import { actionArgs, formPost, unwrapData } from "../support/requests";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
-import { accounts, newsletterSubscribers, outboxMessages, requestLimits, sessions, users, verifications } from "~/db/schema";
-import { action as authAction } from "~/routes/auth";
+import { accounts, sessions, users, verifications } from "~/account/tables";
+import { newsletterSubscribers } from "~/newsletter/tables";
+import { outboxMessages } from "~/mail/tables";
+import { requestLimits } from "~/security/tables";
+import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction } from "~/routes/reset-password";
 import { action as accountAction } from "~/routes/account";
-import { getSessionUser } from "~/account/session.server";
+import { getSessionUser, loadSession } from "~/account/session.server";
 import type { AuthFormResult } from "~/account/account-actions.server";
 
-async function run(action: (args: never) => Promise<unknown>, path: string, fields: Record<string, string>, ip = "198.51.100.1") {
+async function run(
+  action: (args: never) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string>,
+  ip = "198.51.100.1",
+) {
   const request = formPost(path, fields);
   try {
     const result = await action({ request, params: {}, context: { clientIp: ip } } as never);
     return unwrapData<AuthFormResult>(result);
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: undefined as unknown as AuthFormResult, response: thrown };
+    if (thrown instanceof Response)
+      return { status: thrown.status, data: undefined as unknown as AuthFormResult, response: thrown };
     throw thrown;
   }
 }
@@ -31,20 +40,33 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
   afterAll(async () => handle.close());
   beforeEach(async () => {
     useDatabaseForTests(handle);
-    for (const table of [sessions, accounts, verifications, users, requestLimits, outboxMessages, newsletterSubscribers]) {
+    for (const table of [
+      sessions,
+      accounts,
+      verifications,
+      users,
+      requestLimits,
+      outboxMessages,
+      newsletterSubscribers,
+    ]) {
       await handle.db.delete(table);
     }
   });
 
   const signUp = (email: string, password: string, extra: Record<string, string> = {}, ip?: string) =>
     run(authAction, "/auth", { intent: "signup", email, password, ...extra }, ip);
-  const logIn = (email: string, password: string, ip?: string) => run(authAction, "/auth", { intent: "login", email, password }, ip);
+  const logIn = (email: string, password: string, ip?: string) =>
+    run(authAction, "/auth", { intent: "login", email, password }, ip);
   const userCount = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
   it("signs up with a hashed password, joins the newsletter only when asked, and starts no session", async () => {
     const { status, data } = await signUp("Pat@Example.com", "secret1", { newsletter: "on" });
     expect(status).toBe(200);
-    expect(data).toMatchObject({ ok: true, title: "Registration successful", message: "Success! Please log in to access your account." });
+    expect(data).toMatchObject({
+      ok: true,
+      title: "Registration successful",
+      message: "Success! Please log in to access your account.",
+    });
     const [account] = await handle.db.select().from(accounts);
     expect(account.password).toBeTruthy();
     expect(account.password).not.toContain("secret1");
@@ -64,9 +86,16 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     ["a 10,000-character email", { email: `${"a".repeat(10_000)}@example.com`, password: "secret1" }, "at most 254"],
     ["a 10,000-character password", { email: "a@example.com", password: "p".repeat(10_000) }, "at most 128"],
     ["HTML in the email", { email: "<script>@example.com", password: "secret1" }, "valid email"],
-    ["a strange newsletter value", { email: "a@example.com", password: "secret1", newsletter: "DROP TABLE" }, "Invalid"],
+    [
+      "a strange newsletter value",
+      { email: "a@example.com", password: "secret1", newsletter: "DROP TABLE" },
+      "Invalid",
+    ],
   ])("refuses sign-up with %s: 400, clear message, nothing stored", async (_label, fields, message) => {
-    const { status, data } = await run(authAction, "/auth", { intent: "signup", ...(fields as Record<string, string>) });
+    const { status, data } = await run(authAction, "/auth", {
+      intent: "signup",
+      ...(fields as Record<string, string>),
+    });
     expect(status).toBe(400);
     expect(data.title).toBe("Registration failed");
     expect(data.message).toContain(message);
@@ -87,8 +116,15 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
 
   it("logs in with an HttpOnly, SameSite=Lax session cookie and redirects to a same-site returnTo only", async () => {
     await signUp("lee@example.com", "secret1");
-    const request = formPost("/auth", { intent: "login", email: "LEE@example.com", password: "secret1", returnTo: "https://evil.example/steal" });
-    const thrown = await authAction({ request, params: {}, context: { clientIp: "198.51.100.2" } } as never).catch((r: unknown) => r);
+    const request = formPost("/auth", {
+      intent: "login",
+      email: "LEE@example.com",
+      password: "secret1",
+      returnTo: "https://evil.example/steal",
+    });
+    const thrown = await authAction({ request, params: {}, context: { clientIp: "198.51.100.2" } } as never).catch(
+      (r: unknown) => r,
+    );
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(302);
@@ -97,33 +133,157 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     const session = cookies.find((c) => c.startsWith("scam-free.session_token="))!;
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Lax/);
-    const user = await getSessionUser(new Request("http://localhost:3000/", { headers: { Cookie: session.split(";")[0] } }));
+    const user = await getSessionUser(
+      new Request("http://localhost:3000/", { headers: { Cookie: session.split(";")[0] } }),
+    );
     expect(user?.email).toBe("lee@example.com");
 
-    const back = formPost("/auth", { intent: "login", email: "lee@example.com", password: "secret1", returnTo: "/course/scam-free/3" });
-    const again = (await authAction({ request: back, params: {}, context: { clientIp: "198.51.100.2" } } as never).catch((r: unknown) => r)) as Response;
+    // One lookup per request: the root loader and the page's loader share it. The next request
+    // looks again, so a session ended in between is seen at once.
+    const page = new Request("http://localhost:3000/course/scam-free/1", {
+      headers: { Cookie: session.split(";")[0] },
+    });
+    const first = loadSession(page);
+    expect(loadSession(page)).toBe(first);
+    expect((await first).user?.email).toBe("lee@example.com");
+    await handle.db.delete(sessions);
+    expect((await loadSession(page)).user?.email).toBe("lee@example.com");
+    const next = new Request(page.url, { headers: { Cookie: session.split(";")[0] } });
+    expect((await loadSession(next)).user).toBeNull();
+
+    const back = formPost("/auth", {
+      intent: "login",
+      email: "lee@example.com",
+      password: "secret1",
+      returnTo: "/course/scam-free/3",
+    });
+    const again = (await authAction({
+      request: back,
+      params: {},
+      context: { clientIp: "198.51.100.2" },
+    } as never).catch((r: unknown) => r)) as Response;
     expect(again.headers.get("Location")).toBe("/course/scam-free/3");
   });
 
-  it("answers a wrong password with 'Login failed' and the reason, and limits repeated failures with 429", async () => {
+  it("never redirects off the site after sign-in, on GET /auth signed in or on the login POST", async () => {
+    await signUp("oro@example.com", "secret1");
+    const cookie = (
+      (await authAction({
+        request: formPost("/auth", { intent: "login", email: "oro@example.com", password: "secret1" }),
+        params: {},
+        context: { clientIp: "198.51.100.5" },
+      } as never).catch((r: unknown) => r)) as Response
+    ).headers
+      .getSetCookie()
+      .find((c) => c.startsWith("scam-free.session_token="))!
+      .split(";")[0];
+    const payloads = [
+      "/.//evil.com",
+      "/x/..//evil.com",
+      "/..//evil.com/x",
+      "/%2e%2e//evil.com",
+      "//evil.com",
+      "/\\evil.com",
+      "/\t/evil.com",
+      "https://evil.com",
+      "/@evil.com",
+    ];
+    const stayOnSite = (location: string | null) => {
+      expect(location).not.toBeNull();
+      expect(location).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location!, "http://localhost:3000/auth").origin).toBe("http://localhost:3000");
+    };
+    for (const returnTo of payloads) {
+      const page = await authLoader({
+        request: new Request(`http://localhost:3000/auth?returnTo=${encodeURIComponent(returnTo)}`, {
+          headers: { Cookie: cookie },
+        }),
+        params: {},
+        context: { clientIp: "198.51.100.5" },
+      } as never).catch((r: unknown) => r);
+      expect(page).toBeInstanceOf(Response);
+      expect((page as Response).status).toBe(302);
+      stayOnSite((page as Response).headers.get("Location"));
+
+      const login = await authAction({
+        request: formPost("/auth", { intent: "login", email: "oro@example.com", password: "secret1", returnTo }),
+        params: {},
+        context: { clientIp: "198.51.100.5" },
+      } as never).catch((r: unknown) => r);
+      expect(login).toBeInstanceOf(Response);
+      expect((login as Response).status).toBe(302);
+      stayOnSite((login as Response).headers.get("Location"));
+    }
+  });
+
+  it("answers a wrong password with 'Login failed' and the reason, and locks the account only from the address that guessed", async () => {
     await signUp("max@example.com", "secret1");
     const first = await logIn("max@example.com", "wrong-one", "198.51.100.3");
     expect(first.status).toBe(401);
     expect(first.data).toMatchObject({ ok: false, title: "Login failed" });
     expect(first.data.message).toMatch(/invalid email or password/i);
     const statuses = [first.status];
-    for (let i = 0; i < 6; i++) statuses.push((await logIn("max@example.com", `wrong-${i}`, `198.51.100.${10 + i}`)).status);
-    // Five failures for one account, then 429 from any address, even with the right password.
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses.slice(5)).toEqual([429, 429]);
-    const blocked = await logIn("max@example.com", "secret1", "198.51.100.99");
+    for (let i = 0; i < 6; i++) statuses.push((await logIn("max@example.com", `wrong-${i}`, "198.51.100.3")).status);
+    // Five failures for the account from this address, then 429 from this address.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const blocked = await logIn("max@example.com", "secret1", "198.51.100.3");
     expect(blocked.status).toBe(429);
     expect(blocked.data.message).toMatch(/Too many attempts/);
+
+    // The owner, somewhere else, signs in with the right password.
+    expect((await logIn("max@example.com", "secret1", "203.0.113.200")).status).toBe(302);
+    // Wrong passwords from other addresses are answered as wrong, not locked.
+    for (let i = 0; i < 3; i++)
+      expect((await logIn("max@example.com", `other-${i}`, `198.51.100.${40 + i}`)).status).toBe(401);
+  });
+
+  it("emails the owner once when wrong passwords pile up from many addresses, and never for an unknown email", async () => {
+    await signUp("kim@example.com", "secret1");
+    const statuses: number[] = [];
+    // 25 guesses from five addresses: each address is locked after five, the owner hears once.
+    for (let i = 0; i < 25; i++)
+      statuses.push((await logIn("kim@example.com", `guess-${i}`, `198.51.100.${60 + (i % 5)}`)).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(25);
+    for (let i = 0; i < 5; i++)
+      expect((await logIn("kim@example.com", "secret1", `198.51.100.${60 + i}`)).status).toBe(429);
+    const warnings = await handle.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, "sign-in-failures"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({
+      recipient: "kim@example.com",
+      subject: "Failed sign-in attempts on your scam-free account",
+    });
+    expect(warnings[0].textBody).toContain("with a wrong password 10 times in the last 15 minutes");
+    expect(warnings[0].textBody).toContain("http://localhost:3000/forgot-password");
+    expect(warnings[0].textBody).not.toMatch(/198\.51\.100/);
+    // The owner still gets in from home.
+    expect((await logIn("kim@example.com", "secret1", "203.0.113.201")).status).toBe(302);
+
+    for (let i = 0; i < 12; i++) await logIn("nobody-here@example.com", `guess-${i}`, `198.51.100.${70 + (i % 4)}`);
+    expect(
+      await handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "sign-in-failures")),
+    ).toHaveLength(1);
+  });
+
+  it("warns the owner once when twenty wrong passwords from twenty addresses arrive at once", async () => {
+    await signUp("jo@example.com", "secret1");
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => logIn("jo@example.com", `guess-${i}`, `192.0.2.${100 + i}`)),
+    );
+    expect(results.every((r) => r.status === 401)).toBe(true);
+    const warnings = await handle.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, "sign-in-failures"));
+    expect(warnings.map((m) => m.recipient)).toEqual(["jo@example.com"]);
   });
 
   it("limits failed logins from one IP across many accounts", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await logIn(`nobody${i}@example.com`, "wrong-pass", "203.0.113.50")).status);
+    for (let i = 0; i < 22; i++)
+      statuses.push((await logIn(`nobody${i}@example.com`, "wrong-pass", "203.0.113.50")).status);
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
   });
@@ -140,21 +300,34 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
   });
 
   it("the account action sends anonymous posts to /auth and refuses an unknown intent with 400, ending no session", async () => {
-    const anonymous = await accountAction(actionArgs(formPost("/account", { intent: "signout" }))).catch((r: unknown) => r);
+    const anonymous = await accountAction(actionArgs(formPost("/account", { intent: "signout" }))).catch(
+      (r: unknown) => r,
+    );
     expect(anonymous).toBeInstanceOf(Response);
     expect((anonymous as Response).headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
 
     await signUp("ned@example.com", "secret1");
-    const login = (await authAction({ request: formPost("/auth", { intent: "login", email: "ned@example.com", password: "secret1" }), params: {}, context: { clientIp: "198.51.100.4" } } as never).catch((r: unknown) => r)) as Response;
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith("scam-free.session_token="))!.split(";")[0];
-    for (const intent of ["", "delete-account", "<script>"]) {
-      const response = (await accountAction(actionArgs(formPost("/account", { intent }, { Cookie: cookie })))) as Response;
+    const login = (await authAction({
+      request: formPost("/auth", { intent: "login", email: "ned@example.com", password: "secret1" }),
+      params: {},
+      context: { clientIp: "198.51.100.4" },
+    } as never).catch((r: unknown) => r)) as Response;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("scam-free.session_token="))!
+      .split(";")[0];
+    for (const intent of ["", "delete-everything", "<script>"]) {
+      const response = (await accountAction(
+        actionArgs(formPost("/account", { intent }, { Cookie: cookie })),
+      )) as Response;
       expect(response.status).toBe(400);
       expect(await response.text()).toBe("Unknown action.");
     }
     expect(await handle.db.select().from(sessions)).toHaveLength(1);
 
-    const signedOut = (await accountAction(actionArgs(formPost("/account", { intent: "signout" }, { Cookie: cookie }))).catch((r: unknown) => r)) as Response;
+    const signedOut = (await accountAction(
+      actionArgs(formPost("/account", { intent: "signout" }, { Cookie: cookie })),
+    ).catch((r: unknown) => r)) as Response;
     expect(signedOut.headers.get("Location")).toBe("/");
     expect(await handle.db.select().from(sessions)).toHaveLength(0);
   });
@@ -182,7 +355,11 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       expect(await handle.db.select().from(sessions)).toHaveLength(2);
 
       const token = await resetToken("rae@example.com");
-      const reset = await run(resetAction, "/reset-password", { token, password: "newpass1", confirmPassword: "newpass1" });
+      const reset = await run(resetAction, "/reset-password", {
+        token,
+        password: "newpass1",
+        confirmPassword: "newpass1",
+      });
       expect(reset.status).toBe(302);
       expect(await handle.db.select().from(sessions)).toHaveLength(0);
       expect((await logIn("rae@example.com", "oldpass1")).status).toBe(401);
@@ -190,7 +367,11 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       const templates = (await handle.db.select().from(outboxMessages)).map((m) => m.template).sort();
       expect(templates).toEqual(["password-changed", "password-reset"]);
 
-      const reuse = await run(resetAction, "/reset-password", { token, password: "again123", confirmPassword: "again123" });
+      const reuse = await run(resetAction, "/reset-password", {
+        token,
+        password: "again123",
+        confirmPassword: "again123",
+      });
       expect(reuse.status).toBe(400);
       expect(reuse.data.message).toMatch(/invalid, already used or expired/);
     });
@@ -199,7 +380,11 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       await signUp("ida@example.com", "oldpass1");
       const token = await resetToken("ida@example.com");
       await handle.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
-      const { status } = await run(resetAction, "/reset-password", { token, password: "newpass1", confirmPassword: "newpass1" });
+      const { status } = await run(resetAction, "/reset-password", {
+        token,
+        password: "newpass1",
+        confirmPassword: "newpass1",
+      });
       expect(status).toBe(400);
       expect((await logIn("ida@example.com", "oldpass1")).status).toBe(302);
     });
@@ -222,12 +407,56 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       expect(data.message).toContain(message);
     });
 
-    it("limits reset requests per email", async () => {
+    it("keeps the reset path open while sign-in is locked, and a new password lifts the lock", async () => {
+      await signUp("ava@example.com", "oldpass1");
+      for (let i = 0; i < 5; i++) await logIn("ava@example.com", `wrong-${i}`, "198.51.100.80");
+      expect((await logIn("ava@example.com", "oldpass1", "198.51.100.80")).status).toBe(429);
+
+      const { status, data } = await run(
+        forgotAction,
+        "/forgot-password",
+        { email: "ava@example.com" },
+        "198.51.100.80",
+      );
+      expect(status).toBe(200);
+      expect(data.message).toMatch(/If an account exists/);
+      const [message] = await handle.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.template, "password-reset"));
+      const token = /\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)/.exec(message.textBody)![1];
+      const reset = await run(
+        resetAction,
+        "/reset-password",
+        { token, password: "newpass1", confirmPassword: "newpass1" },
+        "198.51.100.80",
+      );
+      expect(reset.status).toBe(302);
+      expect((await logIn("ava@example.com", "newpass1", "198.51.100.80")).status).toBe(302);
+    });
+
+    it("limits reset requests per email and address, so a stranger cannot use up the owner's resets; a looser cap per email", async () => {
       await signUp("tia@example.com", "oldpass1");
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await run(forgotAction, "/forgot-password", { email: "tia@example.com" }, `192.0.2.${i}`)).status);
-      expect(statuses).toEqual([200, 200, 200, 429]);
-      expect(await handle.db.select().from(outboxMessages)).toHaveLength(3);
+      const stranger: number[] = [];
+      for (let i = 0; i < 4; i++)
+        stranger.push((await run(forgotAction, "/forgot-password", { email: "tia@example.com" }, "192.0.2.66")).status);
+      expect(stranger).toEqual([200, 200, 200, 429]);
+      // The owner, from home, still gets a link.
+      expect((await run(forgotAction, "/forgot-password", { email: "tia@example.com" }, "203.0.113.77")).status).toBe(
+        200,
+      );
+      expect(await handle.db.select().from(outboxMessages)).toHaveLength(4);
+
+      // Many addresses together can send at most ten links an hour to one inbox.
+      const spread: number[] = [];
+      for (let i = 0; i < 8; i++)
+        spread.push(
+          (await run(forgotAction, "/forgot-password", { email: "tia@example.com" }, `192.0.2.${10 + i}`)).status,
+        );
+      expect(spread).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+      const capped = await run(forgotAction, "/forgot-password", { email: "tia@example.com" }, "192.0.2.30");
+      expect(capped.data.message).toMatch(/Several reset links were sent to this address in the last hour/);
+      expect(await handle.db.select().from(outboxMessages)).toHaveLength(10);
     });
 
     it("refuses a bad email with a 400", async () => {

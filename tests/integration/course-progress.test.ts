@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_TARGETS } from "../support/databases";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { courseProgress, users } from "~/db/schema";
+import { courseProgress } from "~/course/tables";
+import { users } from "~/account/tables";
 import { getCourseProgress, recordPageView } from "~/course/progress.server";
 
 async function addUser(handle: DatabaseHandle, id: string) {
@@ -23,7 +24,12 @@ describe.each(DATABASE_TARGETS)("course progress on $name", (target) => {
   it("records each page once per learner, however often it is opened", async () => {
     for (const page of [1, 2, 2, 2, 3, 1]) await recordPageView(handle.db, "learner", "scam-free", page);
     const rows = await handle.db.select().from(courseProgress);
-    expect(rows.filter((r) => r.userId === "learner").map((r) => r.page).sort()).toEqual([1, 2, 3]);
+    expect(
+      rows
+        .filter((r) => r.userId === "learner")
+        .map((r) => r.page)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     const progress = await getCourseProgress(handle.db, "learner", "scam-free");
     expect(progress.viewedPages).toEqual([1, 2, 3]);
     expect(progress.lastPage).toBe(1);

@@ -4,7 +4,7 @@ import { DATABASE_TARGETS } from "../support/databases";
 import { actionArgs, formPost, unwrapData } from "../support/requests";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
-import { newsletterSubscribers } from "~/db/schema";
+import { newsletterSubscribers } from "~/newsletter/tables";
 import { action } from "~/routes/newsletter";
 import type { NewsletterResult } from "~/newsletter/newsletter-schema";
 
@@ -67,9 +67,24 @@ describe.each(DATABASE_TARGETS)("newsletter sign-up on $name", (target) => {
     ["only spaces", { email: "    " }, "Email required", "Please enter your email address."],
     ["a malformed email", { email: "not-an-email" }, "Invalid email", "Please enter a valid email address"],
     ["SQL in the email", { email: "x@y.com'; DROP TABLE newsletter_subscribers; --" }, "Invalid email", "valid email"],
-    ["a 10,000-character email", { email: `${"a".repeat(9_990)}@example.com` }, "Invalid email", "at most 254 characters"],
-    ["HTML in the name", { email: "dee@example.com", name: "<script>alert(1)</script>" }, "Check your name", "cannot contain < or >"],
-    ["a 10,000-character name", { email: "eve@example.com", name: "n".repeat(10_000) }, "Check your name", "at most 100 characters"],
+    [
+      "a 10,000-character email",
+      { email: `${"a".repeat(9_990)}@example.com` },
+      "Invalid email",
+      "at most 254 characters",
+    ],
+    [
+      "HTML in the name",
+      { email: "dee@example.com", name: "<script>alert(1)</script>" },
+      "Check your name",
+      "cannot contain < or >",
+    ],
+    [
+      "a 10,000-character name",
+      { email: "eve@example.com", name: "n".repeat(10_000) },
+      "Check your name",
+      "at most 100 characters",
+    ],
   ])("refuses %s with a clear 400 and stores nothing", async (_label, fields, title, message) => {
     const { status, data } = await submit(fields as Record<string, string>);
     expect(status).toBe(400);

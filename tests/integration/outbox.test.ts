@@ -1,16 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { startFakeSmtpServer } from "../fakes/smtp-server";
+import { testChannels } from "../support/delivery";
 import { waitFor } from "../support/wait";
 import type { DatabaseHandle } from "~/db/client.server";
-import { outboxMessages, users } from "~/db/schema";
-import { deliverMessage, enqueueEmail } from "~/mail/outbox.server";
-import { startMailWorker, type MailWorker } from "~/mail/mail-worker.server";
-import { smtpTransport } from "~/mail/transports.server";
-import { passwordResetEmail } from "~/mail/templates";
+import { outboxMessages } from "~/mail/tables";
+import { users } from "~/account/tables";
+import { deliverMessage, enqueueEmail, type DeliveryTuning } from "~/mail/outbox.server";
+import { registerMessageDelivery, SWEEP_QUEUE, wakeDelivery } from "~/mail/delivery-queue.server";
+import { JobRunner } from "~/jobs/job-runner.server";
+import { smtpTransport, type MailTransport } from "~/mail/transports.server";
+import { passwordResetEmail, welcomeEmail } from "~/mail/templates";
 
-const FROM = "scam-free <no-reply@scam-free.test>";
 const brand = { productName: "scam-free", siteUrl: "http://localhost:3000", supportEmail: "help@scam-free.test" };
 
 describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
@@ -32,13 +34,21 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
   });
 
   function resetEmail(to: string) {
-    return { template: "password-reset", to, ...passwordResetEmail(brand, { resetUrl: "http://localhost:3000/reset?token=abc", expiresInMinutes: 60 }) };
+    return {
+      template: "password-reset",
+      to,
+      ...passwordResetEmail(brand, { resetUrl: "http://localhost:3000/reset?token=abc", expiresInMinutes: 60 }),
+    };
+  }
+  function bulkEmail(to: string) {
+    return { template: "newsletter-welcome", to, ...welcomeEmail(brand) };
   }
 
   async function status(id: string) {
     const [row] = await handle.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
     return row;
   }
+  const receivedBy = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 
   it("writes the message in the caller's transaction: a rolled-back change leaves no email", async () => {
     await expect(
@@ -53,7 +63,7 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
 
   it("delivers over SMTP to a real server, with text and HTML parts and a stable Message-ID", async () => {
     const id = await enqueueEmail(handle.db, resetEmail("ann@example.com"));
-    const outcome = await deliverMessage(handle.db, smtpTransport(smtp.url), id, FROM);
+    const outcome = await deliverMessage(handle.db, testChannels({ email: smtpTransport(smtp.url) }), id);
     expect(outcome).toBe("sent");
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual(["ann@example.com"]);
@@ -62,68 +72,181 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
     expect(smtp.received[0].raw).toContain("text/html");
     expect(smtp.received[0].raw).toContain(`Message-ID: <${id}@scam-free.test>`);
     const row = await status(id);
-    expect(row).toMatchObject({ status: "sent", attempts: 1, transport: "smtp" });
+    expect(row).toMatchObject({ status: "sent", attempts: 1, transport: "smtp", channel: "email", priority: 10 });
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
   it("never sends a message twice, even when two workers race for it", async () => {
     const id = await enqueueEmail(handle.db, resetEmail("race@example.com"));
-    const transport = smtpTransport(smtp.url);
+    const channels = testChannels({ email: smtpTransport(smtp.url) });
     const outcomes = await Promise.all([
-      deliverMessage(handle.db, transport, id, FROM),
-      deliverMessage(handle.db, transport, id, FROM),
-      deliverMessage(handle.db, transport, id, FROM),
+      deliverMessage(handle.db, channels, id),
+      deliverMessage(handle.db, channels, id),
+      deliverMessage(handle.db, channels, id),
     ]);
     expect(outcomes.filter((o) => o === "sent")).toHaveLength(1);
-    expect(await deliverMessage(handle.db, transport, id, FROM)).toBe("not-claimable");
+    expect(await deliverMessage(handle.db, channels, id)).toBe("not-claimable");
     expect(smtp.received).toHaveLength(1);
   });
 
-  describe("with the pg-boss worker", () => {
-    let worker: MailWorker | undefined;
-    afterAll(async () => worker?.stop());
-
-    it("retries a transport failure with backoff and delivers the message once", async () => {
-      worker = await startMailWorker({ handle, transport: smtpTransport(smtp.url), from: FROM, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
-      smtp.failNext(2);
-      const id = await enqueueEmail(handle.db, resetEmail("retry@example.com"));
-      await worker.notify([id]);
-      const row = await waitFor(async () => {
-        const current = await status(id);
-        return current.status === "sent" ? current : undefined;
-      }, 25_000, "retried delivery");
-      expect(row.attempts).toBe(3);
-      expect(smtp.received.filter((m) => m.to.includes("retry@example.com"))).toHaveLength(1);
+  it("records a permanent refusal (invalid address, mailbox the server refuses) as failed with the reason, tried once", async () => {
+    const channels = testChannels({ email: smtpTransport(smtp.url) });
+    const invalid = await enqueueEmail(handle.db, resetEmail("not an address"));
+    expect(await deliverMessage(handle.db, channels, invalid)).toBe("failed");
+    expect(await status(invalid)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "Not a valid email address: not an address",
     });
 
-    it("picks up a message whose worker died mid-send, and delivers it exactly once", async () => {
-      // A worker claimed the message and then died: its claim is still there, nothing was sent.
-      const id = await enqueueEmail(handle.db, resetEmail("orphan@example.com"));
+    smtp.rejectRecipient("gone@example.com");
+    const refused = await enqueueEmail(handle.db, resetEmail("gone@example.com"));
+    expect(await deliverMessage(handle.db, channels, refused)).toBe("failed");
+    const row = await status(refused);
+    expect(row).toMatchObject({ status: "failed", attempts: 1 });
+    expect(row.lastError).toContain("The mail server refused the address");
+    expect(row.lastError).toContain("550");
+    expect(await deliverMessage(handle.db, channels, refused)).toBe("not-claimable");
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("does not take a message another live worker is still sending", async () => {
+    const id = await enqueueEmail(handle.db, resetEmail("busy@example.com"));
+    await handle.db
+      .update(outboxMessages)
+      .set({ status: "sending", attempts: 1, claimedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(outboxMessages.id, id));
+    expect(await deliverMessage(handle.db, testChannels({ email: smtpTransport(smtp.url) }), id)).toBe("not-claimable");
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("keeps a slow send's claim alive with a heartbeat, so no other worker takes it meanwhile", async () => {
+    const slow: MailTransport = {
+      name: "smtp",
+      async send(message) {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        return smtpTransport(smtp.url).send(message);
+      },
+    };
+    const id = await enqueueEmail(handle.db, resetEmail("slow@example.com"));
+    const tuning: DeliveryTuning = { claimSeconds: 1 };
+    const sending = deliverMessage(handle.db, testChannels({ email: slow }), id, tuning);
+    // Well past the 1-second claim: only the heartbeat keeps it.
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect(await deliverMessage(handle.db, testChannels({ email: smtpTransport(smtp.url) }), id, tuning)).toBe(
+      "not-claimable",
+    );
+    expect(await sending).toBe("sent");
+    expect(receivedBy("slow@example.com")).toHaveLength(1);
+  });
+
+  describe("with the job runner", () => {
+    let runner: JobRunner | undefined;
+    async function startRunner(tuning: DeliveryTuning = {}) {
+      runner = new JobRunner(handle, { workers: true, pollingIntervalSeconds: 0.5 });
+      registerMessageDelivery(runner, handle, {
+        channels: testChannels({ email: smtpTransport(smtp.url) }),
+        retryBaseSeconds: 1,
+        ...tuning,
+      });
+      await runner.start();
+      return runner;
+    }
+    afterEach(async () => {
+      await runner?.stop();
+      runner = undefined;
+    });
+
+    it("retries a transport failure with backoff and delivers the message once", async () => {
+      const jobs = await startRunner();
+      smtp.failNext(2);
+      const id = await enqueueEmail(handle.db, resetEmail("retry@example.com"));
+      await wakeDelivery(jobs, handle.db, [id]);
+      const row = await waitFor(
+        async () => {
+          const current = await status(id);
+          return current.status === "sent" ? current : undefined;
+        },
+        25_000,
+        "retried delivery",
+      );
+      expect(row.attempts).toBe(3);
+      expect(row.lastError).toBeNull();
+      await jobs.idle();
+      expect(receivedBy("retry@example.com")).toHaveLength(1);
+    });
+
+    it("delivers what it finds at start and in its sweep (a lapsed claim, a message nobody woke it for), each once", async () => {
+      // A worker claimed this message and then died: its claim ran out, nothing was sent.
+      const orphan = await enqueueEmail(handle.db, resetEmail("orphan@example.com"));
       await handle.db
         .update(outboxMessages)
         .set({ status: "sending", attempts: 1, claimedUntil: sql`now() - interval '1 second'` })
-        .where(eq(outboxMessages.id, id));
-      // A message committed while no worker was listening (never notified).
+        .where(eq(outboxMessages.id, orphan));
+      const jobs = await startRunner();
+      await waitFor(async () => (await status(orphan)).status === "sent", 15_000, "start-up delivery");
+
+      // Committed while no worker was told about it; the sweep finds it.
       const missed = await enqueueEmail(handle.db, resetEmail("missed@example.com"));
-      const queued = await worker!.sweep();
-      expect(queued).toBeGreaterThanOrEqual(2);
-      await waitFor(async () => (await status(id)).status === "sent" && (await status(missed)).status === "sent", 15_000, "sweep delivery");
-      // A second sweep finds nothing left and nothing is sent again.
-      expect(await worker!.sweep()).toBe(0);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(smtp.received.filter((m) => m.to.includes("orphan@example.com"))).toHaveLength(1);
-      expect(smtp.received.filter((m) => m.to.includes("missed@example.com"))).toHaveLength(1);
+      await jobs.send(SWEEP_QUEUE, {});
+      await waitFor(async () => (await status(missed)).status === "sent", 15_000, "sweep delivery");
+
+      // Another sweep, then the worker has nothing left to do: nothing went out twice.
+      await jobs.send(SWEEP_QUEUE, {});
+      await jobs.idle();
+      expect(receivedBy("orphan@example.com")).toHaveLength(1);
+      expect(receivedBy("missed@example.com")).toHaveLength(1);
+      expect((await status(orphan)).attempts).toBe(2);
     });
 
-    it("does not take a message another live worker is still sending", async () => {
-      const id = await enqueueEmail(handle.db, resetEmail("busy@example.com"));
-      await handle.db
+    it("retries a message whose worker crashed mid-send as soon as its short claim runs out, not minutes later", async () => {
+      // What a crash mid-SMTP leaves: the message claimed, its claim still running, nothing sent.
+      const id = await enqueueEmail(handle.db, resetEmail("crash@example.com"));
+      const [{ claimedUntil }] = await handle.db
         .update(outboxMessages)
-        .set({ status: "sending", attempts: 1, claimedUntil: sql`now() + interval '5 minutes'` })
-        .where(eq(outboxMessages.id, id));
-      expect(await deliverMessage(handle.db, smtpTransport(smtp.url), id, FROM)).toBe("not-claimable");
-      expect(smtp.received).toHaveLength(0);
+        .set({ status: "sending", attempts: 1, claimedUntil: sql`now() + interval '3 seconds'` })
+        .where(eq(outboxMessages.id, id))
+        .returning({ claimedUntil: outboxMessages.claimedUntil });
+      // The restarted process: its start-up sweep books a wake-up for when that claim runs out.
+      const started = Date.now();
+      await startRunner();
+      const row = await waitFor(
+        async () => {
+          const current = await status(id);
+          return current.status === "sent" ? current : undefined;
+        },
+        20_000,
+        "delivery after the claim ran out",
+      );
+      expect(row.sentAt!.getTime()).toBeGreaterThanOrEqual(claimedUntil!.getTime());
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(receivedBy("crash@example.com")).toHaveLength(1);
     });
+
+    it("delivers a burst of 300 in parallel batches, and a password reset queued behind it goes ahead of the backlog", async () => {
+      const jobs = await startRunner();
+      const bulk: string[] = [];
+      for (let i = 0; i < 300; i++) bulk.push(await enqueueEmail(handle.db, bulkEmail(`reader${i}@example.com`)));
+      const began = Date.now();
+      await wakeDelivery(jobs, handle.db, bulk);
+      // The burst is going out; now someone asks for a password reset.
+      await waitFor(() => smtp.received.length >= 20, 30_000, "the burst to start");
+      const reset = await enqueueEmail(handle.db, resetEmail("urgent@example.com"));
+      const deliveredBeforeReset = smtp.received.length;
+      await wakeDelivery(jobs, handle.db, [reset]);
+      await waitFor(() => smtp.received.length >= 301, 60_000, "all 301 messages at the SMTP server");
+      const elapsed = Date.now() - began;
+
+      const order = smtp.received.map((m) => m.to[0]);
+      const resetPosition = order.indexOf("urgent@example.com");
+      // It waits for the batches already in flight at most (25 each), not for the rest of the burst.
+      expect(resetPosition - deliveredBeforeReset).toBeLessThanOrEqual(50);
+      expect(resetPosition).toBeLessThan(250);
+      expect(new Set(order).size).toBe(301);
+      expect(elapsed).toBeLessThan(30_000);
+      await jobs.idle();
+      expect(smtp.received).toHaveLength(301);
+    }, 90_000);
   });
 
   it("keeps referential data intact (no users touched by mail)", async () => {

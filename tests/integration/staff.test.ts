@@ -9,19 +9,14 @@ import { callAction, callLoader } from "../support/route-calls";
 import { signedInCookie } from "../support/users";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
-import {
-  accounts,
-  commentLikes,
-  communityComments,
-  newsletterSubscribers,
-  requestLimits,
-  sessions,
-  supportRequests,
-  users,
-} from "~/db/schema";
+import { accounts, sessions, users } from "~/account/tables";
+import { commentLikes, communityComments } from "~/community/tables";
+import { newsletterSubscribers } from "~/newsletter/tables";
+import { requestLimits } from "~/security/tables";
+import { supportRequests } from "~/support/tables";
 import { insertComment, likeComment } from "~/community/comments.server";
 import { grantStaffRole, revokeStaffRole } from "~/staff/grant.server";
-import { csvCell } from "~/staff/subscribers.server";
+import { csvCell } from "~/newsletter/subscribers.server";
 import { loader as accountLoader } from "~/routes/account";
 import { loader as communityLoader } from "~/routes/community";
 import { loader as overviewLoader } from "~/routes/staff";
@@ -49,15 +44,23 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
   afterAll(async () => handle.close());
   beforeEach(async () => {
     useDatabaseForTests(handle);
-    for (const table of [commentLikes, communityComments, supportRequests, newsletterSubscribers, requestLimits]) await handle.db.delete(table);
+    for (const table of [commentLikes, communityComments, supportRequests, newsletterSubscribers, requestLimits])
+      await handle.db.delete(table);
   });
 
   const addComment = (name: string, status: "visible" | "held" | "hidden" = "visible") =>
-    insertComment(handle.db, { name, email: `${name.toLowerCase()}@example.com`, comment: `Story from ${name}`, rating: 5 }).then(async (row) => {
-      if (status !== "visible") await handle.db.update(communityComments).set({ status }).where(eq(communityComments.id, row.id));
+    insertComment(handle.db, {
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      comment: `Story from ${name}`,
+      rating: 5,
+    }).then(async (row) => {
+      if (status !== "visible")
+        await handle.db.update(communityComments).set({ status }).where(eq(communityComments.id, row.id));
       return row;
     });
-  const commentRow = async (id: string) => (await handle.db.select().from(communityComments).where(eq(communityComments.id, id)))[0];
+  const commentRow = async (id: string) =>
+    (await handle.db.select().from(communityComments).where(eq(communityComments.id, id)))[0];
 
   describe("refuses everyone who is not staff with 404", () => {
     const loaders: [string, (args: never) => unknown][] = [
@@ -70,7 +73,10 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
     for (const [pathname, loader] of loaders) {
       it(`GET ${pathname}`, async () => {
         await handle.db.insert(newsletterSubscribers).values({ email: "secret@example.com" });
-        for (const headers of [{}, { Cookie: member }, { Cookie: "scam-free.session_token=forged.value" }] as Record<string, string>[]) {
+        for (const headers of [{}, { Cookie: member }, { Cookie: "scam-free.session_token=forged.value" }] as Record<
+          string,
+          string
+        >[]) {
           const result = await callLoader<unknown>(loader, pathname, headers);
           expect(result.status).toBe(404);
           expect(result.response).toBeInstanceOf(Response);
@@ -81,12 +87,20 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
 
     it("POST /staff/comments and /staff/support, changing nothing", async () => {
       const comment = await addComment("Kept");
-      const [request] = await handle.db.insert(supportRequests).values({ name: "A", email: "a@example.com", message: "Help" }).returning();
+      const [request] = await handle.db
+        .insert(supportRequests)
+        .values({ name: "A", email: "a@example.com", message: "Help" })
+        .returning();
       for (const headers of [{}, { Cookie: member }] as Record<string, string>[]) {
         for (const intent of ["hide", "delete"]) {
-          expect((await callAction(commentsAction, "/staff/comments", { intent, id: comment.id }, { headers })).status).toBe(404);
+          expect(
+            (await callAction(commentsAction, "/staff/comments", { intent, id: comment.id }, { headers })).status,
+          ).toBe(404);
         }
-        expect((await callAction(supportAction, "/staff/support", { intent: "handled", id: request.id }, { headers })).status).toBe(404);
+        expect(
+          (await callAction(supportAction, "/staff/support", { intent: "handled", id: request.id }, { headers }))
+            .status,
+        ).toBe(404);
       }
       expect((await commentRow(comment.id)).status).toBe("visible");
       const [after] = await handle.db.select().from(supportRequests);
@@ -98,11 +112,10 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
     it("lists held comments first, with the commenter's email for staff", async () => {
       await addComment("Plain");
       await addComment("Linky", "held");
-      const { status, data, headers } = await callLoader<{ held: { name: string; email: string }[]; others: { name: string }[] }>(
-        commentsLoader,
-        "/staff/comments",
-        { Cookie: staff },
-      );
+      const { status, data, headers } = await callLoader<{
+        held: { name: string; email: string }[];
+        others: { name: string }[];
+      }>(commentsLoader, "/staff/comments", { Cookie: staff });
       expect(status).toBe(200);
       expect(headers.get("Cache-Control")).toBe("private, no-store");
       expect(data.held).toMatchObject([{ name: "Linky", email: "linky@example.com" }]);
@@ -113,11 +126,18 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
       const shown = await addComment("Shown");
       const held = await addComment("Waiting", "held");
       await likeComment(handle.db, shown.id, "visitor:1");
-      const forum = async () => (await callLoader<{ comments: { name: string }[] }>(communityLoader, "/community")).data.comments.map((c) => c.name);
+      const forum = async () =>
+        (await callLoader<{ comments: { name: string }[] }>(communityLoader, "/community")).data.comments.map(
+          (c) => c.name,
+        );
       expect(await forum()).toEqual(["Shown"]);
 
-      const act = (intent: string, id: string) => callAction<Result>(commentsAction, "/staff/comments", { intent, id }, { headers: { Cookie: staff } });
-      expect((await act("hide", shown.id)).data).toMatchObject({ ok: true, message: "The comment is hidden from the forum." });
+      const act = (intent: string, id: string) =>
+        callAction<Result>(commentsAction, "/staff/comments", { intent, id }, { headers: { Cookie: staff } });
+      expect((await act("hide", shown.id)).data).toMatchObject({
+        ok: true,
+        message: "The comment is hidden from the forum.",
+      });
       expect(await forum()).toEqual([]);
       expect((await act("show", shown.id)).status).toBe(200);
       expect((await act("show", held.id)).status).toBe(200);
@@ -131,12 +151,24 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
     it.each([
       ["an unknown action", { intent: "publish-everywhere", id: UNKNOWN_ID }, 400, "Unknown action."],
       ["no action", { id: UNKNOWN_ID }, 400, "Unknown action."],
-      ["a malformed id", { intent: "hide", id: "1; DROP TABLE community_comments" }, 400, "That comment does not exist."],
-      ["an id with HTML", { intent: "delete", id: "<img src=x onerror=alert(1)>" }, 400, "That comment does not exist."],
+      [
+        "a malformed id",
+        { intent: "hide", id: "1; DROP TABLE community_comments" },
+        400,
+        "That comment does not exist.",
+      ],
+      [
+        "an id with HTML",
+        { intent: "delete", id: "<img src=x onerror=alert(1)>" },
+        400,
+        "That comment does not exist.",
+      ],
       ["an unknown id", { intent: "delete", id: UNKNOWN_ID }, 404, "That comment does not exist."],
     ])("refuses %s with a clear message and changes nothing", async (_label, fields, status, message) => {
       const comment = await addComment("Stays");
-      const result = await callAction<Result>(commentsAction, "/staff/comments", fields as Record<string, string>, { headers: { Cookie: staff } });
+      const result = await callAction<Result>(commentsAction, "/staff/comments", fields as Record<string, string>, {
+        headers: { Cookie: staff },
+      });
       expect(result.status).toBe(status);
       expect(result.data).toMatchObject({ ok: false, message });
       expect((await commentRow(comment.id)).status).toBe("visible");
@@ -162,14 +194,25 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
       await insert("NewMember", true, 2);
       await insert("Done", true, 120, true);
       await insert("OldMember", true, 30);
-      const { data } = await callLoader<{ requests: { name: string; priority: boolean }[] }>(supportLoader, "/staff/support", { Cookie: staff });
+      const { data } = await callLoader<{ requests: { name: string; priority: boolean }[] }>(
+        supportLoader,
+        "/staff/support",
+        { Cookie: staff },
+      );
       expect(data.requests.map((r) => r.name)).toEqual(["OldMember", "NewMember", "OldPlain", "NewPlain", "Done"]);
     });
 
     it("marks a request handled and open again; refuses bad input", async () => {
-      const [request] = await handle.db.insert(supportRequests).values({ name: "A", email: "a@example.com", message: "Help" }).returning();
-      const act = (fields: Record<string, string>) => callAction<Result>(supportAction, "/staff/support", fields, { headers: { Cookie: staff } });
-      expect((await act({ intent: "handled", id: request.id })).data).toMatchObject({ ok: true, message: "Marked as handled." });
+      const [request] = await handle.db
+        .insert(supportRequests)
+        .values({ name: "A", email: "a@example.com", message: "Help" })
+        .returning();
+      const act = (fields: Record<string, string>) =>
+        callAction<Result>(supportAction, "/staff/support", fields, { headers: { Cookie: staff } });
+      expect((await act({ intent: "handled", id: request.id })).data).toMatchObject({
+        ok: true,
+        message: "Marked as handled.",
+      });
       const [handled] = await handle.db.select().from(supportRequests);
       expect(handled.handledAt).toBeInstanceOf(Date);
       expect((await act({ intent: "reopen", id: request.id })).status).toBe(200);
@@ -190,11 +233,16 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
         { email: "+cmd@example.com", name: "@SUM(A1)" },
         { email: "minus@example.com", name: "-2+3" },
       ]);
-      await handle.db.update(newsletterSubscribers).set({ unsubscribedAt: sql`now()` }).where(eq(newsletterSubscribers.email, "minus@example.com"));
+      await handle.db
+        .update(newsletterSubscribers)
+        .set({ unsubscribedAt: sql`now()` })
+        .where(eq(newsletterSubscribers.email, "minus@example.com"));
       const { status, response } = await callLoader<unknown>(csvLoader, "/staff/subscribers.csv", { Cookie: staff });
       expect(status).toBe(200);
       expect(response!.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-      expect(response!.headers.get("Content-Disposition")).toMatch(/^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response!.headers.get("Content-Disposition")).toMatch(
+        /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       expect(response!.headers.get("Cache-Control")).toBe("private, no-store");
       const csv = await response!.text();
       const lines = csv.trimEnd().split("\r\n");
@@ -212,7 +260,9 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
 
     it("lists subscribers for staff without their unsubscribe tokens", async () => {
       const [row] = await handle.db.insert(newsletterSubscribers).values({ email: "list@example.com" }).returning();
-      const { data } = await callLoader<{ subscribers: { email: string }[] }>(subscribersLoader, "/staff/subscribers", { Cookie: staff });
+      const { data } = await callLoader<{ subscribers: { email: string }[] }>(subscribersLoader, "/staff/subscribers", {
+        Cookie: staff,
+      });
       expect(data.subscribers.map((s) => s.email)).toEqual(["list@example.com"]);
       expect(JSON.stringify(data)).not.toContain(row.unsubscribeToken);
     });
@@ -259,10 +309,14 @@ describe.each(DATABASE_TARGETS)("staff console on $name", (target) => {
 function runGrantScript(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/staff-grant.ts", ...args], {
-      cwd: root,
-      env: { ...inherited, LOG_LEVEL: "silent", ...env },
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/staff-grant.ts", ...args],
+      {
+        cwd: root,
+        env: { ...inherited, LOG_LEVEL: "silent", ...env },
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -300,7 +354,9 @@ describe("npm run staff:grant on the embedded database", () => {
   it("exits 1 with a clear message for an unknown email", async () => {
     const run = await runGrantScript(["nobody@example.com"], { DATA_DIR: dataDir });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("No account uses nobody@example.com. They must sign up on the site first; nothing changed.");
+    expect(run.stderr).toContain(
+      "No account uses nobody@example.com. They must sign up on the site first; nothing changed.",
+    );
   }, 60_000);
 
   it("refuses while the site holds the embedded database, and without a usable argument or database", async () => {

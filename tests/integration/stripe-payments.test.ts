@@ -6,7 +6,9 @@ import { DATABASE_TARGETS } from "../support/databases";
 import { FakeStripe, stripeEvent } from "../fakes/stripe-server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
-import { checkoutSessions, customers, members, outboxMessages, paymentEvents, subscriptions, users } from "~/db/schema";
+import { checkoutSessions, customers, members, paymentEvents, subscriptions } from "~/billing/tables";
+import { outboxMessages } from "~/mail/tables";
+import { users } from "~/account/tables";
 import { createStripeProvider } from "~/billing/stripe-provider.server";
 import { startCheckout, getCheckoutOutcome } from "~/billing/checkout.server";
 import { handleStripeWebhook } from "~/billing/webhooks.server";
@@ -20,7 +22,8 @@ import { loader as stripeSetupLoader } from "~/routes/stripe-setup";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_fake";
 const signer = new Stripe("sk_test_signing_only");
-const sign = (payload: string, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
+const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret });
 
 const familyInput: CheckoutInput = {
   plan: "family",
@@ -76,7 +79,8 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
     return { checkout, subscription, session };
   }
 
-  const post = (payload: string, signature: string | null = sign(payload)) => handleStripeWebhook(db, provider, payload, signature);
+  const post = (payload: string, signature: string | null = sign(payload)) =>
+    handleStripeWebhook(db, provider, payload, signature);
   const ourSubscription = async () => (await db.select().from(subscriptions))[0];
   const outbox = () => db.select().from(outboxMessages);
 
@@ -90,13 +94,24 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
       client_reference_id: userId,
       customer_email: "dana@example.com",
       line_items: { "0": { price: "price_family_monthly", quantity: "1" } },
-      metadata: { plan: "family", user_id: userId, member_1_email: "kid@example.com", member_2_email: "grandma@example.com", member_2_phone: "+1 555 010 3000" },
+      metadata: {
+        plan: "family",
+        user_id: userId,
+        member_1_email: "kid@example.com",
+        member_2_email: "grandma@example.com",
+        member_2_phone: "+1 555 010 3000",
+      },
       subscription_data: { metadata: { plan: "family", user_id: userId } },
       success_url: "https://scam-free.test/checkout/success?session_id={CHECKOUT_SESSION_ID}",
     });
     const [checkout] = await db.select().from(checkoutSessions);
     expect(request.idempotencyKey).toBe(`checkout-${checkout.id}`);
-    expect(checkout).toMatchObject({ provider: "stripe", plan: "family", status: "open", providerSessionId: expect.stringMatching(/^cs_test_/) });
+    expect(checkout).toMatchObject({
+      provider: "stripe",
+      plan: "family",
+      status: "open",
+      providerSessionId: expect.stringMatching(/^cs_test_/),
+    });
     expect(result.ok && result.url).toBe(`https://checkout.stripe.test/c/pay/${checkout.providerSessionId}`);
     // No amount ever travels: Stripe prices the session from its own Price object.
     expect(JSON.stringify(request.body)).not.toMatch(/amount|2500|unit_price/);
@@ -105,8 +120,14 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
   it("answers 400 to a missing or wrong signature and stores nothing", async () => {
     const { session } = await paidCheckout();
     const payload = stripeEvent("checkout.session.completed", session);
-    expect(await post(payload, null)).toMatchObject({ status: 400, body: { error: "Missing Stripe-Signature header." } });
-    expect(await post(payload, sign(payload, "whsec_someone_else"))).toMatchObject({ status: 400, body: { error: "Invalid signature." } });
+    expect(await post(payload, null)).toMatchObject({
+      status: 400,
+      body: { error: "Missing Stripe-Signature header." },
+    });
+    expect(await post(payload, sign(payload, "whsec_someone_else"))).toMatchObject({
+      status: 400,
+      body: { error: "Invalid signature." },
+    });
     expect(await post(payload, "t=1,v1=deadbeef")).toMatchObject({ status: 400 });
     const tampered = payload.replace("dana@example.com", "mallory@example.com");
     expect(await post(tampered, sign(payload))).toMatchObject({ status: 400 });
@@ -120,10 +141,21 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
     expect(answer).toEqual({ status: 200, body: { received: true, outcome: "processed" } });
 
     const row = await ourSubscription();
-    expect(row).toMatchObject({ provider: "stripe", providerSubscriptionId: subscription.id, plan: "family", status: "active", cancelAtPeriodEnd: false });
+    expect(row).toMatchObject({
+      provider: "stripe",
+      providerSubscriptionId: subscription.id,
+      plan: "family",
+      status: "active",
+      cancelAtPeriodEnd: false,
+    });
     expect(row.currentPeriodEnd?.getTime()).toBe(subscription.items.data[0].current_period_end * 1000);
     const [customer] = await db.select().from(customers);
-    expect(customer).toMatchObject({ userId, name: "Dana Rivera", email: "dana@example.com", providerCustomerId: subscription.customer });
+    expect(customer).toMatchObject({
+      userId,
+      name: "Dana Rivera",
+      email: "dana@example.com",
+      providerCustomerId: subscription.customer,
+    });
     const people = await db.select().from(members).orderBy(members.position);
     expect(people.map((p) => [p.position, p.email, p.phone])).toEqual([
       [0, "dana@example.com", "+1 555 010 2000"],
@@ -135,7 +167,11 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
     expect(mail[0].textBody).toContain("$25.00 a month");
     expect(await hasActiveMembership(db, userId)).toBe(true);
     const view = await getAccountSubscription(db, userId);
-    expect(view).toMatchObject({ planName: "Family Training", status: "active", memberEmails: ["kid@example.com", "grandma@example.com"] });
+    expect(view).toMatchObject({
+      planName: "Family Training",
+      status: "active",
+      memberEmails: ["kid@example.com", "grandma@example.com"],
+    });
     expect(JSON.stringify(view)).not.toContain(subscription.id);
   });
 
@@ -207,7 +243,11 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
     const { subscription, session } = await paidCheckout({ ...familyInput, plan: "premium", members: [] });
     await post(stripeEvent("checkout.session.completed", session));
     fake.updateSubscription(subscription.id, { status: "past_due" });
-    const invoice = { id: "in_test_1", object: "invoice", parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } } };
+    const invoice = {
+      id: "in_test_1",
+      object: "invoice",
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+    };
     await post(stripeEvent("invoice.payment_failed", invoice));
     expect((await ourSubscription()).status).toBe("past_due");
     expect(await hasActiveMembership(db, userId)).toBe(false);
@@ -224,9 +264,15 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
   });
 
   it("acknowledges event types it does not act on, and ignores subscriptions that did not come from our checkout", async () => {
-    expect(await post(stripeEvent("customer.created", { id: "cus_1" }))).toMatchObject({ status: 200, body: { outcome: "ignored" } });
+    expect(await post(stripeEvent("customer.created", { id: "cus_1" }))).toMatchObject({
+      status: 200,
+      body: { outcome: "ignored" },
+    });
     const stranger = fake.createSubscription({ metadata: {} });
-    expect(await post(stripeEvent("customer.subscription.created", stranger))).toMatchObject({ status: 200, body: { outcome: "ignored" } });
+    expect(await post(stripeEvent("customer.subscription.created", stranger))).toMatchObject({
+      status: 200,
+      body: { outcome: "ignored" },
+    });
     expect(await db.select().from(subscriptions)).toHaveLength(0);
   });
 
@@ -277,7 +323,12 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
       expect(await accepted.json()).toEqual({ received: true, outcome: "processed" });
       expect(await hasActiveMembership(db, userId)).toBe(true);
       const status = await stripeSetupLoader();
-      expect(status).toMatchObject({ mode: "stripe", webhookSecretSet: true, lastEventType: "checkout.session.completed", pendingEvents: 0 });
+      expect(status).toMatchObject({
+        mode: "stripe",
+        webhookSecretSet: true,
+        lastEventType: "checkout.session.completed",
+        pendingEvents: 0,
+      });
       expect(status.lastWebhookAt).not.toBeNull();
     } finally {
       for (const key of Object.keys(settings)) delete process.env[key];
@@ -294,15 +345,23 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
       expect(await hasActiveMembership(db, userId)).toBe(false);
       // The buyer is back before the webhook: the page asks Stripe, and a paid session goes through fulfilment.
       fake.completeCheckout(checkout.providerSessionId!);
-      expect(await getCheckoutOutcome(db, provider, userId, checkout.providerSessionId)).toEqual({ state: "success", planName: "Family Training" });
+      expect(await getCheckoutOutcome(db, provider, userId, checkout.providerSessionId)).toEqual({
+        state: "success",
+        planName: "Family Training",
+      });
       expect(await hasActiveMembership(db, userId)).toBe(true);
     });
 
     it("grants nothing for a missing, made-up or someone else's session id", async () => {
       const { session } = await paidCheckout();
-      expect(await getCheckoutOutcome(db, provider, userId, null)).toMatchObject({ state: "failed", details: "No session ID found in URL. Please contact support." });
+      expect(await getCheckoutOutcome(db, provider, userId, null)).toMatchObject({
+        state: "failed",
+        details: "No session ID found in URL. Please contact support.",
+      });
       expect(await getCheckoutOutcome(db, provider, userId, "cs_test_made_up")).toMatchObject({ state: "failed" });
-      expect(await getCheckoutOutcome(db, provider, userId, "'; DROP TABLE subscriptions; --")).toMatchObject({ state: "failed" });
+      expect(await getCheckoutOutcome(db, provider, userId, "'; DROP TABLE subscriptions; --")).toMatchObject({
+        state: "failed",
+      });
       const otherId = randomUUID();
       await db.insert(users).values({ id: otherId, name: "Eve", email: "eve@example.com" });
       expect(await getCheckoutOutcome(db, provider, otherId, session.id as string)).toMatchObject({ state: "failed" });
@@ -336,7 +395,11 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
       });
       const nobody = randomUUID();
       await db.insert(users).values({ id: nobody, name: "No Sub", email: "nosub@example.com" });
-      expect(await openCustomerPortal(db, provider, nobody, "https://scam-free.test/account")).toMatchObject({ success: false, isUnconfiguredPortal: false, status: 404 });
+      expect(await openCustomerPortal(db, provider, nobody, "https://scam-free.test/account")).toMatchObject({
+        success: false,
+        isUnconfiguredPortal: false,
+        status: 404,
+      });
     });
   });
 });

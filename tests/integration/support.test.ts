@@ -6,22 +6,21 @@ import { signedInCookie } from "../support/users";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
 import { resetEnvForTests } from "~/config/env.server";
-import {
-  accounts,
-  customers,
-  members,
-  outboxMessages,
-  requestLimits,
-  sessions,
-  subscriptions,
-  supportRequests,
-  users,
-} from "~/db/schema";
+import { accounts, sessions, users } from "~/account/tables";
+import { customers, members, subscriptions } from "~/billing/tables";
+import { outboxMessages } from "~/mail/tables";
+import { requestLimits } from "~/security/tables";
+import { supportRequests } from "~/support/tables";
 import { action } from "~/routes/support";
-import { isActiveMemberEmail, isActiveMemberUser } from "~/support/membership.server";
+import { hasMemberAccessNow } from "~/billing/membership.server";
 import type { SupportResult } from "~/support/support-schema";
 
-const valid = { name: "Bo Diaz", email: "Bo@Example.com", subject: "Odd text message", message: "I got a text about a parcel. Is it real?" };
+const valid = {
+  name: "Bo Diaz",
+  email: "Bo@Example.com",
+  subject: "Odd text message",
+  message: "I got a text about a parcel. Is it real?",
+};
 
 describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
   let handle: DatabaseHandle;
@@ -32,7 +31,17 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
   afterAll(async () => handle.close());
   beforeEach(async () => {
     useDatabaseForTests(handle);
-    for (const table of [supportRequests, outboxMessages, requestLimits, members, subscriptions, customers, sessions, accounts, users]) {
+    for (const table of [
+      supportRequests,
+      outboxMessages,
+      requestLimits,
+      members,
+      subscriptions,
+      customers,
+      sessions,
+      accounts,
+      users,
+    ]) {
       await handle.db.delete(table);
     }
   });
@@ -42,7 +51,10 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
   });
 
   const send = (fields: Record<string, string | string[]>, options: { ip?: string; cookie?: string } = {}) =>
-    callAction<SupportResult>(action, "/support", fields, { ip: options.ip, headers: options.cookie ? { Cookie: options.cookie } : {} });
+    callAction<SupportResult>(action, "/support", fields, {
+      ip: options.ip,
+      headers: options.cookie ? { Cookie: options.cookie } : {},
+    });
   const stored = () => handle.db.select().from(supportRequests);
   const mail = () => handle.db.select().from(outboxMessages);
 
@@ -54,7 +66,13 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
     expect(data).toEqual({ ok: true, title: "Message sent!", message: "We'll get back to you as soon as possible." });
 
     const [row] = await stored();
-    expect(row).toMatchObject({ name: "Bo Diaz", email: "bo@example.com", subject: "Odd text message", priority: false, handledAt: null });
+    expect(row).toMatchObject({
+      name: "Bo Diaz",
+      email: "bo@example.com",
+      subject: "Odd text message",
+      priority: false,
+      handledAt: null,
+    });
     const messages = await mail();
     expect(messages.map((m) => [m.template, m.recipient]).sort()).toEqual([
       ["support-confirmation", "bo@example.com"],
@@ -84,12 +102,42 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
     ["no message", { ...valid, message: "" }, "Missing information", "Please fill in all required fields."],
     ["a malformed email", { ...valid, email: "bo at example" }, "Please check your message", "valid email"],
     ["SQL in the email", { ...valid, email: "a@b.c' OR '1'='1" }, "Please check your message", "valid email"],
-    ["HTML in the name", { ...valid, name: "<img src=x onerror=alert(1)>" }, "Please check your message", "cannot contain < or >"],
-    ["a 10,000-character name", { ...valid, name: "n".repeat(10_000) }, "Please check your message", "at most 100 characters"],
-    ["a 151-character subject", { ...valid, subject: "s".repeat(151) }, "Please check your message", "at most 150 characters"],
-    ["a 5,001-character message", { ...valid, message: "m".repeat(5001) }, "Please check your message", "at most 5,000 characters"],
-    ["a one-megabyte message", { ...valid, message: "m".repeat(1_000_000) }, "Please check your message", "at most 5,000 characters"],
-    ["two emails", { ...valid, email: ["a@example.com", "b@example.com"] }, "Missing information", "Please fill in all required fields."],
+    [
+      "HTML in the name",
+      { ...valid, name: "<img src=x onerror=alert(1)>" },
+      "Please check your message",
+      "cannot contain < or >",
+    ],
+    [
+      "a 10,000-character name",
+      { ...valid, name: "n".repeat(10_000) },
+      "Please check your message",
+      "at most 100 characters",
+    ],
+    [
+      "a 151-character subject",
+      { ...valid, subject: "s".repeat(151) },
+      "Please check your message",
+      "at most 150 characters",
+    ],
+    [
+      "a 5,001-character message",
+      { ...valid, message: "m".repeat(5001) },
+      "Please check your message",
+      "at most 5,000 characters",
+    ],
+    [
+      "a one-megabyte message",
+      { ...valid, message: "m".repeat(1_000_000) },
+      "Please check your message",
+      "at most 5,000 characters",
+    ],
+    [
+      "two emails",
+      { ...valid, email: ["a@example.com", "b@example.com"] },
+      "Missing information",
+      "Please fill in all required fields.",
+    ],
     ["two subjects", { ...valid, subject: ["a", "b"] }, "Please check your message", "The subject must be text."],
   ])("refuses %s with a clear 400, storing and sending nothing", async (_label, fields, title, message) => {
     const { status, data } = await send(fields as Record<string, string>);
@@ -117,11 +165,13 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
 
   it("limits requests per IP address and per sender address with 429", async () => {
     const perIp: number[] = [];
-    for (let i = 0; i < 6; i++) perIp.push((await send({ ...valid, email: `p${i}@example.com` }, { ip: "192.0.2.80" })).status);
+    for (let i = 0; i < 6; i++)
+      perIp.push((await send({ ...valid, email: `p${i}@example.com` }, { ip: "192.0.2.80" })).status);
     expect(perIp).toEqual([200, 200, 200, 200, 200, 429]);
 
     const perEmail: number[] = [];
-    for (let i = 0; i < 4; i++) perEmail.push((await send({ ...valid, email: "same@example.com" }, { ip: `192.0.2.${90 + i}` })).status);
+    for (let i = 0; i < 4; i++)
+      perEmail.push((await send({ ...valid, email: "same@example.com" }, { ip: `192.0.2.${90 + i}` })).status);
     expect(perEmail).toEqual([200, 200, 200, 429]);
     const blocked = await send({ ...valid, email: "same@example.com" }, { ip: "192.0.2.99" });
     expect(blocked.data).toMatchObject({ ok: false, title: "Too many messages" });
@@ -141,16 +191,26 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
     try {
       const { status, data } = await send(valid);
       expect(status).toBe(503);
-      expect(data).toEqual({ ok: false, title: "Something went wrong", message: "We couldn't send your message. Please try again later." });
+      expect(data).toEqual({
+        ok: false,
+        title: "Something went wrong",
+        message: "We couldn't send your message. Please try again later.",
+      });
       expect(await stored()).toHaveLength(0);
       expect(await mail()).toHaveLength(0);
     } finally {
-      await handle.executeSql("DROP TRIGGER refuse_confirmation ON outbox_messages; DROP FUNCTION refuse_confirmation();");
+      await handle.executeSql(
+        "DROP TRIGGER refuse_confirmation ON outbox_messages; DROP FUNCTION refuse_confirmation();",
+      );
     }
   });
 
   describe("priority for active members", () => {
-    async function customerWithSubscription(email: string, status: string, options: { userEmail?: string; createdAt?: string; memberEmail?: string } = {}) {
+    async function customerWithSubscription(
+      email: string,
+      status: string,
+      options: { userEmail?: string; createdAt?: string; memberEmail?: string } = {},
+    ) {
       let userId: string | null = null;
       if (options.userEmail) {
         const [user] = await handle.db.select().from(users).where(eq(users.email, options.userEmail));
@@ -172,12 +232,18 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
         })
         .returning();
       await handle.db.insert(members).values({ subscriptionId: subscription.id, position: 0, email });
-      if (options.memberEmail) await handle.db.insert(members).values({ subscriptionId: subscription.id, position: 1, email: options.memberEmail });
+      if (options.memberEmail)
+        await handle.db
+          .insert(members)
+          .values({ subscriptionId: subscription.id, position: 1, email: options.memberEmail });
       return { customer, subscription };
     }
 
     it("marks a signed-in member's request priority, whether active or trialing", async () => {
-      for (const [email, status] of [["act@example.com", "active"], ["trial@example.com", "trialing"]]) {
+      for (const [email, status] of [
+        ["act@example.com", "active"],
+        ["trial@example.com", "trialing"],
+      ]) {
         const cookie = await signedInCookie(handle, email);
         await customerWithSubscription(email, status, { userEmail: email });
         expect((await send({ ...valid, email }, { cookie })).status).toBe(200);
@@ -185,22 +251,30 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
       const rows = await stored();
       expect(rows.map((r) => r.priority)).toEqual([true, true]);
       const toTeam = (await mail()).filter((m) => m.template === "support-request");
-      expect(toTeam.every((m) => m.subject.startsWith("[Priority] "))).toBe(true);
+      expect(toTeam.every((m) => m.subject?.startsWith("[Priority] "))).toBe(true);
     });
 
     it("goes by the newest subscription: a canceled one after an active one is not priority", async () => {
       const cookie = await signedInCookie(handle, "lapsed@example.com");
-      await customerWithSubscription("lapsed@example.com", "active", { userEmail: "lapsed@example.com", createdAt: "2024-01-01T00:00:00Z" });
-      await customerWithSubscription("lapsed@example.com", "canceled", { userEmail: "lapsed@example.com", createdAt: "2025-01-01T00:00:00Z" });
+      await customerWithSubscription("lapsed@example.com", "active", {
+        userEmail: "lapsed@example.com",
+        createdAt: "2024-01-01T00:00:00Z",
+      });
+      await customerWithSubscription("lapsed@example.com", "canceled", {
+        userEmail: "lapsed@example.com",
+        createdAt: "2025-01-01T00:00:00Z",
+      });
       await send({ ...valid, email: "lapsed@example.com" }, { cookie });
       expect((await stored())[0].priority).toBe(false);
     });
 
-    it("marks a signed-in family member named on an active subscription priority", async () => {
+    it("marks a signed-in family member named on an active subscription priority once their address is proved", async () => {
       const cookie = await signedInCookie(handle, "kid@example.com");
       await customerWithSubscription("parent@example.com", "active", { memberEmail: "kid@example.com" });
       await send({ ...valid, email: "kid@example.com" }, { cookie });
-      expect((await stored())[0].priority).toBe(true);
+      await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, "kid@example.com"));
+      await send({ ...valid, email: "kid@example.com" }, { cookie });
+      expect((await stored()).map((row) => row.priority).sort()).toEqual([false, true]);
     });
 
     it("never marks an anonymous request priority, even with a member's email typed in", async () => {
@@ -209,18 +283,34 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
       expect((await stored())[0].priority).toBe(false);
     });
 
-    it("answers isActiveMemberEmail and isActiveMemberUser from customers, subscriptions and members", async () => {
+    it("asks billing's one membership check, by account and by address (buyer or family member)", async () => {
       await signedInCookie(handle, "owner@example.com");
-      await customerWithSubscription("owner@example.com", "past_due", { userEmail: "owner@example.com", memberEmail: "fam@example.com" });
+      await customerWithSubscription("owner@example.com", "past_due", {
+        userEmail: "owner@example.com",
+        memberEmail: "fam@example.com",
+      });
       await customerWithSubscription("other@example.com", "trialing", { memberEmail: "cousin@example.com" });
       const [owner] = await handle.db.select().from(users).where(eq(users.email, "owner@example.com"));
-      expect(await isActiveMemberUser(handle.db, owner.id)).toBe(false);
-      expect(await isActiveMemberEmail(handle.db, "owner@example.com")).toBe(false);
-      expect(await isActiveMemberEmail(handle.db, "fam@example.com")).toBe(false);
-      expect(await isActiveMemberEmail(handle.db, "OTHER@example.com")).toBe(true);
-      expect(await isActiveMemberEmail(handle.db, "cousin@example.com")).toBe(true);
-      expect(await isActiveMemberEmail(handle.db, "nobody@example.com")).toBe(false);
-      expect(await isActiveMemberUser(handle.db, "no-such-user")).toBe(false);
+      expect(await hasMemberAccessNow(handle.db, { userId: owner.id })).toBe(false);
+      expect(await hasMemberAccessNow(handle.db, { email: "owner@example.com" })).toBe(false);
+      expect(await hasMemberAccessNow(handle.db, { email: "fam@example.com" })).toBe(false);
+      expect(await hasMemberAccessNow(handle.db, { email: "OTHER@example.com" })).toBe(true);
+      expect(await hasMemberAccessNow(handle.db, { email: "cousin@example.com" })).toBe(true);
+      expect(await hasMemberAccessNow(handle.db, { email: "nobody@example.com" })).toBe(false);
+      expect(await hasMemberAccessNow(handle.db, { userId: "no-such-user" })).toBe(false);
+    });
+
+    it("is not priority once a cancel-at-period-end subscription has passed its end", async () => {
+      const cookie = await signedInCookie(handle, "leaving@example.com");
+      const { subscription } = await customerWithSubscription("leaving@example.com", "active", {
+        userEmail: "leaving@example.com",
+      });
+      await handle.db
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: true, currentPeriodEnd: sql`now() - interval '1 minute'` })
+        .where(eq(subscriptions.id, subscription.id));
+      await send({ ...valid, email: "leaving@example.com" }, { cookie });
+      expect((await stored())[0].priority).toBe(false);
     });
   });
 });
@@ -232,6 +322,10 @@ describe("support requests when the database is down", () => {
     useDatabaseForTests(broken);
     const { status, data } = await callAction<SupportResult>(action, "/support", valid);
     expect(status).toBe(503);
-    expect(data).toEqual({ ok: false, title: "Something went wrong", message: "We couldn't send your message. Please try again later." });
+    expect(data).toEqual({
+      ok: false,
+      title: "Something went wrong",
+      message: "We couldn't send your message. Please try again later.",
+    });
   });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
+import { testChannels } from "../support/delivery";
 import { startFakeSmtpServer } from "../fakes/smtp-server";
 import { callAction, callLoader } from "../support/route-calls";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
-import { newsletterSubscribers, outboxMessages } from "~/db/schema";
+import { newsletterSubscribers } from "~/newsletter/tables";
+import { outboxMessages } from "~/mail/tables";
 import { deliverMessage } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
 import { action as newsletterAction } from "~/routes/newsletter";
@@ -41,7 +43,10 @@ describe.each(DATABASE_TARGETS)("newsletter emails and one-click unsubscribe on 
     expect(mail).toHaveLength(1);
     const link = `http://localhost:3000/unsubscribe?token=${row.unsubscribeToken}`;
     expect(mail[0]).toMatchObject({ template: "newsletter-welcome", recipient: "ann@example.com" });
-    expect(mail[0].headers).toEqual({ "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(mail[0].headers).toEqual({
+      "List-Unsubscribe": `<${link}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(mail[0].textBody).toContain(link);
     expect(mail[0].htmlBody).toContain(link);
   });
@@ -51,7 +56,7 @@ describe.each(DATABASE_TARGETS)("newsletter emails and one-click unsubscribe on 
     try {
       const row = await subscribe("smtp@example.com");
       const [mail] = await handle.db.select().from(outboxMessages);
-      expect(await deliverMessage(handle.db, smtpTransport(smtp.url), mail.id, "scam-free <no-reply@scam-free.test>")).toBe("sent");
+      expect(await deliverMessage(handle.db, testChannels({ email: smtpTransport(smtp.url) }), mail.id)).toBe("sent");
       const raw = smtp.received[0].raw.replace(/\r\n\s+/g, " ");
       expect(raw).toContain(`List-Unsubscribe: <http://localhost:3000/unsubscribe?token=${row.unsubscribeToken}>`);
       expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
@@ -86,7 +91,9 @@ describe.each(DATABASE_TARGETS)("newsletter emails and one-click unsubscribe on 
 
   it("unsubscribes with a mail provider's RFC 8058 one-click POST (token in the URL)", async () => {
     const row = await subscribe("dee@example.com");
-    const { status } = await callAction<View>(action, `/unsubscribe?token=${row.unsubscribeToken}`, { "List-Unsubscribe": "One-Click" });
+    const { status } = await callAction<View>(action, `/unsubscribe?token=${row.unsubscribeToken}`, {
+      "List-Unsubscribe": "One-Click",
+    });
     expect(status).toBe(200);
     expect((await current("dee@example.com")).unsubscribedAt).toBeInstanceOf(Date);
   });
@@ -95,7 +102,10 @@ describe.each(DATABASE_TARGETS)("newsletter emails and one-click unsubscribe on 
     const row = await subscribe("multi@example.com");
     const body = new FormData();
     body.set("List-Unsubscribe", "One-Click");
-    const request = new Request(`http://localhost:3000/unsubscribe?token=${row.unsubscribeToken}`, { method: "POST", body });
+    const request = new Request(`http://localhost:3000/unsubscribe?token=${row.unsubscribeToken}`, {
+      method: "POST",
+      body,
+    });
     const result = (await action({ request, params: {}, context: {} } as never)) as { init?: { status?: number } };
     expect(result.init?.status).toBe(200);
     expect((await current("multi@example.com")).unsubscribedAt).toBeInstanceOf(Date);
@@ -126,7 +136,10 @@ describe.each(DATABASE_TARGETS)("newsletter emails and one-click unsubscribe on 
     expect((await current("fay@example.com")).unsubscribedAt).not.toBeNull();
     await subscribe("fay@example.com");
     expect((await current("fay@example.com")).unsubscribedAt).toBeNull();
-    const welcomes = await handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "newsletter-welcome"));
+    const welcomes = await handle.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, "newsletter-welcome"));
     expect(welcomes).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { users } from "~/account/tables";
 import { action as authAction } from "~/routes/auth";
 import { formPost } from "./requests";
 
@@ -10,7 +10,11 @@ import { formPost } from "./requests";
  */
 export async function signedInUser(db: Database, email: string, password = "secret-pass-1") {
   const args = (fields: Record<string, string>) =>
-    ({ request: formPost("/auth", fields), params: {}, context: { clientIp: `198.51.100.${Math.floor(Math.random() * 200) + 1}` } }) as never;
+    ({
+      request: formPost("/auth", fields),
+      params: {},
+      context: { clientIp: `198.51.100.${Math.floor(Math.random() * 200) + 1}` },
+    }) as never;
   await authAction(args({ intent: "signup", email, password }));
   const thrown = await authAction(args({ intent: "login", email, password })).catch((response: unknown) => response);
   if (!(thrown instanceof Response)) throw new Error(`login for ${email} did not redirect`);
@@ -23,7 +27,11 @@ export async function signedInUser(db: Database, email: string, password = "secr
 }
 
 /** Calls a route loader or action, turning a thrown Response (redirect, 404) into a value. */
-export async function callRoute<T>(handler: (args: never) => Promise<T> | T, request: Request, params: Record<string, string> = {}) {
+export async function callRoute<T>(
+  handler: (args: never) => Promise<T> | T,
+  request: Request,
+  params: Record<string, string> = {},
+) {
   try {
     return { value: await handler({ request, params, context: { clientIp: "203.0.113.9" } } as never), thrown: null };
   } catch (thrown) {

@@ -1,5 +1,9 @@
 /** Builds the Request a browser would send for a form post, for calling route actions directly. */
-export function formPost(path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}) {
+export function formPost(
+  path: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);

@@ -11,7 +11,8 @@ export async function callLoader<T>(
     const result = await loader({ request, params: {}, context: { clientIp: "203.0.113.9" } } as never);
     return fromResult<T>(result);
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: undefined as T, headers: thrown.headers, response: thrown };
+    if (thrown instanceof Response)
+      return { status: thrown.status, data: undefined as T, headers: thrown.headers, response: thrown };
     throw thrown;
   }
 }
@@ -36,13 +37,15 @@ export async function callAction<T>(
     const result = await action({ request, params: {}, context: { clientIp: options.ip ?? "203.0.113.7" } } as never);
     return fromResult<T>(result);
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: undefined as T, headers: thrown.headers, response: thrown };
+    if (thrown instanceof Response)
+      return { status: thrown.status, data: undefined as T, headers: thrown.headers, response: thrown };
     throw thrown;
   }
 }
 
 function fromResult<T>(result: unknown): { status: number; data: T; headers: Headers; response?: Response } {
-  if (result instanceof Response) return { status: result.status, data: undefined as T, headers: result.headers, response: result };
+  if (result instanceof Response)
+    return { status: result.status, data: undefined as T, headers: result.headers, response: result };
   const value = result as { type?: string; data?: T; init?: { status?: number; headers?: HeadersInit } };
   if (value && value.type === "DataWithResponseInit") {
     return { status: value.init?.status ?? 200, data: value.data as T, headers: new Headers(value.init?.headers) };

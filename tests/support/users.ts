@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { users } from "~/account/tables";
 import { action as authAction } from "~/routes/auth";
 import { formPost } from "./requests";
 

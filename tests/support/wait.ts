@@ -1,5 +1,9 @@
 /** Polls until the check passes or the time runs out (for background workers). */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, label = "condition"): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+  label = "condition",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { LESSONS, lessonForPage, TOTAL_PAGES } from "~/course/course-map";
 
 const dir = path.resolve("content/course/scam-free");
-const files = readdirSync(dir).filter((f) => f.endsWith(".mdx")).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".mdx"))
+  .sort();
 
 function frontMatter(source: string) {
   const block = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? "";

@@ -1,11 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { completedLessons, LESSONS, lessonForPage, MODULES, pagerWindow, parsePageNumber, TOTAL_PAGES } from "~/course/course-map";
+import {
+  completedLessons,
+  LESSONS,
+  lessonForPage,
+  MODULES,
+  pagerWindow,
+  parsePageNumber,
+  TOTAL_PAGES,
+} from "~/course/course-map";
 
 describe("course map", () => {
   it("covers pages 1 to 43 with 11 lessons in 3 modules, without gaps", () => {
     expect(LESSONS).toHaveLength(11);
-    expect(MODULES.map((m) => m.lessons)).toEqual([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11]]);
-    const pages = LESSONS.flatMap((l) => Array.from({ length: l.lastPage - l.firstPage + 1 }, (_, i) => l.firstPage + i));
+    expect(MODULES.map((m) => m.lessons)).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+      [9, 10, 11],
+    ]);
+    const pages = LESSONS.flatMap((l) =>
+      Array.from({ length: l.lastPage - l.firstPage + 1 }, (_, i) => l.firstPage + i),
+    );
     expect(pages).toEqual(Array.from({ length: TOTAL_PAGES }, (_, i) => i + 1));
     expect(lessonForPage(31).title).toBe("Stranger Danger");
     expect(lessonForPage(38).title).toBe("Get Practical");

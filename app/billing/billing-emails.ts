@@ -1,0 +1,48 @@
+/** Billing's emails: the receipt when a Training Program starts, and the failed-payment notice. */
+import { compose, type MailBranding } from "~/mail/templates";
+
+/** The receipt when a Training Program starts. No card details: the provider keeps those. */
+export function subscriptionStartedEmail(
+  brand: MailBranding,
+  input: { name: string; planName: string; price: number; memberEmails: string[]; periodEnd: string },
+) {
+  const people =
+    input.memberEmails.length > 0
+      ? [{ kind: "p" as const, text: `Your family members on this plan: ${input.memberEmails.join(", ")}.` }]
+      : [];
+  return compose(brand, `Your ${input.planName} has started`, `Hello ${input.name},`, [
+    {
+      kind: "p",
+      text: `Thank you for joining. Your ${input.planName} is active: $${input.price}.00 a month, renewing on ${input.periodEnd}.`,
+    },
+    ...people,
+    {
+      kind: "p",
+      text: "Practice messages are safe: they never ask you to pay or to type a password, and each one has a page showing the red flags it contained.",
+    },
+    { kind: "button", label: "View your account", url: `${brand.siteUrl}/account` },
+    {
+      kind: "p",
+      text: "You can cancel at any time from your account page; you keep access until the end of the period you paid for.",
+    },
+  ]);
+}
+
+/** When a renewal payment fails: what happens next and how to fix it. */
+export function paymentFailedEmail(brand: MailBranding, input: { name: string; planName: string }) {
+  return compose(brand, `We couldn't take your ${input.planName} payment`, `Hello ${input.name},`, [
+    {
+      kind: "p",
+      text: `Your latest payment for the ${input.planName} did not go through. The card may have expired, or the bank may have declined it.`,
+    },
+    {
+      kind: "p",
+      text: "Nothing is lost yet: we will try again over the next few days. To fix it now, update your payment method from your account page.",
+    },
+    { kind: "button", label: "Update payment method", url: `${brand.siteUrl}/account` },
+    {
+      kind: "p",
+      text: "We sent this because you have a subscription with us. We will never ask for card details by email or text.",
+    },
+  ]);
+}

@@ -1,0 +1,76 @@
+import type { Database } from "~/db/client.server";
+import { allowPhone, suppressPhone } from "./sms-suppressions.server";
+
+/**
+ * Texts people send to our Twilio number, after /api/webhooks/twilio has checked Twilio's
+ * signature. Twilio's opt-out and opt-in words are handled here (the same words Twilio itself acts
+ * on for a number with default opt-out handling) and then told to the opt-out listeners; any other
+ * text goes to the inbound-text listeners (the Training Program hears SCAM/SPOTTED replies there).
+ */
+export const OPT_OUT_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"]);
+export const OPT_IN_WORDS = new Set(["START", "UNSTOP", "YES"]);
+
+export interface InboundText {
+  /** The sender, E.164. */
+  from: string;
+  /** Our number that received it. */
+  to: string;
+  body: string;
+  /** Twilio's MessageSid (SM…). */
+  messageSid: string;
+  /** The body as one upper-case word when it is a single word ("stop " → "STOP"), else null. */
+  keyword: string | null;
+}
+
+export type InboundOutcome = "opted-out" | "opted-in" | "other";
+
+export type InboundTextListener = (db: Database, text: InboundText) => Promise<void> | void;
+
+const listeners = new Set<InboundTextListener>();
+
+/** Hears every inbound text that is not an opt-out or opt-in word. Returns a function that stops it. */
+export function onInboundText(listener: InboundTextListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const optOutListeners = new Set<InboundTextListener>();
+
+/**
+ * Hears every opt-out word (STOP and the others), after the number was suppressed here, so other
+ * parts of the site can stop their own sending to that person too (the Training Program opts the
+ * contacts with that phone out). Returns a function that stops it.
+ */
+export function onInboundOptOut(listener: InboundTextListener): () => void {
+  optOutListeners.add(listener);
+  return () => optOutListeners.delete(listener);
+}
+
+/** Reads Twilio's webhook parameters (From, To, Body, MessageSid); null when From or Body is missing. */
+export function parseInboundText(params: Record<string, string>): InboundText | null {
+  const from = params.From?.trim();
+  const body = params.Body ?? "";
+  if (!from) return null;
+  const word = body.trim().toUpperCase();
+  return {
+    from,
+    to: params.To?.trim() ?? "",
+    body,
+    messageSid: params.MessageSid ?? params.SmsSid ?? "",
+    keyword: /^[A-Z]+$/.test(word) ? word : null,
+  };
+}
+
+export async function handleInboundText(db: Database, text: InboundText): Promise<InboundOutcome> {
+  if (text.keyword && OPT_OUT_WORDS.has(text.keyword)) {
+    await suppressPhone(db, text.from, text.keyword);
+    for (const listener of optOutListeners) await listener(db, text);
+    return "opted-out";
+  }
+  if (text.keyword && OPT_IN_WORDS.has(text.keyword)) {
+    await allowPhone(db, text.from);
+    return "opted-in";
+  }
+  for (const listener of listeners) await listener(db, text);
+  return "other";
+}

@@ -1,0 +1,247 @@
+import { CircleStop, Clock, EyeOff, Mail } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/account.training";
+import { requireUser } from "~/account/session.server";
+import { useResultToast } from "~/account/use-result-toast";
+import { getEnv } from "~/config/env.server";
+import { getLogger } from "~/config/logger.server";
+import { getDatabase } from "~/db/database.server";
+import { pageMeta } from "~/seo/meta";
+import { ContactCard } from "~/training/contact-card";
+import { ContactFields } from "~/training/contact-fields";
+import { DEFAULT_TIME_ZONE, type TrainingResult } from "~/training/contact-schema";
+import { isKnownTimeZone } from "~/training/quiet-hours";
+import { handleTrainingAction, loadTrainingPage } from "~/training/contact-settings.server";
+import { FamilyResultsSection } from "~/training/family-results";
+import { loadFamilyResults } from "~/training/family-results.server";
+import { TrainingForm } from "~/training/training-form";
+import { sendPracticeMessageNow } from "~/training/practice-sends.server";
+import { SEND_NOW_INTENT } from "~/training/send-practice-now";
+import { SendPracticeNowForm } from "~/training/send-practice-now-form";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { FormMessage } from "~/ui/form-message";
+import { readForm } from "~/validation/read-form.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Your Training Program",
+    description: "Choose who gets practice scam messages, and how.",
+    path: "/account/training",
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const db = await getDatabase();
+  const view = await loadTrainingPage(db, user);
+  // The family dashboard, for the holder's own subscription only (found from their user id).
+  const results = view.kind === "program" ? await loadFamilyResults(db, user.id) : null;
+  // Local mode (demo payments, local mailbox) offers "Send a practice message now" per person.
+  return { view, results, localMode: getEnv().APP_ENV !== "production" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  try {
+    if (form.intent === SEND_NOW_INTENT) {
+      // Local mode only: sendPracticeMessageNow refuses on a production site.
+      const result = await sendPracticeMessageNow(await getDatabase(), { userId: user.id, contactId: form.contactId });
+      return data(result, { status: result.status });
+    }
+    const { status, result } = await handleTrainingAction(await getDatabase(), user, form);
+    return data(result, { status });
+  } catch (error) {
+    getLogger().error({ err: error }, "training settings action failed");
+    const result: TrainingResult = {
+      ok: false,
+      title: "Something went wrong",
+      message: "We could not save that. Please try again in a moment.",
+    };
+    return data(result, { status: 503 });
+  }
+}
+
+const HOW_IT_WORKS = [
+  {
+    icon: Mail,
+    text: "Each person gets at most one practice message a week: a pretend scam email or text, made safe.",
+  },
+  {
+    icon: Clock,
+    text: "Messages only arrive between 8 am and 9 pm in their time zone, and for children and teens never during school hours on weekdays.",
+  },
+  {
+    icon: EyeOff,
+    text: "Nothing anyone types is ever collected. After each message, a page shows the warning signs it contained.",
+  },
+  {
+    icon: CircleStop,
+    text: "Stopping is one step: every message has a stop link (for texts, reply STOP). Adults say yes themselves first; for children you confirm.",
+  },
+];
+
+const subscribeToNothing = () => () => {};
+
+function browserTimeZone() {
+  const found = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return found && isKnownTimeZone(found) ? found : DEFAULT_TIME_ZONE;
+}
+
+/** The browser's own time zone, once the page runs in it (the server cannot know it). */
+function useBrowserTimeZone() {
+  return useSyncExternalStore(subscribeToNothing, browserTimeZone, () => DEFAULT_TIME_ZONE);
+}
+
+function AddPersonForm() {
+  const timeZone = useBrowserTimeZone();
+  return (
+    <TrainingForm key={timeZone} intent="add" className="space-y-4" label="Add a person">
+      {({ errors, busy }) => (
+        <>
+          <ContactFields
+            idPrefix="add"
+            values={{
+              name: "",
+              ageBand: "adult",
+              email: "",
+              phone: "",
+              emailEnabled: true,
+              smsEnabled: false,
+              timeZone,
+            }}
+            errors={errors}
+          />
+          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+            {busy ? "Adding..." : "Add person"}
+          </Button>
+        </>
+      )}
+    </TrainingForm>
+  );
+}
+
+export default function AccountTraining({ loaderData, actionData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  useResultToast(actionData);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
+      <p>
+        <Link to="/account" className="text-brand-700 underline">
+          My Account
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">Your Training Program</h1>
+      <Card className="mt-6 p-4 sm:p-6">
+        <h2 className="text-xl font-bold text-brand-900">How it works</h2>
+        <ul className="mt-3 space-y-3">
+          {HOW_IT_WORKS.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-3">
+              <Icon aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
+              <span>{text}</span>
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      {actionData && !actionData.ok && (
+        <div className="mt-6">
+          <FormMessage result={actionData} />
+        </div>
+      )}
+
+      {view.kind === "not-member" && (
+        <Card className="mt-6" role="region" aria-labelledby="no-membership">
+          <h2 id="no-membership" className="text-xl font-bold text-brand-900">
+            The Training Program is part of a membership
+          </h2>
+          <p className="mt-2 text-muted">
+            With a Training or Family Training plan, you choose who gets practice scam messages, and we show each person
+            what they missed.
+          </p>
+          <Button asChild className="mt-4">
+            <Link to="/pricing">See the plans</Link>
+          </Button>
+        </Card>
+      )}
+
+      {view.kind === "family-member" && (
+        <Card className="mt-6">
+          <h2 className="text-xl font-bold text-brand-900">
+            Your family's plan is managed by the person who bought it
+          </h2>
+          <p className="mt-2 text-muted">
+            They choose who gets practice messages. You can stop yours at any time with the stop link in any practice
+            message.
+          </p>
+        </Card>
+      )}
+
+      {view.kind === "program" && (
+        <>
+          {view.stoppedMessage && (
+            <Card className="mt-6 border-amber-300 bg-amber-50" role="status">
+              <p className="font-semibold text-amber-950">{view.stoppedMessage}</p>
+              <p className="mt-1">
+                <Link to="/pricing" className="text-brand-700 underline">
+                  See the plans
+                </Link>{" "}
+                or{" "}
+                <Link to="/account" className="text-brand-700 underline">
+                  check your subscription
+                </Link>
+                .
+              </p>
+            </Card>
+          )}
+          <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-2xl font-bold text-brand-900">People</h2>
+            <p className="text-muted" data-testid="people-count">
+              {view.contacts.length} of {view.limit} {view.limit === 1 ? "person" : "people"} on your {view.planName}{" "}
+              plan
+            </p>
+          </div>
+          {view.contacts.length === 0 ? (
+            <p className="mt-4 text-muted">Nobody is enrolled yet.</p>
+          ) : (
+            <ul className="mt-4 space-y-4">
+              {view.contacts.map((contact) => (
+                <li key={contact.id}>
+                  {/* Local mode gets a per-person "Send a practice message now" button through `localActions`. */}
+                  <ContactCard
+                    contact={contact}
+                    editable={view.access}
+                    localActions={
+                      loaderData.localMode ? (
+                        <SendPracticeNowForm contactId={contact.id} contactName={contact.name} />
+                      ) : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {view.access && (
+            <Card className="mt-8 p-4 sm:p-6">
+              <h2 className="text-xl font-bold text-brand-900">Add a person</h2>
+              {view.contacts.length >= view.limit ? (
+                <p className="mt-2 text-muted" data-testid="plan-full">
+                  Your {view.planName} plan covers {view.limit === 1 ? "1 person" : `${view.limit} people`}, and
+                  everyone is listed above. Remove someone before adding another person
+                  {view.limit === 1 ? ", or move to Family Training for up to 5 people" : ""}.
+                </p>
+              ) : (
+                <div className="mt-4">
+                  <AddPersonForm />
+                </div>
+              )}
+            </Card>
+          )}
+          {loaderData.results && <FamilyResultsSection results={loaderData.results} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Paths that accept POSTs from other sites, declared beside their routes. server.ts refuses every
+ * other cross-site write (CSRF) and reads this list through the server runtime.
+ */
+export interface CrossSitePost {
+  /** The path, or for a path with a parameter its route pattern (then `pattern` is what matches). */
+  path: string;
+  /** For a path with a parameter: the whole path it matches. */
+  pattern?: RegExp;
+  /** Why another site may post here: what proves the request is genuine. */
+  reason: string;
+  /**
+   * A page route (not a resource route): React Router checks the Origin of page actions again and
+   * would refuse the POST, so server.ts drops the header once it has let the request through.
+   */
+  pageAction?: boolean;
+}
+
+export const CROSS_SITE_POSTS: readonly CrossSitePost[] = [
+  { path: "/api/webhooks/stripe", reason: "Stripe signs every event (Stripe-Signature)." },
+  { path: "/api/webhooks/twilio", reason: "Twilio signs every inbound text (X-Twilio-Signature)." },
+  {
+    path: "/unsubscribe",
+    reason:
+      "RFC 8058 one-click unsubscribes are POSTed by the recipient's mail provider. The secret token in the link is the whole authorisation, and the only change it can make is to stop that one address's newsletter.",
+    pageAction: true,
+  },
+  {
+    path: "/practice/:token/stop",
+    pattern: /^\/practice\/[A-Za-z0-9_-]{43}\/stop$/,
+    reason:
+      "RFC 8058 one-click stops of practice emails are POSTed by the recipient's mail provider. The practice message's secret token in the path is the whole authorisation, and the only change it can make is to stop practice messages to that person.",
+    pageAction: true,
+  },
+  {
+    path: "/training/summaries/unsubscribe",
+    reason:
+      "RFC 8058 one-click unsubscribes from the Training Program's weekly summaries, POSTed by the recipient's mail provider. The secret token in the link is the whole authorisation, and the only change it can make is to stop that one person's (or holder's) weekly summaries.",
+    pageAction: true,
+  },
+  {
+    path: "/scam-updates/unsubscribe",
+    reason:
+      "RFC 8058 one-click unsubscribes from the weekly scam-update digest, POSTed by the recipient's mail provider. The secret token in the link is the whole authorisation, and the only change it can make is to stop that one account's digest.",
+    pageAction: true,
+  },
+];

@@ -1,0 +1,206 @@
+import { BookOpen, ShieldCheck } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/practice.feedback";
+import { getEnv } from "~/config/env.server";
+import {
+  PRACTICE_NOTICE,
+  PRACTICE_PAGE_HEADERS,
+  PracticeSpottedSchema,
+  practicePageMeta,
+} from "~/training/practice-pages";
+import { feedbackFor } from "~/training/practice-feedback.server";
+import { ArrivedEmail, ArrivedText, FlagNumber } from "~/training/practice-message-view";
+import { requirePracticeMessage, userAgentOf } from "~/training/practice-pages.server";
+import { recordSpotted } from "~/training/tracking.server";
+import { Button } from "~/ui/button";
+import type { FormResult } from "~/validation/form-result";
+import { readForm } from "~/validation/read-form.server";
+
+export const headers = () => PRACTICE_PAGE_HEADERS;
+
+export const meta: Route.MetaFunction = (args) =>
+  practicePageMeta(args, { title: "What to look for", description: "The red flags in a scam-free practice message." });
+
+/** Shows the feedback and records nothing: the weekly summary links here for people who never clicked. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const { db, message } = await requirePracticeMessage(params.token);
+  const feedback = await feedbackFor(db, message);
+  if (!feedback) throw data(null, { status: 404 });
+  // A text showed the practice link itself where the scenario has its [[link]] marker.
+  const linkText = `${getEnv().APP_URL}/practice/${message.token}`;
+  return data({ ...feedback, linkText }, { headers: PRACTICE_PAGE_HEADERS });
+}
+
+/** "I spotted it": recorded once per message; it never counts as a fall. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = PracticeSpottedSchema.safeParse(await readForm(request));
+  if (!form.success) {
+    throw data(
+      { ok: false, title: "Nothing was changed", message: "Please use the button on this page." } satisfies FormResult,
+      { status: 400 },
+    );
+  }
+  const { db, message } = await requirePracticeMessage(params.token);
+  await recordSpotted(db, message, { userAgent: userAgentOf(request) });
+  return data({ ok: true, title: "Well spotted", message: "We noted that you spotted it." } satisfies FormResult, {
+    headers: PRACTICE_PAGE_HEADERS,
+  });
+}
+
+function Intro({
+  friendly,
+  outcome,
+  count,
+}: {
+  friendly: boolean;
+  outcome: "clicked" | "spotted" | null;
+  count: number;
+}) {
+  if (outcome === "clicked") {
+    return friendly ? (
+      <p>
+        You pressed the button on the practice page. That is OK! Practice is how everyone learns. Here are the {count}{" "}
+        clues to look for next time.
+      </p>
+    ) : (
+      <p>
+        You pressed the button on the practice page. That is what practice is for: a real scam would have asked for your
+        details next. Here are its {count} red flags.
+      </p>
+    );
+  }
+  if (outcome === "spotted") {
+    return (
+      <p>
+        {friendly ? "You spotted it. Well done, detective!" : "You spotted it. Well done."} Here are its {count} red
+        flags, so you know them all.
+      </p>
+    );
+  }
+  return friendly ? (
+    <p>This message had {count} clues that it was a scam. They are numbered in the message and explained below.</p>
+  ) : (
+    <p>This message had {count} red flags. Each one is numbered in the message and explained below.</p>
+  );
+}
+
+export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
+  const feedback = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const heading = feedback.friendly ? "Great job checking! Here is what to look for" : "Here is what to look for";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <p className="flex items-start gap-3 rounded-2xl bg-safe-50 px-4 py-3 font-semibold text-ink ring-1 ring-green-200">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-safe-600" />
+        <span>{PRACTICE_NOTICE}</span>
+      </p>
+      <h1 className="mt-8 text-2xl font-bold text-brand-900 sm:text-3xl">{heading}</h1>
+      <div className="mt-3 text-muted">
+        <Intro friendly={feedback.friendly} outcome={feedback.outcome} count={feedback.redFlags.length} />
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="arrived-heading">
+          <h2 id="arrived-heading" className="text-lg font-bold text-brand-900">
+            {feedback.channel === "email" ? "The email as it arrived" : "The text as it arrived"}
+          </h2>
+          <div className="mt-3">
+            {feedback.channel === "email" ? (
+              <ArrivedEmail message={feedback.message} />
+            ) : (
+              <ArrivedText message={feedback.message} linkText={feedback.linkText} />
+            )}
+          </div>
+        </section>
+
+        <section aria-labelledby="red-flags-heading">
+          <h2 id="red-flags-heading" className="text-lg font-bold text-brand-900">
+            {feedback.friendly ? "The clues" : "The red flags"}
+          </h2>
+          <ol aria-labelledby="red-flags-heading" className="mt-3 space-y-4">
+            {feedback.redFlags.map((flag) => (
+              <li
+                key={flag.number}
+                data-red-flag={flag.number}
+                className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+              >
+                <FlagNumber number={flag.number} className="mt-1" />
+                <div className="min-w-0">
+                  <p className="font-semibold break-words">
+                    <span className="sr-only">
+                      Red flag {flag.number}, in {flag.where}:{" "}
+                    </span>
+                    <span aria-hidden="true">In {flag.where}: </span>“{flag.quote}”
+                  </p>
+                  <p className="mt-1">{flag.why}</p>
+                  <p className="mt-2 text-sm">
+                    Learn more:{" "}
+                    <Link to={flag.course.href} className="font-medium text-brand-700 underline underline-offset-2">
+                      {flag.course.title}
+                    </Link>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      <section aria-labelledby="next-time-heading" className="mt-10 rounded-2xl bg-brand-50 p-5">
+        <h2 id="next-time-heading" className="text-lg font-bold text-brand-900">
+          What to do next time
+        </h2>
+        <p className="mt-2">{feedback.nextTime}</p>
+      </section>
+
+      {feedback.outcome === null && (
+        <section aria-labelledby="spotted-heading" className="mt-8">
+          <h2 id="spotted-heading" className="text-lg font-bold text-brand-900">
+            Did you spot it?
+          </h2>
+          <p className="mt-2 text-muted">
+            {feedback.friendly
+              ? "If you knew it was a scam before you opened it, press the button. Your next practice message will be a bit trickier."
+              : "If you recognised this as a scam before opening it, say so: your next practice message will be a little harder."}
+          </p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="spotted" />
+            <Button type="submit" variant="success" disabled={busy}>
+              I spotted it
+            </Button>
+          </Form>
+        </section>
+      )}
+      {feedback.outcome === "spotted" && (
+        <p role="status" className="mt-8 rounded-2xl bg-safe-50 px-4 py-3 font-semibold ring-1 ring-green-200">
+          We noted that you spotted it. Your next practice message will be a little harder.
+        </p>
+      )}
+
+      <section aria-labelledby="course-heading" className="mt-10">
+        <h2 id="course-heading" className="flex items-center gap-2 text-lg font-bold text-brand-900">
+          <BookOpen aria-hidden="true" className="h-5 w-5" /> Learn more in the course
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {feedback.coursePages.map((page) => (
+            <li key={page.page}>
+              <Link to={page.href} className="font-medium text-brand-700 underline underline-offset-2">
+                {page.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <p className="mt-12 text-sm text-muted">
+        Want no more practice messages?{" "}
+        <Link
+          to={`/practice/${feedback.token}/stop`}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
+          Stop practice messages
+        </Link>
+      </p>
+    </div>
+  );
+}

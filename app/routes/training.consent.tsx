@@ -1,0 +1,181 @@
+import { ShieldCheck } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/training.consent";
+import { getDatabase } from "~/db/database.server";
+import { pageMeta } from "~/seo/meta";
+import { ConsentChoiceSchema } from "~/training/contact-schema";
+import { answerConsent, findConsentView, type ConsentView } from "~/training/consent.server";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { FormMessage } from "~/ui/form-message";
+import type { FormResult } from "~/validation/form-result";
+import { readForm } from "~/validation/read-form.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Practice messages: yes or no?",
+    description: "Say yes or no to practice scam messages from scam-free.",
+    path: "/training/consent",
+    noIndex: true,
+  });
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** GET only shows: mail scanners open links in emails, and that must never say yes or no for anyone. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const view = await findConsentView(await getDatabase(), params.token);
+  if (!view) throw data("Not found", { status: 404, headers: NO_STORE });
+  return data(view, { headers: NO_STORE });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const parsed = ConsentChoiceSchema.safeParse(form);
+  if (!parsed.success) {
+    const result: FormResult = {
+      ok: false,
+      title: "Nothing was changed",
+      message: parsed.error.issues[0]?.message ?? "Please press one of the two buttons.",
+    };
+    return data(result, { status: 400, headers: NO_STORE });
+  }
+  const outcome = await answerConsent(await getDatabase(), params.token, parsed.data.choice);
+  const answers: Record<typeof outcome, { status: number; result: FormResult }> = {
+    unknown: {
+      status: 404,
+      result: { ok: false, title: "Link not found", message: "This link no longer works. Nothing was changed." },
+    },
+    "needs-guardian": {
+      status: 409,
+      result: {
+        ok: false,
+        title: "Not yet",
+        message: "Your parent or guardian has to agree first. Nothing was changed.",
+      },
+    },
+    accepted: {
+      status: 200,
+      result: { ok: true, title: "Thank you!", message: "You will get at most one practice message a week." },
+    },
+    declined: { status: 200, result: { ok: true, title: "Done", message: "We will not send you practice messages." } },
+  };
+  const { status, result } = answers[outcome];
+  return data(result, { status, headers: NO_STORE });
+}
+
+function Facts({ view }: { view: ConsentView }) {
+  const where = [
+    view.emailsOn && view.email ? `email (${view.email})` : null,
+    view.textsOn && view.phone ? `text (${view.phone})` : null,
+  ]
+    .filter(Boolean)
+    .join(" and ");
+  return (
+    <ul className="mt-4 list-disc space-y-2 pl-5 text-left">
+      <li>
+        <strong>{view.holderName}</strong> signed you up for the scam-free Training Program, which helps families get
+        better at spotting scams.
+      </li>
+      <li>
+        You get <strong>at most one practice message a week</strong>
+        {where ? ` by ${where}` : ""}, at a sensible time of day
+        {view.minor ? " (never during school hours or at night)" : " (never at night)"}. Afterwards, a page shows the
+        warning signs it contained.
+      </li>
+      <li>
+        <strong>Nothing you type is ever collected.</strong> Practice pages have no boxes to fill in and never ask for a
+        password, a code or money.
+      </li>
+      <li>
+        Stopping is one step: the stop link in any practice message, replying STOP to a text, or the button on this
+        page.
+      </li>
+    </ul>
+  );
+}
+
+function ChoiceButton({
+  choice,
+  children,
+  variant,
+}: {
+  choice: "yes" | "no";
+  children: string;
+  variant?: "primary" | "secondary";
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" className="w-full sm:w-auto">
+      <input type="hidden" name="choice" value={choice} />
+      <Button type="submit" variant={variant} disabled={busy} className="w-full sm:w-auto">
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+export default function TrainingConsent({ loaderData: view, actionData }: Route.ComponentProps) {
+  const heading =
+    view.status === "opted-out"
+      ? "You have stopped practice messages"
+      : view.status === "waiting"
+        ? `${view.holderName} invited you to practise spotting scams`
+        : "You are signed up for practice messages";
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
+      <Card className="p-5 sm:p-8">
+        <ShieldCheck aria-hidden="true" className="h-10 w-10 text-brand-700" />
+        <h1 className="mt-3 text-2xl font-bold text-brand-900">{heading}</h1>
+        <p className="mt-2 text-lg">Hello {view.contactName},</p>
+        {actionData && (
+          <div className="mt-4">
+            <FormMessage result={actionData} />
+          </div>
+        )}
+        <Facts view={view} />
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          {view.status === "waiting" && !view.waitingForGuardian && (
+            <>
+              <ChoiceButton choice="yes">Yes, send me practice messages</ChoiceButton>
+              <ChoiceButton choice="no" variant="secondary">
+                No thanks
+              </ChoiceButton>
+            </>
+          )}
+          {view.status === "waiting" && view.waitingForGuardian && (
+            <>
+              <p className="text-muted">
+                Your parent or guardian has not finished signing you up, so nothing is sent yet.
+              </p>
+              <ChoiceButton choice="no" variant="secondary">
+                No thanks
+              </ChoiceButton>
+            </>
+          )}
+          {(view.status === "active" || view.status === "paused") && (
+            <ChoiceButton choice="no" variant="secondary">
+              Stop practice messages
+            </ChoiceButton>
+          )}
+          {view.status === "opted-out" && (
+            <>
+              <p className="text-muted">Changed your mind? Only you can start them again.</p>
+              <ChoiceButton choice="yes">Yes, send me practice messages</ChoiceButton>
+            </>
+          )}
+        </div>
+        {view.textsOn && view.status === "opted-out" && (
+          <p className="mt-4 text-sm text-muted">
+            If you replied STOP to one of our texts, reply START to get texts again.
+          </p>
+        )}
+        <p className="mt-8 text-sm">
+          <Link to="/" className="font-medium text-brand-700 underline">
+            What is scam-free?
+          </Link>
+        </p>
+      </Card>
+    </section>
+  );
+}

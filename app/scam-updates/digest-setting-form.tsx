@@ -1,0 +1,36 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { DIGEST_SETTING_INTENT } from "./digest-setting";
+
+/** On /account, for members: the weekly scam-alert email, on or off. */
+export function DigestSettingForm({ enabled }: { enabled: boolean }) {
+  const navigation = useNavigation();
+  const saving = navigation.formData?.get("intent") === DIGEST_SETTING_INTENT;
+  return (
+    <Card className="mt-6">
+      <h2 className="text-xl font-bold text-brand-900">Weekly scam alerts</h2>
+      {/* Keyed on the saved value so the box shows what is stored after each save. */}
+      <Form method="post" className="mt-3 space-y-4" key={String(enabled)}>
+        <input type="hidden" name="intent" value={DIGEST_SETTING_INTENT} />
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            name="enabled"
+            defaultChecked={enabled}
+            className="mt-1 h-5 w-5 flex-none accent-brand-700"
+          />
+          <span>
+            Email me on Mondays when there are new scam alerts
+            <span className="block text-sm text-muted">
+              The alerts are always on your Weekly Lessons page; this is only the email.
+            </span>
+          </span>
+        </label>
+        <Button type="submit" variant="secondary" disabled={saving}>
+          {saving ? "Saving..." : "Save email setting"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import type { FlagFeedback, RoundFeedback } from "./feedback";
+
+/**
+ * The explanations after Check, in three lists: red flags found, red flags missed (both with why
+ * and the course page that teaches them) and false alarms (with why that part is ordinary on its
+ * own). `renderLink` draws the course link: a router Link on the members' page, a plain anchor in
+ * the free taste's dialog.
+ */
+
+export function scoreSentence(feedback: RoundFeedback): string {
+  const { found, flagCount, falseAlarms } = feedback;
+  const alarms =
+    falseAlarms.length === 0
+      ? "and no false alarms"
+      : `and marked ${falseAlarms.length} ordinary ${falseAlarms.length === 1 ? "part" : "parts"}`;
+  return `You found ${found.length} of ${flagCount} red flags ${alarms}. Score: ${feedback.score} out of 100.`;
+}
+
+function FlagItem({
+  flag,
+  tone,
+  renderLink,
+}: {
+  flag: FlagFeedback;
+  tone: "found" | "missed";
+  renderLink: (href: string, text: string) => ReactNode;
+}) {
+  return (
+    <li data-flag={flag.number} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4">
+      <span
+        aria-hidden="true"
+        className={`mt-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1 text-xs leading-none font-bold text-white ${tone === "found" ? "bg-safe-600" : "bg-warn-700"}`}
+      >
+        {flag.number}
+      </span>
+      <div className="min-w-0">
+        <p className="font-semibold break-words">
+          <span className="sr-only">Red flag {flag.number}, </span>In {flag.where}: “{flag.quote}”
+        </p>
+        <p className="mt-1">{flag.why}</p>
+        <p className="mt-2 text-sm">Learn more: {renderLink(flag.course.href, flag.course.title)}</p>
+      </div>
+    </li>
+  );
+}
+
+export function RoundFeedbackLists({
+  feedback,
+  idPrefix,
+  renderLink,
+}: {
+  feedback: RoundFeedback;
+  idPrefix: string;
+  renderLink: (href: string, text: string) => ReactNode;
+}) {
+  return (
+    <div className="space-y-8">
+      {feedback.found.length > 0 && (
+        <section aria-labelledby={`${idPrefix}-found`}>
+          <h3 id={`${idPrefix}-found`} className="text-lg font-bold text-safe-600">
+            Red flags you found ({feedback.found.length})
+          </h3>
+          <ol className="mt-3 space-y-3" data-testid="found">
+            {feedback.found.map((flag) => (
+              <FlagItem key={flag.number} flag={flag} tone="found" renderLink={renderLink} />
+            ))}
+          </ol>
+        </section>
+      )}
+      {feedback.missed.length > 0 && (
+        <section aria-labelledby={`${idPrefix}-missed`}>
+          <h3 id={`${idPrefix}-missed`} className="text-lg font-bold text-warn-700">
+            Red flags you missed ({feedback.missed.length})
+          </h3>
+          <p className="mt-1 text-sm text-muted">They are highlighted in the message with their number.</p>
+          <ol className="mt-3 space-y-3" data-testid="missed">
+            {feedback.missed.map((flag) => (
+              <FlagItem key={flag.number} flag={flag} tone="missed" renderLink={renderLink} />
+            ))}
+          </ol>
+        </section>
+      )}
+      {feedback.falseAlarms.length > 0 && (
+        <section aria-labelledby={`${idPrefix}-false-alarms`}>
+          <h3 id={`${idPrefix}-false-alarms`} className="text-lg font-bold text-brand-900">
+            False alarms ({feedback.falseAlarms.length})
+          </h3>
+          <ul className="mt-3 space-y-3" data-testid="false-alarms">
+            {feedback.falseAlarms.map((alarm) => (
+              <li key={alarm.candidateId} className="rounded-2xl border border-slate-200 bg-white p-4">
+                <p className="font-semibold break-words">
+                  In {alarm.where}: “{alarm.text}”
+                </p>
+                <p className="mt-1">{alarm.why}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

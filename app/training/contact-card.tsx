@@ -1,0 +1,258 @@
+import { Mail, MessageSquare, Clock } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatLongDate } from "~/billing/subscription-view";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { cn } from "~/ui/cn";
+import type { ContactStatus } from "./contact-status";
+import { ContactFields } from "./contact-fields";
+import type { ContactView } from "./contact-view";
+import { TrainingForm } from "./training-form";
+
+export const GUARDIAN_CHECKBOX_LABEL = "I am this child's parent or guardian and I agree to practice messages for them";
+
+const BADGE_CLASSES: Record<ContactStatus, string> = {
+  waiting: "bg-amber-100 text-amber-900 ring-amber-300",
+  active: "bg-safe-50 text-green-900 ring-green-300",
+  paused: "bg-slate-100 text-slate-800 ring-slate-300",
+  "opted-out": "bg-red-50 text-red-900 ring-red-300",
+};
+
+export function StatusBadge({ status, label }: { status: ContactStatus; label: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ring-1",
+        BADGE_CLASSES[status],
+      )}
+    >
+      {label}
+    </span>
+  );
+}
+
+/** Where this person stands, in a sentence, and the one next step when there is one. */
+function ConsentStep({ contact, editable }: { contact: ContactView; editable: boolean }) {
+  if (contact.status === "opted-out") {
+    return (
+      <p className="text-sm text-muted">
+        {contact.name} asked us to stop. Only they can opt in again, from the link in their notice (it offers "Yes"
+        again).
+      </p>
+    );
+  }
+  if (contact.consentGivenAt) {
+    const how =
+      contact.consentMethod === "guardian"
+        ? "you confirmed as their parent or guardian"
+        : contact.isHolder
+          ? "you said yes"
+          : "they said yes";
+    return (
+      <p className="text-sm text-muted">
+        Agreed on {formatLongDate(contact.consentGivenAt)} ({how}).
+        {contact.status === "paused" && " Paused by you: nothing is sent until you resume."}
+      </p>
+    );
+  }
+  if (contact.minor) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-muted">
+          Children and teens are enrolled by their parent or guardian. Nothing is sent until you confirm.
+        </p>
+        {editable && (
+          <TrainingForm intent="guardian-consent" contactId={contact.id} label={`Confirm for ${contact.name}`}>
+            {({ errors, busy }) => (
+              <div className="space-y-3">
+                <label className="flex items-start gap-3 text-base">
+                  <input
+                    type="checkbox"
+                    name="guardian"
+                    className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+                    aria-invalid={Boolean(errors.guardian)}
+                    aria-describedby={`guardian-${contact.id}-error`}
+                  />
+                  <span>{GUARDIAN_CHECKBOX_LABEL}</span>
+                </label>
+                {errors.guardian && (
+                  <p id={`guardian-${contact.id}-error`} className="text-sm font-medium text-danger-600">
+                    {errors.guardian}
+                  </p>
+                )}
+                <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+                  {busy ? "Saving..." : `Confirm for ${contact.name}`}
+                </Button>
+              </div>
+            )}
+          </TrainingForm>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted">
+        {contact.isHolder
+          ? "This is you. Say yes here to start your own practice messages."
+          : contact.noticeSentAt
+            ? `We asked them on ${formatLongDate(contact.noticeSentAt)}. Nothing is sent until they say yes.`
+            : "Adults say yes themselves. Send them a notice that explains it; nothing is sent until they agree."}
+      </p>
+      {editable && (
+        <div className="flex flex-wrap gap-2">
+          {contact.isHolder && (
+            <TrainingForm intent="self-consent" contactId={contact.id} label="Your own consent">
+              {({ busy }) => (
+                <Button type="submit" disabled={busy}>
+                  Yes, send me practice messages
+                </Button>
+              )}
+            </TrainingForm>
+          )}
+          <TrainingForm intent="send-notice" contactId={contact.id} label={`Notice for ${contact.name}`}>
+            {({ busy }) => (
+              <Button type="submit" variant="secondary" disabled={busy}>
+                {busy ? "Sending..." : contact.noticeSentAt ? "Resend the notice" : "Send the notice"}
+              </Button>
+            )}
+          </TrainingForm>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One person on /account/training. `localActions` is where local-only tools go (the "Send a
+ * practice message now" button of local mode), shown for active people only.
+ */
+export function ContactCard({
+  contact,
+  editable,
+  localActions,
+}: {
+  contact: ContactView;
+  editable: boolean;
+  localActions?: ReactNode;
+}) {
+  const headingId = `contact-${contact.id}-name`;
+  const editKey = [
+    contact.name,
+    contact.ageBand,
+    contact.email,
+    contact.phone,
+    contact.emailEnabled,
+    contact.smsEnabled,
+    contact.timeZone,
+  ].join("|");
+  return (
+    <Card className="p-4 sm:p-6" aria-labelledby={headingId} role="group" data-testid="training-contact">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-xl font-bold break-words text-brand-900">
+            {contact.name}
+          </h3>
+          <p className="text-muted">{contact.ageBandLabel}</p>
+        </div>
+        <StatusBadge status={contact.status} label={contact.statusLabel} />
+      </div>
+      <dl className="mt-3 space-y-1 text-base">
+        <div className="flex min-w-0 items-start gap-2">
+          <dt>
+            <Mail aria-hidden="true" className="mt-1 h-4 w-4 text-brand-700" />
+            <span className="sr-only">Email</span>
+          </dt>
+          <dd className="min-w-0 break-all">
+            {contact.email ?? "No email"}
+            {contact.email && (
+              <span className="text-muted">{contact.emailEnabled ? " · emails on" : " · emails off"}</span>
+            )}
+          </dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <dt>
+            <MessageSquare aria-hidden="true" className="mt-1 h-4 w-4 text-brand-700" />
+            <span className="sr-only">Phone</span>
+          </dt>
+          <dd>
+            {contact.phone ?? "No phone"}
+            {contact.phone && <span className="text-muted">{contact.smsEnabled ? " · texts on" : " · texts off"}</span>}
+          </dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <dt>
+            <Clock aria-hidden="true" className="mt-1 h-4 w-4 text-brand-700" />
+            <span className="sr-only">Time zone</span>
+          </dt>
+          <dd>{contact.timeZone.replaceAll("_", " ")}</dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <ConsentStep contact={contact} editable={editable} />
+      </div>
+      {editable && (
+        <div className="mt-4 flex flex-wrap items-start gap-2 border-t border-slate-200 pt-4">
+          {contact.status === "active" && localActions}
+          {contact.status !== "opted-out" && (
+            <TrainingForm
+              intent={contact.status === "paused" ? "resume" : "pause"}
+              contactId={contact.id}
+              label={`Pause or resume ${contact.name}`}
+            >
+              {({ busy }) => (
+                <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                  {contact.status === "paused" ? "Resume" : "Pause"}
+                </Button>
+              )}
+            </TrainingForm>
+          )}
+          <details className="group w-full">
+            <summary className="inline-flex h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
+              Edit {contact.name}
+            </summary>
+            <TrainingForm
+              intent="update"
+              contactId={contact.id}
+              className="mt-3 space-y-4"
+              label={`Edit ${contact.name}`}
+            >
+              {({ errors, busy }) => (
+                <>
+                  <ContactFields key={editKey} idPrefix={`edit-${contact.id}`} values={contact} errors={errors} />
+                  <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+                    {busy ? "Saving..." : "Save changes"}
+                  </Button>
+                </>
+              )}
+            </TrainingForm>
+          </details>
+          <details className="w-full">
+            <summary className="inline-flex h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-danger-600 ring-1 ring-red-200 hover:bg-red-50">
+              Remove {contact.name}
+            </summary>
+            <TrainingForm
+              intent="remove"
+              contactId={contact.id}
+              className="mt-3 space-y-3"
+              label={`Remove ${contact.name}`}
+            >
+              {({ busy }) => (
+                <>
+                  <input type="hidden" name="confirm" value="yes" />
+                  <p className="text-base">
+                    Remove {contact.name} from your Training Program? They get no more practice messages and their
+                    consent link stops working.
+                  </p>
+                  <Button type="submit" variant="danger" disabled={busy} className="w-full sm:w-auto">
+                    {busy ? "Removing..." : `Yes, remove ${contact.name}`}
+                  </Button>
+                </>
+              )}
+            </TrainingForm>
+          </details>
+        </div>
+      )}
+    </Card>
+  );
+}

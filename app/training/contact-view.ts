@@ -1,0 +1,39 @@
+import type { ContactStatus } from "./contact-status";
+import type { AgeBand } from "./practice-scenario-schema";
+
+/** What /account/training shows (built by contact-settings.server.ts; safe to import in the browser). */
+
+/** One person as the page shows them. */
+export interface ContactView {
+  id: string;
+  name: string;
+  ageBand: AgeBand;
+  ageBandLabel: string;
+  email: string | null;
+  phone: string | null;
+  emailEnabled: boolean;
+  smsEnabled: boolean;
+  timeZone: string;
+  status: ContactStatus;
+  statusLabel: string;
+  minor: boolean;
+  /** The account holder's own entry (same email as the account): they can say yes right here. */
+  isHolder: boolean;
+  noticeSentAt: string | null;
+  consentGivenAt: string | null;
+  consentMethod: string | null;
+}
+
+export type TrainingPageView =
+  | { kind: "not-member" }
+  /** Has access as a family member on someone else's plan: that person manages it. */
+  | { kind: "family-member" }
+  | {
+      kind: "program";
+      planName: string;
+      limit: number;
+      access: boolean;
+      /** Shown when there is no access: why practice messages have stopped. */
+      stoppedMessage: string | null;
+      contacts: ContactView[];
+    };

@@ -1,0 +1,141 @@
+import { Award, Gauge } from "lucide-react";
+import { Link } from "react-router";
+import { Card } from "~/ui/card";
+import { cn } from "~/ui/cn";
+import type { FamilyResults, PersonResults } from "./family-results-view";
+import type { PracticeOutcome } from "./practice-results";
+import { PracticeTrendChart } from "./practice-trend-chart";
+import { ReportRealScams } from "./report-real-scams";
+
+/**
+ * The family dashboard below the people on /account/training. Spotting leads; each person is
+ * shown on their own, with their own streak, and never ranked against anyone else.
+ */
+
+const OUTCOME_CLASSES: Record<PracticeOutcome, string> = {
+  spotted: "bg-safe-50 text-green-900 ring-green-300",
+  fell: "bg-amber-50 text-amber-950 ring-amber-300",
+  "no-response": "bg-slate-100 text-slate-800 ring-slate-300",
+  uncertain: "bg-brand-50 text-brand-900 ring-brand-200",
+};
+
+function OutcomeBadge({ outcome, label }: { outcome: PracticeOutcome; label: string }) {
+  return (
+    <span
+      className={cn("inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1", OUTCOME_CLASSES[outcome])}
+    >
+      {label}
+    </span>
+  );
+}
+
+function Figures({ person }: { person: PersonResults }) {
+  const { figures } = person;
+  const items: [string, string | number][] = [
+    ["Sent", figures.sent],
+    ["Spotted", figures.spotted],
+    ["Fell for", figures.fell],
+    ["No response", figures.noResponse],
+    ["Uncertain", figures.uncertain],
+    ["Spot rate", person.spotRate],
+    ["Fall rate", person.fallRate],
+    ["Median time to spot", person.medianTimeToSpot],
+  ];
+  return (
+    <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded-xl bg-slate-50 p-3" data-testid="result-figure">
+          <dt className="text-sm text-muted">{label}</dt>
+          <dd className="text-xl font-bold text-brand-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PersonResultsCard({ person }: { person: PersonResults }) {
+  const headingId = `results-${person.contactId}`;
+  return (
+    <Card className="p-4 sm:p-6" role="region" aria-labelledby={headingId} data-testid="person-results">
+      <h3 id={headingId} className="text-xl font-bold text-brand-900">
+        <span className="sr-only">Results for </span>
+        {person.name}
+      </h3>
+      <p className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-base">
+        <span className="inline-flex items-center gap-2">
+          <Gauge aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          {person.levelLabel}
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <Award aria-hidden="true" className="h-5 w-5 text-safe-600" />
+          {person.streakLabel}
+        </span>
+      </p>
+      <Figures person={person} />
+      <h4 className="mt-6 font-semibold text-brand-900">The last {person.trend.length} weeks</h4>
+      <PracticeTrendChart name={person.name} trend={person.trend} idPrefix={headingId} />
+      <h4 className="mt-6 font-semibold text-brand-900">Practice messages</h4>
+      {person.messages.length === 0 ? (
+        <p className="mt-2 text-muted">Nothing has been sent to {person.name} yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200" data-testid="practice-message-list">
+          {person.messages.map((message) => (
+            <li
+              key={message.id}
+              className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+            >
+              <div>
+                <p className="font-medium">{message.scenarioTitle}</p>
+                <p className="text-sm text-muted">
+                  <time dateTime={message.sentAt}>{message.dateLabel}</time> ·{" "}
+                  {message.channel === "email" ? "Email" : "Text"}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-3">
+                <OutcomeBadge outcome={message.outcome} label={message.outcomeLabel} />
+                <Link to={message.feedbackHref} className="text-brand-700 underline">
+                  See its red flags<span className="sr-only">: {message.scenarioTitle}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-4 text-sm">
+        {/* A plain link (no client routing): the answer is a JSON download. */}
+        <a href={`/account/training/export/${person.contactId}`} className="text-brand-700 underline" download>
+          Download everything we hold about {person.name} (JSON)
+        </a>
+      </p>
+    </Card>
+  );
+}
+
+export function FamilyResultsSection({ results }: { results: FamilyResults }) {
+  return (
+    <section className="mt-10" aria-labelledby="family-results" data-testid="family-results">
+      <h2 id="family-results" className="text-2xl font-bold text-brand-900">
+        How your family is doing
+      </h2>
+      <p className="mt-2 text-lg font-semibold text-green-900" data-testid="family-summary">
+        {results.summaryLine}
+      </p>
+      <p className="mt-1 text-muted">
+        Spotting a practice message is the goal. A link opened only by a mail scanner or a link preview never counts as
+        a fall; it shows as "Uncertain".
+      </p>
+      {results.people.length === 0 ? (
+        <p className="mt-4 text-muted">Results appear here once practice messages go out.</p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {results.people.map((person) => (
+            <li key={person.contactId}>
+              <PersonResultsCard person={person} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ReportRealScams />
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { MetaDescriptor } from "react-router";
+import { z } from "zod";
+import { pageMeta } from "~/seo/meta";
+
+/** The first words of the feedback page, exactly as the issue gives them. */
+export const PRACTICE_NOTICE =
+  "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.";
+
+/** The landing page's one form: nothing in it but which button was pressed. */
+export const PracticeClickSchema = z.object({ intent: z.literal("click") });
+
+/** The stop page's button, or a mail app's RFC 8058 one-click POST. */
+export const PracticeStopSchema = z.union([
+  z.object({ intent: z.literal("stop") }),
+  z.object({ "List-Unsubscribe": z.literal("One-Click") }),
+]);
+
+/** The feedback page's one form. */
+export const PracticeSpottedSchema = z.object({ intent: z.literal("spotted") });
+
+/**
+ * Headers and meta tags of every page behind a practice token: never cached (the token is a key),
+ * never indexed, and the address (with its token) never sent to another site as a referrer.
+ */
+export const PRACTICE_PAGE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+export function practicePageMeta(
+  args: { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> },
+  page: { title: string; description: string },
+): MetaDescriptor[] {
+  // The path is left out of og:url on purpose: it holds the token.
+  return [
+    ...pageMeta(args, { ...page, path: "/practice", noIndex: true }),
+    { name: "referrer", content: "no-referrer" },
+  ];
+}

@@ -1,0 +1,205 @@
+import { displayBody, findRedFlagSpan, hasStrayLinkBrackets } from "./practice-message-text";
+import {
+  foreignDomains,
+  frighteningWords,
+  isFictionalPhoneNumber,
+  realBrandNames,
+  realLookingPhoneNumbers,
+} from "./practice-safety-rules";
+import type { AgeBand, PracticeScenario, ScamType } from "./practice-scenario-schema";
+
+/**
+ * The rules of one scenario that the zod shape cannot say on its own: channel rules, red flag
+ * quotes that really are in the message, difficulty that matches the age bands, and the safety
+ * rules. Each problem is one sentence; the library puts the file name in front.
+ */
+
+/** Child scenarios stay gentle: only these kinds of scam are ever simulated for 8-12 year olds. */
+export const CHILD_SCAM_TYPES: readonly ScamType[] = ["fake-prize", "gaming-currency", "social-media", "qr-code"];
+/** Romance (and sextortion) is taught in lessons, never simulated, for children and teenagers. */
+const ADULT_ONLY_SCAM_TYPES: readonly ScamType[] = ["romance"];
+const YOUNG_BANDS: readonly AgeBand[] = ["child", "teen"];
+
+export const SMS_BODY_MAX_CHARACTERS = 300;
+export const EMAIL_BODY_WORDS = { min: 40, max: 180 } as const;
+/** The SMS link is written `[[link]]`: the sender swaps it for the practice link's address. */
+export const SMS_LINK_MARKER = "[[link]]";
+
+const EMAIL_ADDRESS_ON_EXAMPLE = /^[a-z0-9._%+-]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+example$/i;
+/** An SMS sender shown as a name ("ParcelDesk"): letters first, no dots or "@", so never a domain. */
+const SMS_SENDER_NAME = /^[A-Za-z][A-Za-z0-9 &'-]{1,19}$/;
+
+function quoted(text: string): string {
+  return JSON.stringify(text);
+}
+
+function describeBands(bands: readonly string[]): string {
+  return bands.length ? bands.join(", ") : "none";
+}
+
+function channelProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  const body = displayBody(scenario.body);
+  if (scenario.channel === "email") {
+    if (scenario.subject === undefined) problems.push(`missing field "subject" (every email needs one)`);
+    if (!EMAIL_ADDRESS_ON_EXAMPLE.test(scenario.from.address)) {
+      problems.push(`from.address ${quoted(scenario.from.address)} must be an email address on a .example domain`);
+    }
+    const words = body.text.split(/\s+/).filter(Boolean).length;
+    if (words < EMAIL_BODY_WORDS.min || words > EMAIL_BODY_WORDS.max) {
+      problems.push(
+        `the email body has ${words} words; it must have ${EMAIL_BODY_WORDS.min} to ${EMAIL_BODY_WORDS.max}`,
+      );
+    }
+  } else {
+    if (scenario.subject !== undefined) problems.push(`a text message has no subject; remove "subject"`);
+    const address = scenario.from.address;
+    const looksLikeNumber = /\d{3}/.test(address);
+    if (looksLikeNumber ? !isFictionalPhoneNumber(address) : !SMS_SENDER_NAME.test(address)) {
+      problems.push(
+        `from.address ${quoted(address)} must be a 555-01xx number such as "+1 (202) 555-0147" or a short sender name without a domain`,
+      );
+    }
+    const length = scenario.body.replace(SMS_LINK_MARKER, "").length;
+    if (length > SMS_BODY_MAX_CHARACTERS) {
+      problems.push(
+        `the text message is ${length} characters without the link; at most ${SMS_BODY_MAX_CHARACTERS} fit`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** HTML tags and Markdown marks would show up literally (or not at all) in a plain-text message. */
+const FORMATTING = /<\/?[a-z][^>]*>|\*\*|__|\]\(|^#{1,6}\s/im;
+
+function linkProblems(scenario: PracticeScenario): string[] {
+  const links = displayBody(scenario.body).links;
+  if (links.length !== 1 || hasStrayLinkBrackets(scenario.body)) {
+    return [
+      `the body must have exactly one [[...]] link marker; it has ${links.length}${hasStrayLinkBrackets(scenario.body) ? " and stray brackets" : ""}`,
+    ];
+  }
+  if (scenario.channel === "sms" && links[0].text !== "link") {
+    return [`a text message's link marker must be exactly ${SMS_LINK_MARKER}, not [[${links[0].text}]]`];
+  }
+  if (!links[0].text.trim()) return ["the link marker has no link text"];
+  const formatting = FORMATTING.exec(scenario.body);
+  if (formatting)
+    return [`the body must be plain text, without HTML or Markdown such as ${quoted(formatting[0].trim())}`];
+  return [];
+}
+
+function redFlagProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  const spans = scenario.redFlags.map((redFlag, index) => {
+    const span = findRedFlagSpan(scenario, redFlag);
+    if (!span) {
+      const where = redFlag.in === "from" ? "from name or address" : redFlag.in;
+      problems.push(`red flag ${index + 1} quote ${quoted(redFlag.quote)} is not in the ${where}`);
+    }
+    return span;
+  });
+  // Overlapping quotes could not each be highlighted and numbered on the feedback page.
+  for (let a = 0; a < spans.length; a++) {
+    for (let b = a + 1; b < spans.length; b++) {
+      const first = spans[a];
+      const second = spans[b];
+      if (first && second && first.part === second.part && first.start < second.end && second.start < first.end) {
+        problems.push(
+          `red flags ${a + 1} and ${b + 1} overlap in the ${scenario.redFlags[a].in}; quote different words`,
+        );
+      }
+    }
+  }
+  if (scenario.difficulty.cues < scenario.redFlags.length) {
+    problems.push(
+      `difficulty.cues is ${scenario.difficulty.cues} but ${scenario.redFlags.length} red flags are listed; cues counts every cue, so it cannot be smaller`,
+    );
+  }
+  return problems;
+}
+
+function audienceProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  const bands = [...scenario.ageBands].sort();
+  const premiseBands = Object.keys(scenario.difficulty.premise).sort();
+  if (bands.join() !== premiseBands.join()) {
+    problems.push(
+      `difficulty.premise must rate exactly the age bands in ageBands (ageBands: ${describeBands(bands)}; premise: ${describeBands(premiseBands)})`,
+    );
+  }
+  if (scenario.ageBands.includes("child") && !CHILD_SCAM_TYPES.includes(scenario.scamType)) {
+    problems.push(
+      `scamType ${scenario.scamType} is not for children; child scenarios may only be ${CHILD_SCAM_TYPES.join(", ")}`,
+    );
+  }
+  if (ADULT_ONLY_SCAM_TYPES.includes(scenario.scamType)) {
+    const young = scenario.ageBands.filter((band) => YOUNG_BANDS.includes(band));
+    if (young.length) problems.push(`scamType ${scenario.scamType} is for adults only, not ${young.join(", ")}`);
+  }
+  if (scenario.ageBands.includes("child")) {
+    const words = [...new Set(allText(scenario).flatMap((entry) => frighteningWords(entry.text)))];
+    if (words.length) problems.push(`a child scenario must not be frightening; remove ${words.map(quoted).join(", ")}`);
+  }
+  return problems;
+}
+
+interface NamedText {
+  name: string;
+  text: string;
+}
+
+/** What the reader of the message sees: the message itself and the landing page. */
+function messageText(scenario: PracticeScenario): NamedText[] {
+  return [
+    { name: "title", text: scenario.title },
+    { name: "from.name", text: scenario.from.name },
+    { name: "from.address", text: scenario.from.address },
+    { name: "subject", text: scenario.subject ?? "" },
+    { name: "body", text: scenario.body },
+    { name: "landing.heading", text: scenario.landing.heading },
+    { name: "landing.button", text: scenario.landing.button },
+  ];
+}
+
+/** Everything written in the scenario, including our own explanations. */
+function allText(scenario: PracticeScenario): NamedText[] {
+  return [
+    ...messageText(scenario),
+    { name: "nextTime", text: scenario.nextTime },
+    ...scenario.redFlags.flatMap((redFlag, index) => [
+      { name: `red flag ${index + 1} quote`, text: redFlag.quote },
+      { name: `red flag ${index + 1} why`, text: redFlag.why },
+    ]),
+  ];
+}
+
+function safetyProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  for (const { name, text } of allText(scenario)) {
+    for (const domain of foreignDomains(text)) {
+      problems.push(`${name} has the domain ${quoted(domain)}; every domain must end in .example`);
+    }
+    for (const phone of realLookingPhoneNumbers(text)) {
+      problems.push(`${name} has the phone number ${quoted(phone)}; only the fictional 555-01xx range is allowed`);
+    }
+  }
+  // Our explanations may name a real agency ("the tax office never texts"), the message may not.
+  for (const { name, text } of messageText(scenario)) {
+    for (const brand of new Set(realBrandNames(text))) {
+      problems.push(`${name} names the real brand or agency ${quoted(brand)}; use an invented name`);
+    }
+  }
+  return problems;
+}
+
+export function scenarioProblems(scenario: PracticeScenario): string[] {
+  return [
+    ...channelProblems(scenario),
+    ...linkProblems(scenario),
+    ...redFlagProblems(scenario),
+    ...audienceProblems(scenario),
+    ...safetyProblems(scenario),
+  ];
+}

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { TOTAL_PAGES } from "~/course/course-map";
+
+/**
+ * One practice scenario (content/practice/<id>.md): the YAML front matter plus the message body.
+ * The file format is described in content/practice/README.md. This schema checks the shape of
+ * one file; the rules that compare fields with each other or with the rest of the site (quotes in
+ * the text, channel rules, safety rules, course pages that exist, unique ids) are in
+ * practice-scenario-checks.ts and practice-library.server.ts.
+ */
+
+export const CHANNELS = ["email", "sms"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** child = 8-12, teen = 13-17. */
+export const AGE_BANDS = ["child", "teen", "adult", "older-adult"] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+export const SCAM_TYPES = [
+  "fake-prize",
+  "romance",
+  "identity-theft",
+  "employment",
+  "tech-support",
+  "family-emergency",
+  "phishing-account",
+  "phishing-document",
+  "phishing-invoice",
+  "delivery",
+  "bank",
+  "tax-refund",
+  "gaming-currency",
+  "social-media",
+  "qr-code",
+  "subscription-renewal",
+] as const;
+export type ScamType = (typeof SCAM_TYPES)[number];
+
+export const PREMISE_ALIGNMENTS = ["low", "medium", "high"] as const;
+export type PremiseAlignment = (typeof PREMISE_ALIGNMENTS)[number];
+
+/** Where a red flag's quote is found. `from` is the sender's display name or address. */
+export const RED_FLAG_FIELDS = ["subject", "from", "body"] as const;
+
+/** Error for a field that is absent; other errors of that field keep zod's own wording. */
+const missing = (field: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `missing field "${field}"` : undefined;
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `missing field "${field}"` : `"${field}" must be text`) })
+    .trim()
+    .min(1, `"${field}" is empty`)
+    .max(max, `"${field}" is longer than ${max} characters`);
+
+export const redFlagSchema = z.strictObject({
+  quote: text("quote", 200),
+  in: z.enum(RED_FLAG_FIELDS, { error: `"in" must be one of ${RED_FLAG_FIELDS.join(", ")}` }),
+  why: text("why", 320),
+  coursePage: z
+    .number({ error: `"coursePage" must be a course page number from 1 to ${TOTAL_PAGES}` })
+    .int(`"coursePage" must be a whole number`)
+    .min(1, `"coursePage" must be a course page number from 1 to ${TOTAL_PAGES}`)
+    .max(TOTAL_PAGES, `"coursePage" must be a course page number from 1 to ${TOTAL_PAGES}`),
+});
+export type RedFlag = z.infer<typeof redFlagSchema>;
+
+const premiseAlignment = z.enum(PREMISE_ALIGNMENTS, { error: "premise alignment must be low, medium or high" });
+
+export const practiceScenarioSchema = z.strictObject({
+  id: z
+    .string({ error: (issue) => (issue.input === undefined ? `missing field "id"` : `"id" must be text`) })
+    .regex(/^(email|sms)-[a-z0-9]+(-[a-z0-9]+)*$/, `"id" must be kebab-case and start with "email-" or "sms-"`),
+  channel: z.enum(CHANNELS, { error: `"channel" must be email or sms` }),
+  title: text("title", 80),
+  scamType: z.enum(SCAM_TYPES, { error: `"scamType" must be one of ${SCAM_TYPES.join(", ")}` }),
+  ageBands: z
+    .array(z.enum(AGE_BANDS, { error: `"ageBands" may only hold ${AGE_BANDS.join(", ")}` }), {
+      error: missing("ageBands"),
+    })
+    .min(1, `"ageBands" needs at least one age band`)
+    .refine((bands) => new Set(bands).size === bands.length, `"ageBands" lists a band twice`),
+  difficulty: z.strictObject(
+    {
+      cues: z
+        .number({ error: `"difficulty.cues" must be a number` })
+        .int(`"difficulty.cues" must be a whole number`)
+        .min(1, `"difficulty.cues" must be at least 1`)
+        .max(60, `"difficulty.cues" must be at most 60`),
+      premise: z.partialRecord(
+        z.enum(AGE_BANDS, { error: `"difficulty.premise" keys must be age bands` }),
+        premiseAlignment,
+        {
+          error: missing("difficulty.premise"),
+        },
+      ),
+    },
+    { error: missing("difficulty") },
+  ),
+  from: z.strictObject(
+    {
+      name: text("from.name", 60),
+      address: text("from.address", 120),
+    },
+    { error: missing("from") },
+  ),
+  subject: text("subject", 120).optional(),
+  landing: z.strictObject(
+    {
+      heading: text("landing.heading", 100),
+      button: text("landing.button", 40),
+    },
+    { error: missing("landing") },
+  ),
+  nextTime: text("nextTime", 500),
+  redFlags: z
+    .array(redFlagSchema, { error: missing("redFlags") })
+    .min(3, "a scenario needs 3 to 6 red flags")
+    .max(6, "a scenario needs 3 to 6 red flags"),
+  body: z.string().trim().min(1, "the message body is empty"),
+});
+
+export type PracticeScenario = z.infer<typeof practiceScenarioSchema>;
+
+/*
+ * Difficulty on the NIST Phish Scale: NIST Technical Note 2276, "The NIST Phish Scale User
+ * Guide" (Dawkins and Jacobs, 2023), which rates how hard a phishing message is to detect from
+ * two things: the number of observable cues in the message, and how well its premise fits the
+ * people who receive it. The cue bands and the 3x3 table below are the Guide's; a family scenario
+ * has one premise rating per age band, so the same message can be easy for one band and hard for
+ * another (a "free coins" message is well aligned for a child, poorly for a grandparent).
+ */
+
+/** 1 = least difficult to detect, 2 = moderately difficult, 3 = very difficult. */
+export type DifficultyLevel = 1 | 2 | 3;
+
+export type CueCount = "few" | "some" | "many";
+
+/** TN 2276: few = 1-8 cues, some = 9-14, many = 15 or more. */
+export function cueCount(cues: number): CueCount {
+  if (cues <= 8) return "few";
+  if (cues <= 14) return "some";
+  return "many";
+}
+
+/** TN 2276 detection-difficulty table: rows are cue counts, columns premise alignment. */
+const PHISH_SCALE: Record<CueCount, Record<PremiseAlignment, DifficultyLevel>> = {
+  few: { high: 3, medium: 3, low: 2 },
+  some: { high: 3, medium: 2, low: 2 },
+  many: { high: 2, medium: 2, low: 1 },
+};
+
+export function phishScaleLevel(cues: number, premise: PremiseAlignment): DifficultyLevel {
+  return PHISH_SCALE[cueCount(cues)][premise];
+}
+
+/** The scenario's level for one age band, or undefined when the scenario does not suit that band. */
+export function difficultyFor(
+  scenario: Pick<PracticeScenario, "difficulty">,
+  band: AgeBand,
+): DifficultyLevel | undefined {
+  const premise = scenario.difficulty.premise[band];
+  return premise ? phishScaleLevel(scenario.difficulty.cues, premise) : undefined;
+}

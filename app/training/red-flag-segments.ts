@@ -1,0 +1,138 @@
+import { findRedFlagSpan, partText, displayBody, type MessagePart } from "./practice-message-text";
+import type { PracticeScenario, RedFlag } from "./practice-scenario-schema";
+
+/**
+ * A practice message cut into pieces for the feedback page: plain text, and the numbered red
+ * flags to highlight. Red flags are numbered in the order the scenario lists them (the same
+ * numbers as the explanations under the message). Validation rejects overlapping quotes, so each
+ * highlighted piece belongs to exactly one red flag; adjacent quotes stay separate pieces.
+ */
+
+export interface Segment {
+  text: string;
+  /** Offsets in the part's display text. */
+  start: number;
+  end: number;
+  /** 1-based red flag number, or null for plain text. */
+  flag: number | null;
+  /** Inside the call-to-action link (body only). For SMS the link text is the `link` placeholder. */
+  link: boolean;
+}
+
+export interface LocatedPart {
+  text: string;
+  segments: Segment[];
+}
+
+export interface LocatedBody extends LocatedPart {
+  /** The same segments split into paragraphs (a blank line in the file starts a new one). */
+  paragraphs: Segment[][];
+}
+
+export interface LocatedRedFlag {
+  number: number;
+  redFlag: RedFlag;
+  /** Where it is highlighted; null only for a scenario that did not pass validation. */
+  part: MessagePart | null;
+}
+
+export interface LocatedScenario {
+  subject: LocatedPart | null;
+  fromName: LocatedPart;
+  fromAddress: LocatedPart;
+  body: LocatedBody;
+  redFlags: LocatedRedFlag[];
+}
+
+interface Highlight {
+  start: number;
+  end: number;
+  flag: number;
+}
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+/** Cuts text at every highlight and link edge. Overlaps (never in a valid scenario) go to the earlier flag. */
+export function segmentText(text: string, highlights: Highlight[], links: Range[] = []): Segment[] {
+  const ordered = [...highlights].sort((a, b) => a.start - b.start || a.flag - b.flag);
+  const kept: Highlight[] = [];
+  let covered = 0;
+  for (const highlight of ordered) {
+    const start = Math.max(highlight.start, covered);
+    if (start >= highlight.end) continue;
+    kept.push({ ...highlight, start });
+    covered = Math.max(covered, highlight.end);
+  }
+  const cuts = new Set([0, text.length]);
+  for (const range of [...kept, ...links]) {
+    cuts.add(range.start);
+    cuts.add(range.end);
+  }
+  const points = [...cuts].filter((point) => point >= 0 && point <= text.length).sort((a, b) => a - b);
+  const segments: Segment[] = [];
+  for (let i = 0; i < points.length - 1; i++) {
+    const start = points[i];
+    const end = points[i + 1];
+    const flag = kept.find((h) => h.start <= start && end <= h.end)?.flag ?? null;
+    const link = links.some((l) => l.start <= start && end <= l.end);
+    const previous = segments[segments.length - 1];
+    if (previous && previous.flag === flag && previous.link === link && previous.end === start) {
+      previous.text += text.slice(start, end);
+      previous.end = end;
+    } else {
+      segments.push({ text: text.slice(start, end), start, end, flag, link });
+    }
+  }
+  return segments;
+}
+
+/** Paragraph ranges: the text between blank lines. */
+function paragraphRanges(text: string): Range[] {
+  const ranges: Range[] = [];
+  let start = 0;
+  for (const gap of text.matchAll(/\n[ \t]*\n\s*/g)) {
+    ranges.push({ start, end: gap.index });
+    start = gap.index + gap[0].length;
+  }
+  ranges.push({ start, end: text.length });
+  return ranges.filter((range) => range.end > range.start);
+}
+
+function splitIntoParagraphs(segments: Segment[], text: string): Segment[][] {
+  return paragraphRanges(text).map((range) =>
+    segments
+      .filter((segment) => segment.end > range.start && segment.start < range.end)
+      .map((segment) => {
+        const start = Math.max(segment.start, range.start);
+        const end = Math.min(segment.end, range.end);
+        return { ...segment, start, end, text: text.slice(start, end) };
+      }),
+  );
+}
+
+export function locateRedFlags(scenario: PracticeScenario): LocatedScenario {
+  const highlights: Record<MessagePart, Highlight[]> = { subject: [], fromName: [], fromAddress: [], body: [] };
+  const redFlags = scenario.redFlags.map((redFlag, index) => {
+    const span = findRedFlagSpan(scenario, redFlag);
+    if (span) highlights[span.part].push({ start: span.start, end: span.end, flag: index + 1 });
+    return { number: index + 1, redFlag, part: span?.part ?? null };
+  });
+
+  const locate = (part: MessagePart): LocatedPart => {
+    const text = partText(scenario, part);
+    return { text, segments: segmentText(text, highlights[part]) };
+  };
+
+  const body = displayBody(scenario.body);
+  const bodySegments = segmentText(body.text, highlights.body, body.links);
+  return {
+    subject: scenario.subject === undefined ? null : locate("subject"),
+    fromName: locate("fromName"),
+    fromAddress: locate("fromAddress"),
+    body: { text: body.text, segments: bodySegments, paragraphs: splitIntoParagraphs(bodySegments, body.text) },
+    redFlags,
+  };
+}

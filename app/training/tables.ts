@@ -1,0 +1,194 @@
+/**
+ * The Training Program: the people a member enrols (contacts), the practice messages each one
+ * receives, and what happened to each message (events, append-only).
+ * Part of the database schema (drizzle-kit reads every app/<capability>/tables.ts; see drizzle.config.ts).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "../db/columns";
+import { subscriptions } from "../billing/tables";
+
+/** One row per subscription once its checkout contacts were copied in, so they are copied once. */
+export const trainingPrograms = pgTable("training_programs", {
+  subscriptionId: uuid("subscription_id")
+    .primaryKey()
+    .references(() => subscriptions.id, { onDelete: "cascade" }),
+  contactsImportedAt: timestamp("contacts_imported_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Secret in the one-click unsubscribe link of the holder's weekly family summary (set when first sent). */
+  summaryToken: text("summary_token").unique(),
+  /** The holder asked for no more weekly family summaries. */
+  summariesOptedOutAt: timestamp("summaries_opted_out_at", { withTimezone: true }),
+});
+
+/**
+ * A person who receives practice messages: the buyer or a family member. Nothing is sent before
+ * `consentGivenAt`: an adult gives it themselves on the page the notice links to; for a child or
+ * teen the paying parent confirms it (`consentMethod = 'guardian'`, `consentBy` = their user id).
+ */
+export const trainingContacts = pgTable(
+  "training_contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** child (8-12), teen (13-17), adult, older-adult. */
+    ageBand: text("age_band").notNull(),
+    email: text("email"),
+    /** E.164, e.g. +12025550143. */
+    phone: text("phone"),
+    emailEnabled: boolean("email_enabled").notNull().default(true),
+    smsEnabled: boolean("sms_enabled").notNull().default(false),
+    /** IANA time zone; quiet hours are kept in it. */
+    timeZone: text("time_zone").notNull(),
+    /** Secret in the consent notice's link (an adult's own "yes"). */
+    consentToken: text("consent_token").notNull().unique(),
+    noticeSentAt: timestamp("notice_sent_at", { withTimezone: true }),
+    consentGivenAt: timestamp("consent_given_at", { withTimezone: true }),
+    /** 'self' (the person pressed yes) or 'guardian' (the paying parent confirmed for a child or teen). */
+    consentMethod: text("consent_method"),
+    /** The user id of the guardian who confirmed, or the contact's own email/phone for 'self'. */
+    consentBy: text("consent_by"),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** Stopped by the person (a stop link, STOP by text); lasts until they opt in again. */
+    optedOutAt: timestamp("opted_out_at", { withTimezone: true }),
+    optOutSource: text("opt_out_source"),
+    /** Difficulty level 1-3 (NIST Phish Scale): up one after a spot, down one after a fall. */
+    level: integer("level").notNull().default(1),
+    /** Secret in the one-click unsubscribe link of their weekly summary (set when first sent). */
+    summaryToken: text("summary_token").unique(),
+    /** They asked for no more weekly summaries (practice messages go on until they stop those). */
+    summariesOptedOutAt: timestamp("summaries_opted_out_at", { withTimezone: true }),
+    /** Position at checkout (0 = the buyer) when the contact came from there. */
+    checkoutPosition: integer("checkout_position"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("training_contacts_subscription_idx").on(t.subscriptionId),
+    check("training_contacts_age_band", sql`${t.ageBand} IN ('child', 'teen', 'adult', 'older-adult')`),
+    check("training_contacts_level", sql`${t.level} BETWEEN 1 AND 3`),
+    check("training_contacts_reachable", sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
+  ],
+);
+
+/**
+ * One practice message to one contact. Planned ahead (`scheduledFor`, inside the contact's allowed
+ * hours), then queued into the outbox exactly once by a conditional update. `token` (256 random
+ * bits) is the only key to its landing, feedback and stop pages.
+ */
+export const practiceMessages = pgTable(
+  "practice_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => trainingContacts.id, { onDelete: "cascade" }),
+    scenarioId: text("scenario_id").notNull(),
+    channel: text("channel").notNull(),
+    level: integer("level").notNull(),
+    token: text("token").notNull().unique(),
+    /** ISO week in the contact's time zone ("2026-W48"); null for "Send a practice message now". */
+    weekKey: text("week_key"),
+    /** planned → queued (in the outbox) or cancelled (consent gone, paused, opted out, no access). */
+    status: text("status").notNull().default("planned"),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
+    outboxMessageId: uuid("outbox_message_id"),
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Never the same scenario twice for one person, and at most one planned message a week.
+    uniqueIndex("practice_messages_no_repeat_idx")
+      .on(t.contactId, t.scenarioId)
+      .where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex("practice_messages_one_a_week_idx")
+      .on(t.contactId, t.weekKey)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index("practice_messages_due_idx").on(t.status, t.scheduledFor),
+    check("practice_messages_status", sql`${t.status} IN ('planned', 'queued', 'cancelled')`),
+    check("practice_messages_channel", sql`${t.channel} IN ('email', 'sms')`),
+  ],
+);
+
+export const PRACTICE_EVENT_KINDS = [
+  "sent",
+  "delivered",
+  "failed",
+  "link_fetched",
+  "clicked",
+  "spotted",
+  "opted_out",
+] as const;
+export type PracticeEventKind = (typeof PRACTICE_EVENT_KINDS)[number];
+
+/**
+ * What happened to a practice message, append-only. `flagged` marks hits that are probably not a
+ * person (a known link-preview or mail-scanner agent, or within seconds of delivery): kept, never
+ * counted as a fall.
+ */
+export const practiceEvents = pgTable(
+  "practice_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => practiceMessages.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text("user_agent"),
+    secondsSinceDelivery: integer("seconds_since_delivery"),
+    flagged: boolean("flagged").notNull().default(false),
+    /** Why it was flagged ('preview-agent', 'too-soon-after-delivery'), or the failure reason. */
+    detail: text("detail"),
+  },
+  (t) => [
+    index("practice_events_message_idx").on(t.messageId, t.occurredAt),
+    check(
+      "practice_events_kind",
+      sql`${t.kind} IN ('sent', 'delivered', 'failed', 'link_fetched', 'clicked', 'spotted', 'opted_out')`,
+    ),
+  ],
+);
+
+/**
+ * The once-a-week guard of the weekly summaries: one row per person (contactId set) or per
+ * family's holder (contactId null) and ISO week, written in the same transaction as the outbox
+ * row, so a summary goes out at most once a week whatever runs twice.
+ */
+export const weeklySummaries = pgTable(
+  "weekly_summaries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    /** The person it went to; null for the account holder's family summary. */
+    contactId: uuid("contact_id").references(() => trainingContacts.id, { onDelete: "cascade" }),
+    /** The week it is about ("2026-W47"), in the recipient's time zone. */
+    weekKey: text("week_key").notNull(),
+    outboxMessageId: uuid("outbox_message_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("weekly_summaries_contact_week_idx")
+      .on(t.contactId, t.weekKey)
+      .where(sql`${t.contactId} IS NOT NULL`),
+    uniqueIndex("weekly_summaries_holder_week_idx")
+      .on(t.subscriptionId, t.weekKey)
+      .where(sql`${t.contactId} IS NULL`),
+  ],
+);

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "~/ui/toast";
+import { FormMessage } from "~/ui/form-message";
+import { formDataToObject } from "~/validation/fields";
+import {
+  contactValidationResult,
+  parseTrainingAction,
+  type TrainingIntent,
+  type TrainingResult,
+} from "./contact-schema";
+
+/**
+ * One form on /account/training: posts with a fetcher, checks itself first with the same schema
+ * as the action, and shows the answer as a toast and, for a problem, next to the form. Without
+ * JavaScript it posts normally and the page shows the action's answer.
+ *
+ * Unlike the shared useFetcherForm, the toast is shown as soon as the answer arrives, not once the
+ * page has reloaded its data: by then the form may be gone (a removed person) or remounted.
+ */
+export function TrainingForm({
+  intent,
+  contactId,
+  className,
+  children,
+  onSuccess,
+  label,
+}: {
+  intent: TrainingIntent;
+  contactId?: string;
+  className?: string;
+  /** The fields and button; given the field problems and whether the form is busy. */
+  children: (state: { errors: Record<string, string>; busy: boolean }) => ReactNode;
+  onSuccess?: () => void;
+  /** An accessible name for the form (landmark), e.g. "Add a person". */
+  label?: string;
+}) {
+  const fetcher = useFetcher<TrainingResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientResult, setClientResult] = useState<TrainingResult | null>(null);
+  const answered = useRef<TrainingResult | undefined>(undefined);
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || answered.current === data) return;
+    answered.current = data;
+    if (data.ok) {
+      toast.success(data.title, { description: data.message });
+      onSuccess?.();
+    } else {
+      toast.error(data.title, { description: data.message });
+    }
+  }, [fetcher.data, onSuccess]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = parseTrainingAction(formDataToObject(new FormData(form)));
+    if (!parsed.success) {
+      const problem = contactValidationResult(parsed.error);
+      setClientResult(problem);
+      toast.error(problem.title, { description: problem.message });
+      return;
+    }
+    setClientResult(null);
+    fetcher.submit(form);
+  };
+  const busy = fetcher.state === "submitting";
+  const result = clientResult ?? fetcher.data;
+  const problem = result && !result.ok ? result : null;
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/account/training"
+      noValidate
+      onSubmit={onSubmit}
+      className={className}
+      aria-label={label}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {contactId && <input type="hidden" name="contactId" value={contactId} />}
+      {problem && (
+        <div className="mb-3">
+          <FormMessage result={problem} />
+        </div>
+      )}
+      {children({ errors: problem?.fields ?? {}, busy })}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,74 @@
+import { compose, type EmailContent, type MailBranding } from "~/mail/templates";
+
+/**
+ * The weekly summaries: a short note to each person about last week's practice message (so people
+ * who never clicked still learn its warning signs), and the account holder's family results.
+ * Both buttons of a person's note lead to the message's feedback page; opening it never counts as
+ * a click, and a spot is recorded only by pressing "I spotted it" there (a POST), never by a link.
+ */
+
+const SPOTTED_BUTTON = "I spotted it";
+const NOT_NOTICED_BUTTON = "I didn't notice";
+
+export function summariesUnsubscribeUrl(siteUrl: string, token: string) {
+  return `${siteUrl}/training/summaries/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+function oneLine(value: string, max = 80) {
+  const flat = value.replace(/[\r\n\t]+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+interface PersonSummaryInput {
+  name: string;
+  scenarioTitle: string;
+  channel: "email" | "sms";
+  /** `${APP_URL}/practice/<token>/feedback`. */
+  feedbackUrl: string;
+  unsubscribeUrl: string;
+}
+
+export function personSummaryEmail(brand: MailBranding, input: PersonSummaryInput): EmailContent {
+  const what = input.channel === "email" ? "practice email" : "practice text";
+  return compose(brand, `Last week's ${what}: did you spot it?`, `Hello ${oneLine(input.name)},`, [
+    {
+      kind: "p",
+      text: `Last week you got a ${what} from ${brand.productName}: "${oneLine(input.scenarioTitle)}". It was pretend, and nothing happened.`,
+    },
+    {
+      kind: "p",
+      text: "Did you spot it? Either way, the page below shows every warning sign it had, so you will know it next time.",
+    },
+    { kind: "button", label: SPOTTED_BUTTON, url: input.feedbackUrl },
+    { kind: "button", label: NOT_NOTICED_BUTTON, url: input.feedbackUrl },
+    { kind: "p", text: `If you spotted it, press "${SPOTTED_BUTTON}" on that page to count it.` },
+    { kind: "p", text: `No more weekly notes like this one (practice messages go on): ${input.unsubscribeUrl}` },
+  ]);
+}
+
+export function personSummaryText(brand: MailBranding, input: PersonSummaryInput): string {
+  return `${brand.productName}: last week's practice text was "${oneLine(input.scenarioTitle, 60)}". Did you spot it? See its warning signs: ${input.feedbackUrl} No more weekly notes: ${input.unsubscribeUrl} Reply STOP to end all texts.`;
+}
+
+interface FamilySummaryInput {
+  holderName: string;
+  /** One line per person: "Sam: spotted 1 of 1 practice message". */
+  lines: string[];
+  monthLine: string;
+  dashboardUrl: string;
+  unsubscribeUrl: string;
+}
+
+export function familySummaryEmail(brand: MailBranding, input: FamilySummaryInput): EmailContent {
+  return compose(brand, "Your family's practice last week", `Hello ${oneLine(input.holderName)},`, [
+    { kind: "p", text: "Here is how your family did with last week's practice messages:" },
+    ...input.lines.map((line) => ({ kind: "p" as const, text: line })),
+    { kind: "p", text: input.monthLine.endsWith(".") ? input.monthLine : `${input.monthLine}.` },
+    { kind: "button", label: "See your family's results", url: input.dashboardUrl },
+    {
+      kind: "p",
+      text: "Got a real scam? Report it at reportfraud.ftc.gov or ic3.gov, and forward scam texts to 7726. Please don't forward real ones to us.",
+    },
+    { kind: "p", text: `No more weekly family summaries: ${input.unsubscribeUrl}` },
+  ]);
+}

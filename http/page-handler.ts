@@ -1,0 +1,255 @@
+/**
+ * Hands Express requests to React Router, with a cap on request bodies.
+ *
+ * @react-router/express streams the whole body into the Request, however large: a 200 MB form POST
+ * was read in full, and six at once took the process to 2 GB. Here the body is read first, at most
+ * MAX_BODY_BYTES of it: a declared Content-Length over the cap is refused before a byte is read, and
+ * a chunked body is refused as soon as it passes the cap. Both answer 413 and close the connection,
+ * so the rest is never read. The Stripe webhook keeps its own, lower limit inside its route.
+ *
+ * Anonymous GETs of public pages are answered from the page cache when one is given (see
+ * cacheable-pages.ts for which, and docs/decisions/019-anonymous-page-cache.md for why it is safe).
+ */
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { cacheControl, cacheTarget, type CacheTarget } from "./cacheable-pages.js";
+import {
+  bodyFor,
+  chooseEncoding,
+  createCachedPage,
+  etagFor,
+  matchesIfNoneMatch,
+  type CachedPage,
+  type PageCache,
+} from "./page-cache.js";
+
+/** Forms are a few kilobytes; 1 MB leaves room for every form we have and refuses abuse early. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The body, or undefined for methods that carry none. Throws BodyTooLarge past the cap. */
+function readCappedBody(req: ExpressRequest): Promise<Buffer | undefined> {
+  if (METHODS_WITHOUT_BODY.has(req.method)) return Promise.resolve(undefined);
+  const declared = Number(req.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        // Keep nothing more: the 413 goes out, and the rest is dropped while the connection closes.
+        req.off("data", onData);
+        req.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+/** After a 413, how long and how much of a client's continuing upload is read and dropped. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 8 * 1024 * 1024;
+
+function sendTooLarge(req: ExpressRequest, res: ExpressResponse) {
+  closeAfterLingering(req);
+  res.set("Connection", "close");
+  res
+    .status(413)
+    .type("text/plain")
+    .send(`This request is too large. Forms on this site accept at most ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+}
+
+/**
+ * Node closes a `Connection: close` socket as soon as the answer is written. A client still
+ * uploading has left unread bytes in our receive buffer, and closing a socket with unread bytes
+ * resets the connection, which can discard the 413 before it reaches the client: a browser then
+ * shows "connection reset" instead of our message. So this one connection closes the way nginx's
+ * lingering close does: the answer and a FIN go out, what still arrives is read and dropped for up
+ * to 2 s or 8 MB (the client stops once it reads the 413), and only then is the socket closed.
+ */
+function closeAfterLingering(req: ExpressRequest) {
+  const socket = req.socket;
+  let dropped = 0;
+  socket.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) socket.destroy();
+  });
+  socket.resume();
+  // Node's HTTP server calls destroySoon() after the last response on a connection.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
+/** The public URL of the request, as @react-router/express builds it (honouring trust proxy). */
+function requestUrl(req: ExpressRequest): string {
+  const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
+  const host = (forwardedHost ?? req.get("host") ?? "localhost").split(",")[0]!.trim();
+  const safeHost = /^[a-z0-9.\-:[\]]+$/i.test(host) ? host : "localhost";
+  return new URL(`${req.protocol}://${safeHost}${req.originalUrl}`).href;
+}
+
+function requestHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
+}
+
+/**
+ * A page that knows who is asking (a session cookie came in, or a cookie goes out) is never kept
+ * by a browser's back-forward cache, a proxy or a CDN, so it cannot be shown to the next person
+ * on a shared computer or network.
+ */
+function isPersonal(req: ExpressRequest, response: Response): boolean {
+  return /session_token=/.test(req.get("cookie") ?? "") || response.headers.has("set-cookie");
+}
+
+/** Headers every shared copy carries. `Cookie` is in Vary so no cache hands it to a signed-in browser. */
+const SHARED_VARY = "Accept-Encoding, Cookie";
+
+/**
+ * Sends a cached page: the same bytes for everyone, its inline scripts allowed by hash instead of
+ * this request's nonce, and a 304 when the browser already has this version.
+ */
+function sendCachedPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  entry: CachedPage,
+  target: CacheTarget,
+  state: "hit" | "miss",
+) {
+  const { encoding, body } = bodyFor(entry, chooseEncoding(req.get("accept-encoding")));
+  const nonce = res.locals.cspNonce as string | undefined;
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string" && nonce) {
+    // The 304 carries it too: a browser updates the stored copy's headers from a 304.
+    res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${nonce}'`, entry.scriptHashes.join(" ")));
+  }
+  // no-transform: a proxy that rewrote the HTML would break the script hashes (and compression
+  // must not re-encode what is already encoded).
+  res.setHeader("Cache-Control", `${cacheControl(target.policy)}, no-transform`);
+  res.setHeader("Vary", SHARED_VARY);
+  res.setHeader("ETag", etagFor(entry, encoding));
+  res.setHeader("X-Page-Cache", state);
+  if (matchesIfNoneMatch(req.get("if-none-match"), entry)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(entry.status);
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  if (res.writableEnded || res.destroyed) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (isPersonal(req, response)) res.set("Cache-Control", "private, no-store");
+  if (response.body) {
+    try {
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      if (res.writableEnded || res.destroyed) return;
+      throw error;
+    }
+  } else {
+    res.end();
+  }
+}
+
+/** A page the cache may keep: a plain 200 that sets no cookie and did not ask to stay private. */
+export function isShareable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return false;
+  return !/private|no-store|no-cache/i.test(response.headers.get("cache-control") ?? "");
+}
+
+export interface PageCacheOptions {
+  store: PageCache;
+  /** False while this process might miss another's invalidation: the cache is then bypassed. */
+  isLive(): boolean;
+}
+
+export function createPageHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
+  cache?: PageCacheOptions;
+}) {
+  const handleRequest = createRequestHandler(options.build, options.mode);
+
+  /** The cache target of an anonymous GET or HEAD, when the cache may be used for it now. */
+  const targetOf = (req: ExpressRequest): CacheTarget | null => {
+    if (!options.cache || (req.method !== "GET" && req.method !== "HEAD") || !options.cache.isLive()) return null;
+    const url = new URL(req.originalUrl, "http://localhost");
+    return cacheTarget(url.pathname, url.search, req.get("cookie"));
+  };
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const target = targetOf(req);
+    if (target) {
+      const hit = options.cache!.store.get(target.key);
+      if (hit) return sendCachedPage(req, res, hit, target, "hit");
+    }
+    let body: Buffer | undefined;
+    try {
+      body = await readCappedBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return sendTooLarge(req, res);
+      return next(error);
+    }
+    try {
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(requestUrl(req), {
+        method: req.method,
+        headers: requestHeaders(req),
+        body: body && !METHODS_WITHOUT_BODY.has(req.method) ? new Uint8Array(body) : undefined,
+        signal: controller.signal,
+      });
+      // Read before rendering: a change that lands while this page renders must keep it out.
+      const generation = options.cache?.store.generation ?? 0;
+      const response = await handleRequest(request, options.getLoadContext(req, res));
+      if (target && req.method === "GET" && isShareable(response) && response.body) {
+        const rendered = Buffer.from(await response.arrayBuffer());
+        const entry = createCachedPage({
+          page: target.page,
+          status: response.status,
+          headers: response.headers,
+          body: rendered,
+          nonce: res.locals.cspNonce as string | undefined,
+        });
+        if (entry) {
+          options.cache!.store.set(target.key, entry, generation);
+          return sendCachedPage(req, res, entry, target, "miss");
+        }
+        return await sendResponse(req, res, new Response(new Uint8Array(rendered), response));
+      }
+      await sendResponse(req, res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

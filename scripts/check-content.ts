@@ -1,0 +1,36 @@
+/**
+ * `npm run content:check` (and the first step of `npm run build`): checks the content the site
+ * serves from files, the practice scenarios in content/practice/ (or the folder given as the first
+ * argument), the weekly lessons in content/weekly/ and the scam updates in content/updates/, and stops with the file name and the reason
+ * for each problem. The server runs the same checks when it starts.
+ */
+import { loadPracticeLibrary, PracticeLibraryError } from "../app/training/practice-library.server";
+import { loadScamUpdateFiles, ScamUpdatesError } from "../app/scam-updates/scam-update-files.server";
+import { checkWeeklyLessons, WeeklyLessonError } from "../app/weekly/lesson-files.server";
+
+let failed = false;
+try {
+  const { scenarios } = loadPracticeLibrary(process.argv[2]);
+  const count = (channel: string) => scenarios.filter((scenario) => scenario.channel === channel).length;
+  const total = scenarios.length === 1 ? "1 scenario is" : `${scenarios.length} scenarios are`;
+  console.log(`Practice library: ${total} valid (${count("email")} email, ${count("sms")} text).`);
+} catch (error) {
+  if (!(error instanceof PracticeLibraryError)) throw error;
+  console.error(error.message);
+  failed = true;
+}
+try {
+  console.log(`Weekly lessons: ${checkWeeklyLessons()} valid.`);
+} catch (error) {
+  if (!(error instanceof WeeklyLessonError)) throw error;
+  console.error(error.message);
+  failed = true;
+}
+try {
+  console.log(`Scam updates: ${loadScamUpdateFiles().length} valid.`);
+} catch (error) {
+  if (!(error instanceof ScamUpdatesError)) throw error;
+  console.error(error.message);
+  failed = true;
+}
+if (failed) process.exit(1);

@@ -1,0 +1,196 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { freePort, startBuiltServer, stopBuiltServer } from "./built-server";
+import { test, expect, expectNoAxeViolations } from "./fixtures";
+
+/**
+ * A practice message's link, its landing page and the feedback page, in a browser. The practice
+ * messages are written into a fresh data folder first (tests/support/seed-practice-message.ts;
+ * the embedded database allows one process at a time), then the built server starts on it.
+ */
+test.describe("a practice message's landing and feedback pages", () => {
+  test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+  const root = process.cwd();
+  const EMAIL = "email-already-friends-request";
+  const SMS = "sms-account-locked-unlock";
+  const tokens: Record<string, string> = {};
+  let dataDir = "";
+  let baseURL = "";
+  let server: ChildProcess | undefined;
+
+  const redFlagCount = (scenarioId: string) =>
+    readFileSync(path.join(root, "content/practice", `${scenarioId}.md`), "utf8").match(/^ {2}- quote:/gm)!.length;
+
+  async function seed() {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/seed-practice-message.ts", `${EMAIL}:child`, `${SMS}:adult`],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", WORKERS: "off", LOG_LEVEL: "silent" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    let errors = "";
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    const [code] = await once(child, "exit");
+    if (code !== 0) throw new Error(`seeding failed: ${errors}`);
+    for (const line of output.trim().split("\n")) {
+      const [scenarioId, token] = line.split(" ");
+      tokens[scenarioId] = token;
+    }
+  }
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "scam-free-practice-e2e-"));
+    const port = await freePort();
+    baseURL = `http://127.0.0.1:${port}`;
+    await seed();
+    server = await startBuiltServer({ port, baseURL, dataDir });
+  });
+
+  test.afterAll(async () => {
+    await stopBuiltServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The red flags are numbered 1..N, each highlighted once in the message and explained once in the list. */
+  async function expectNumberedRedFlags(page: Page, count: number) {
+    const numbers = Array.from({ length: count }, (_, i) => String(i + 1));
+    const marks = page.locator("mark[data-red-flag]");
+    await expect(marks).toHaveCount(count);
+    expect((await marks.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-red-flag")))).sort()).toEqual(
+      numbers,
+    );
+    const list = page.getByRole("list", { name: /red flags|clues/i });
+    await expect(list.getByRole("listitem")).toHaveCount(count);
+    expect(
+      await list.getByRole("listitem").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-red-flag"))),
+    ).toEqual(numbers);
+    for (const number of numbers) {
+      await expect(page.locator(`mark[data-red-flag="${number}"]`)).toContainText(`Red flag ${number}:`);
+    }
+  }
+
+  async function expectFitsPhone(page: Page) {
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+
+  test("the link's page has one button and no inputs; pressing it leads to the numbered feedback, at 375 px and on a desktop", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const response = await page.goto(`${baseURL}/practice/${tokens[EMAIL]}`);
+    expect(response!.status()).toBe(200);
+    const headers = response!.headers();
+    expect(headers["cache-control"]).toBe("private, no-store");
+    expect(headers["referrer-policy"]).toContain("no-referrer");
+    expect(headers["x-robots-tag"]).toContain("noindex");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.getByRole("heading", { level: 1, name: "Maya Robertson wants to be friends" })).toBeVisible();
+    const main = page.locator("main");
+    await expect(main.getByText("scam-free practice")).toBeVisible();
+    await expect(main.getByRole("button")).toHaveCount(1);
+    await expect(main.locator("input:not([type=hidden]), textarea, select")).toHaveCount(0);
+    await expectFitsPhone(page);
+    await expectNoAxeViolations(page);
+
+    await main.getByRole("button", { name: "Accept request" }).click();
+    await expect(page).toHaveURL(`${baseURL}/practice/${tokens[EMAIL]}/feedback`);
+    await expect(page.locator("main p").first()).toHaveText(
+      "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.",
+    );
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Great job checking! Here is what to look for" }),
+    ).toBeVisible();
+    // The click was recorded (the page says so from the database), and there is no "I spotted it" after a fall.
+    await expect(page.locator("main").getByText("You pressed the button on the practice page.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "I spotted it" })).toHaveCount(0);
+    await expect(page.getByRole("article", { name: "The practice email as it arrived" })).toContainText(
+      "Maya Robertson wants to be your friend",
+    );
+    await expectNumberedRedFlags(page, redFlagCount(EMAIL));
+    await expect(page.getByRole("heading", { name: "What to do next time" })).toBeVisible();
+    const courseLinks = page.locator("main a[href^='/course/scam-free/']");
+    expect(await courseLinks.count()).toBeGreaterThan(0);
+    for (const title of await courseLinks.allInnerTexts()) expect(title).not.toMatch(/^(Page \d+)?$/);
+    await expect(page.locator("main input:not([type=hidden]), main textarea, main select")).toHaveCount(0);
+    await expectFitsPhone(page);
+    await expectNoAxeViolations(page);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expectNumberedRedFlags(page, redFlagCount(EMAIL));
+    await expectNoAxeViolations(page);
+  });
+
+  test("a text's feedback page, opened without a click, offers 'I spotted it' and records it", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${baseURL}/practice/${tokens[SMS]}/feedback`);
+    await expect(page.getByRole("heading", { level: 1, name: "Here is what to look for" })).toBeVisible();
+    const bubble = page.getByRole("article", { name: "The practice text as it arrived" });
+    await expect(bubble).toContainText("FlickPost Security");
+    await expect(bubble).toContainText(`/practice/${tokens[SMS]}`);
+    await expectNumberedRedFlags(page, redFlagCount(SMS));
+    await expectFitsPhone(page);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "I spotted it" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "We noted that you spotted it." })).toBeVisible();
+    await page.reload();
+    await expect(page.locator("main").getByText("You spotted it. Well done.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "I spotted it" })).toHaveCount(0);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoAxeViolations(page);
+  });
+
+  test("unknown or tampered links get the site's 404 page", async ({ page }) => {
+    const tampered = `${tokens[EMAIL].slice(0, -2)}zz`;
+    for (const address of [
+      `/practice/${tampered}`,
+      `/practice/${tampered}/feedback`,
+      `/practice/${tampered}/stop`,
+      "/practice/short",
+    ]) {
+      const response = await page.goto(`${baseURL}${address}`);
+      expect(response!.status(), address).toBe(404);
+      await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    }
+  });
+
+  test("the stop link: GET asks first, a mail app's one-click POST from another site stops, and other cross-site posts are still refused", async ({
+    page,
+  }) => {
+    const stop = `${baseURL}/practice/${tokens[SMS]}/stop`;
+    await page.goto(stop);
+    await expect(page.getByRole("heading", { name: "Stop practice messages?" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const fromElsewhere = {
+      headers: { Origin: "https://mail.provider.example" },
+      form: { "List-Unsubscribe": "One-Click" },
+    };
+    const click = await page.request.post(`${baseURL}/practice/${tokens[SMS]}`, {
+      ...fromElsewhere,
+      form: { intent: "click" },
+    });
+    expect(click.status()).toBe(403);
+    const oneClick = await page.request.post(stop, fromElsewhere);
+    expect(oneClick.status()).toBe(200);
+
+    await page.goto(stop);
+    await expect(page.getByRole("heading", { name: "Practice messages are stopped" })).toBeVisible();
+  });
+});

@@ -1,0 +1,237 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signedInAs, test, waitForHydration } from "./fixtures";
+import { cutMessage, trainerMessageFromScenario } from "~/trainer/candidates";
+import { loadPracticeLibrary } from "~/training/practice-library.server";
+
+/**
+ * The spot-the-red-flags trainer end to end: members only (the raw HTML of a signed-out and a
+ * signed-in non-member request carries no message text), a round by mouse and one by keyboard
+ * alone with what was found, missed and marked wrongly, the free taste on / and /pricing (three
+ * rounds, no POST, no cookie, no storage) and axe at 375 px and on a desktop.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const library = loadPracticeLibrary();
+const partsOf = (id: string) => cutMessage(trainerMessageFromScenario(library.byId(id)!)).candidates;
+
+const MOUSE_SCENARIO = "email-free-coins-generator";
+const KEYBOARD_SCENARIO = "sms-game-gold-weekend";
+const practicePath = (id: string) => `/weekly-lessons/practice?who=child&scenario=${id}`;
+
+async function buyPremium(page: Page) {
+  await signedInAs(page, "trainer");
+  await page.goto("/checkout?plan=premium");
+  await waitForHydration(page);
+  await page.getByLabel("Full Name").fill("Dana Rivera");
+  await page.getByRole("button", { name: "Complete Checkout" }).click();
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
+}
+
+test("a non-member gets no trainer content: signed out, and signed in without a plan", async ({ page }) => {
+  const secret = library.byId(MOUSE_SCENARIO)!.redFlags[1]!.quote;
+  const signedOut = await page.request.get(practicePath(MOUSE_SCENARIO), { maxRedirects: 0 });
+  expect(signedOut.status()).toBe(302);
+  expect(signedOut.headers()["location"]).toMatch(/^\/auth/);
+  expect(await signedOut.text()).not.toContain(secret);
+  const followed = await page.request.get(practicePath(MOUSE_SCENARIO));
+  const signedOutHtml = await followed.text();
+  expect(signedOutHtml).not.toContain(secret);
+  expect(signedOutHtml).not.toContain("Mark the suspicious parts");
+
+  await signedInAs(page, "not-member");
+  const nonMember = await page.request.get(practicePath(MOUSE_SCENARIO), { maxRedirects: 0 });
+  expect(nonMember.status()).toBe(302);
+  expect(nonMember.headers()["location"]).toBe("/weekly-lessons");
+  const landing = await page.request.get(practicePath(MOUSE_SCENARIO));
+  const nonMemberHtml = await landing.text();
+  expect(nonMemberHtml).toContain("Weekly Cyber Security Lessons");
+  expect(nonMemberHtml).not.toContain(secret);
+  expect(nonMemberHtml).not.toContain("Mark the suspicious parts");
+  // The action refuses too, and says nothing about the message.
+  const posted = await page.request.post("/weekly-lessons/practice", {
+    form: { scenarioId: MOUSE_SCENARIO, ageBand: "child" },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(302);
+});
+
+test("a member marks parts with the mouse, checks, and sees found, missed and false alarms (desktop)", async ({
+  page,
+}) => {
+  await buyPremium(page);
+  await page.goto(practicePath(MOUSE_SCENARIO));
+  await waitForHydration(page);
+  const parts = partsOf(MOUSE_SCENARIO);
+  const flags = parts.filter((part) => part.redFlag !== null);
+  const decoy = parts.find((part) => part.part === "body" && part.redFlag === null)!;
+  await expect(page.getByRole("heading", { level: 1, name: "Spot the red flags" })).toBeVisible();
+  await expect(page.getByRole("checkbox")).toHaveCount(parts.length);
+  await expectNoAxeViolations(page);
+
+  for (const part of [flags[0]!, flags[2]!, decoy]) {
+    await page.getByText(part.text, { exact: true }).click();
+    await expect(page.getByRole("checkbox", { name: part.text, exact: true })).toBeChecked();
+  }
+  // A second click unmarks, a third marks again.
+  await page.getByText(decoy.text, { exact: true }).click();
+  await expect(page.getByRole("checkbox", { name: decoy.text, exact: true })).not.toBeChecked();
+  await page.getByText(decoy.text, { exact: true }).click();
+
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("score")).toHaveText(
+    `You found 2 of ${flags.length} red flags and marked 1 ordinary part. Score: ${Math.round(200 / (flags.length + 1))} out of 100.`,
+  );
+  await expect(page.getByTestId("found").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("missed").getByRole("listitem")).toHaveCount(flags.length - 2);
+  await expect(page.getByTestId("false-alarms")).toContainText(decoy.text);
+  await expect(page.getByTestId("false-alarms")).toContainText("Not one of this message's red flags");
+  // Missed red flags are highlighted in the message itself.
+  await expect(page.locator('[data-mark="missed"]')).toHaveCount(flags.length - 2);
+  await expect(page.locator('[data-mark="found"]')).toHaveCount(2);
+  const firstFound = page.getByTestId("found").getByRole("listitem").first();
+  await expect(firstFound.getByRole("link")).toHaveAttribute("href", /^\/course\/scam-free\/\d+$/);
+  await expect(page.getByTestId("totals")).toContainText("Rounds1");
+  await expect(page.getByRole("img", { name: /average score/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Next message" }).click();
+  await expect(page.getByRole("button", { name: "Check" })).toBeVisible();
+  await expect(page.getByText(parts[0]!.text, { exact: true })).toHaveCount(0);
+});
+
+test("a second round entirely by keyboard on a 375 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await buyPremium(page);
+  await page.goto(practicePath(KEYBOARD_SCENARIO));
+  await waitForHydration(page);
+  const parts = partsOf(KEYBOARD_SCENARIO);
+  await expectNoAxeViolations(page);
+
+  // Tab from the top of the page to the first part of the message.
+  await page.locator("body").focus();
+  for (let presses = 0; presses < 60; presses++) {
+    const onPart = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === "checkbox");
+    if (onPart) break;
+    await page.keyboard.press("Tab");
+  }
+  const focusedPart = () => page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+  expect(await focusedPart()).toBe(parts[0]!.id);
+  // The focused part shows a ring around its text.
+  const ring = await page.evaluate(() => getComputedStyle(document.activeElement!.closest("label")!).outlineStyle);
+  expect(ring).toBe("solid");
+
+  // Mark every red flag: Space on some, Enter on the others; Shift+Tab goes back.
+  for (const [index, part] of parts.entries()) {
+    expect(await focusedPart()).toBe(part.id);
+    if (part.redFlag !== null) await page.keyboard.press(index % 2 === 0 ? "Space" : "Enter");
+    if (index < parts.length - 1) await page.keyboard.press("Tab");
+  }
+  await page.keyboard.press("Shift+Tab");
+  expect(await focusedPart()).toBe(parts[parts.length - 2]!.id);
+  await page.keyboard.press("Tab");
+  for (const part of parts) {
+    const box = page.locator(`input[value="${part.id}"]`);
+    if (part.redFlag !== null) await expect(box).toBeChecked();
+    else await expect(box).not.toBeChecked();
+  }
+  await expect(page).toHaveURL(/scenario=/); // Enter marked, it did not submit.
+
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Check" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const flagCount = parts.filter((part) => part.redFlag !== null).length;
+  await expect(page.getByTestId("score")).toHaveText(
+    `You found ${flagCount} of ${flagCount} red flags and no false alarms. Score: 100 out of 100.`,
+  );
+  await expect(page.getByTestId("missed")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "How you did" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});
+
+test("without JavaScript the trainer is a plain form: marks post as checkboxes and the answer shows the result", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await buyPremium(page);
+  const noScript = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto(practicePath(KEYBOARD_SCENARIO));
+  const parts = partsOf(KEYBOARD_SCENARIO);
+  const flag = parts.find((part) => part.redFlag !== null)!;
+  await plain.getByText(flag.text, { exact: true }).click();
+  await plain.getByRole("button", { name: "Check" }).click();
+  const flagCount = parts.filter((part) => part.redFlag !== null).length;
+  await expect(plain.getByTestId("score")).toHaveText(
+    `You found 1 of ${flagCount} red flags and no false alarms. Score: ${Math.round(100 / flagCount)} out of 100.`,
+  );
+  await expect(plain.getByTestId("missed").getByRole("listitem")).toHaveCount(flagCount - 1);
+  await noScript.close();
+});
+
+for (const path of ["/", "/pricing"]) {
+  test(`the free taste on ${path}: three rounds to 'Join Training Program', with no POST, cookie or storage`, async ({
+    page,
+    context,
+  }) => {
+    if (path === "/") await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(path);
+    await waitForHydration(page);
+    const cookiesBefore = await context.cookies();
+    const storageBefore = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+    const writes: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") writes.push(`${request.method()} ${request.url()}`);
+    });
+
+    await page.getByRole("button", { name: /Practice scam emails and texts/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Sample Practice Scam Emails" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Email 1 of 3: Account compromised" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    for (const [round, kind] of [
+      "Account compromised",
+      "Tax refund with attachment",
+      "Fake tech support phone call",
+    ].entries()) {
+      await expect(dialog.getByRole("heading", { name: `Email ${round + 1} of 3: ${kind}` })).toBeVisible();
+      const boxes = dialog.getByRole("checkbox");
+      if (round === 1) {
+        // By keyboard: Space on the first part, Enter on the second.
+        await boxes.nth(0).focus();
+        await page.keyboard.press("Space");
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Enter");
+        await expect(boxes.nth(1)).toBeChecked();
+      } else {
+        await dialog.locator("label").first().click();
+      }
+      await expect(boxes.nth(0)).toBeChecked();
+      await dialog.getByRole("button", { name: "Check" }).click();
+      await expect(dialog.getByTestId("taste-score")).toContainText(/You found \d of \d red flags/);
+      await expect(dialog.getByText(/Red flags you (found|missed)/).first()).toBeVisible();
+      if (round === 0) await expectNoAxeViolations(page);
+      await dialog.getByRole("button", { name: round < 2 ? "Next email" : "See how you did" }).click();
+    }
+
+    await expect(dialog.getByRole("heading", { name: /You found \d+ of \d+ red flags/ })).toBeFocused();
+    await expect(dialog.getByText(/Premium subscribers receive weekly practice emails/)).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Join Training Program" })).toHaveAttribute(
+      "href",
+      "/checkout?plan=premium",
+    );
+    await expectNoAxeViolations(page);
+
+    expect(writes).toEqual([]);
+    expect(await context.cookies()).toEqual(cookiesBefore);
+    expect(await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]))).toBe(storageBefore);
+  });
+}

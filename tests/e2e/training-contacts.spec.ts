@@ -1,0 +1,212 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  buyFamilyPlan,
+  expect,
+  expectNoAxeViolations,
+  signedInAs,
+  test,
+  toastWith,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
+
+/**
+ * The Training Program's people and their consent, end to end: a family plan bought through the
+ * demo checkout, its people on /account/training, an adult who says yes through the link in their
+ * notice (read from the local mailbox), a parent who confirms for a child, and another account
+ * that can neither see nor change any of it.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const person = (page: Page, name: string) => page.getByRole("group", { name });
+
+/**
+ * The local mailbox answers only this machine, and the test fixture gives every page a made-up
+ * client address; a separate browser (the grandparent's, say) comes from loopback.
+ */
+async function mailboxBrowser(browser: Browser, origin: string) {
+  return browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "127.0.0.1" } });
+}
+
+test("a family sets up an adult and a child; the adult accepts through the notice, the parent confirms for the child; a practice message goes out, its click counts and its feedback numbers every red flag", async ({
+  page,
+  browser,
+}) => {
+  const { email: holderEmail } = await signedInAs(page, "training-holder");
+  const kid = uniqueEmail("kid");
+  const gran = uniqueEmail("gran");
+  await buyFamilyPlan(page, [kid, gran]);
+
+  await page.getByRole("link", { name: "Your Training Program" }).click();
+  await expect(page).toHaveURL(/\/account\/training$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your Training Program" })).toBeVisible();
+  await expect(page.getByText("at most one practice message a week")).toBeVisible();
+  await expect(page.getByTestId("training-contact")).toHaveCount(3);
+  for (const address of [holderEmail, kid, gran]) await expect(page.getByText(address, { exact: false })).toBeVisible();
+  await expect(page.getByTestId("people-count")).toHaveText("3 of 5 people on your Family Training plan");
+  await expect(page.getByText("Waiting for consent")).toHaveCount(3);
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+
+  // The grandparent: an older adult, who is sent a notice.
+  const granName = gran.split("@")[0]!;
+  await person(page, granName).getByText(`Edit ${granName}`).click();
+  const granCard = person(page, granName);
+  await granCard.getByLabel("Name").fill("Grandma Rose");
+  await granCard.getByLabel("Age band").selectOption({ label: "Older adult" });
+  await granCard.getByRole("button", { name: "Save changes" }).click();
+  await expect(toastWith(page, "Saved Grandma Rose's settings")).toBeVisible();
+  await person(page, "Grandma Rose").getByRole("button", { name: "Send the notice" }).click();
+  await expect(toastWith(page, "Notice sent")).toBeVisible();
+  await expect(person(page, "Grandma Rose").getByRole("button", { name: "Resend the notice" })).toBeVisible();
+
+  // The child: the age band first, and nothing is sent yet.
+  const kidName = kid.split("@")[0]!;
+  await person(page, kidName).getByText(`Edit ${kidName}`).click();
+  const kidCard = person(page, kidName);
+  await kidCard.getByLabel("Name").fill("Sam");
+  await kidCard.getByLabel("Age band").selectOption({ label: "Child (8–12)" });
+  await kidCard.getByRole("button", { name: "Save changes" }).click();
+  await expect(toastWith(page, "Saved Sam's settings")).toBeVisible();
+  await expect(person(page, "Sam").locator("p", { hasText: "Child (8–12)" })).toBeVisible();
+
+  // The grandparent's notice in the local mailbox, and their yes through its link.
+  const origin = new URL(page.url()).origin;
+  const granBrowser = await mailboxBrowser(browser, origin);
+  const granPage = await granBrowser.newPage();
+  await granPage.goto(`/dev/mailbox?to=${encodeURIComponent(gran)}`);
+  const notice = granPage.getByRole("article", { name: "Selected message" });
+  await expect(
+    notice.getByRole("heading", { name: "Dana Rivera invited you to practise spotting scams" }),
+  ).toBeVisible();
+  const link = await notice
+    .getByRole("link", { name: /\/training\/consent\// })
+    .first()
+    .getAttribute("href");
+  const consentPath = new URL(link!).pathname;
+  await granPage.goto(consentPath);
+  await expect(
+    granPage.getByRole("heading", { level: 1, name: "Dana Rivera invited you to practise spotting scams" }),
+  ).toBeVisible();
+  await expect(granPage.getByText("Nothing you type is ever collected.")).toBeVisible();
+  await expectNoAxeViolations(granPage);
+  await granPage.getByRole("button", { name: "Yes, send me practice messages" }).click();
+  await expect(granPage.getByRole("status")).toContainText("Thank you!");
+  await expect(
+    granPage.getByRole("heading", { level: 1, name: "You are signed up for practice messages" }),
+  ).toBeVisible();
+
+  // The parent confirms for the child.
+  await page.goto("/account/training");
+  await waitForHydration(page);
+  await expect(person(page, "Grandma Rose").getByText("Active", { exact: true })).toBeVisible();
+  const samCard = person(page, "Sam");
+  await samCard.getByRole("button", { name: "Confirm for Sam" }).click();
+  await expect(samCard.getByRole("alert")).toContainText("Please tick the box");
+  await samCard.getByLabel("I am this child's parent or guardian and I agree to practice messages for them").check();
+  await samCard.getByRole("button", { name: "Confirm for Sam" }).click();
+  await expect(toastWith(page, "Thank you")).toBeVisible();
+  await expect(person(page, "Sam").getByText("Active", { exact: true })).toBeVisible();
+  await expect(person(page, "Sam").getByText(/you confirmed as their parent or guardian/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The whole loop, locally: "Send a practice message now" puts a practice email in the
+  // grandparent's mailbox; its link leads to our landing page, where only pressing the button
+  // counts as a click; the feedback page numbers every red flag.
+  await person(page, "Grandma Rose")
+    .getByRole("button", { name: "Send a practice message now to Grandma Rose" })
+    .click();
+  await expect(toastWith(page, "Practice message sent")).toBeVisible();
+  let practiceLink = "";
+  await expect(async () => {
+    await granPage.goto(`/dev/mailbox?to=${encodeURIComponent(gran)}`);
+    const href = await granPage
+      .getByRole("article", { name: "Selected message" })
+      .getByRole("link", { name: /\/practice\/[A-Za-z0-9_-]{43}$/ })
+      .first()
+      .getAttribute("href", { timeout: 1_000 });
+    practiceLink = new URL(href!).pathname;
+  }).toPass({ timeout: 20_000 });
+  // Before anyone acts, the feedback page still offers "I spotted it": opening pages records no outcome.
+  await granPage.goto(`${practiceLink}/feedback`);
+  await expect(granPage.getByRole("button", { name: "I spotted it" })).toBeVisible();
+  // A press within seconds of delivery is what a mail scanner's sandbox does, so it is kept but
+  // not counted; a person reading their mail takes longer. Let that much time pass first.
+  await granPage.waitForTimeout(11_000);
+  await granPage.goto(practiceLink);
+  await expect(granPage.locator("form input:not([type=hidden])")).toHaveCount(0);
+  await granPage.locator('main form[method="post"] button[type="submit"]').click();
+  await expect(granPage).toHaveURL(new RegExp(`${practiceLink}/feedback$`));
+  await expect(
+    granPage.getByText(
+      "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.",
+    ),
+  ).toBeVisible();
+  const flags = granPage.locator("ol li[data-red-flag]");
+  const count = await flags.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  expect(await flags.evaluateAll((items) => items.map((item) => item.getAttribute("data-red-flag")))).toEqual(
+    Array.from({ length: count }, (_, index) => String(index + 1)),
+  );
+  expect(
+    await granPage
+      .locator("mark[data-red-flag]")
+      .evaluateAll((marks) => [...new Set(marks.map((mark) => mark.getAttribute("data-red-flag")))].length),
+  ).toBe(count);
+  // The click counted: the page no longer asks whether it was spotted.
+  await expect(granPage.getByRole("button", { name: "I spotted it" })).toHaveCount(0);
+  await expectNoAxeViolations(granPage);
+
+  // On a phone: nothing wider than the screen, and still no accessibility problems.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+
+  await granPage.goto(`/dev/mailbox?to=${encodeURIComponent(kid)}`);
+  await expect(
+    granPage
+      .getByRole("article", { name: "Selected message" })
+      .getByRole("heading", { name: "Dana Rivera signed you up for scam-spotting practice" }),
+  ).toBeVisible();
+  await granBrowser.close();
+
+  // Another account: no access to this family's people, and no way to change them.
+  await page.goto("/account/training");
+  const contactId = await page.locator('input[name="contactId"]').first().getAttribute("value");
+  const other = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "10.250.3.4" } });
+  const otherPage = await other.newPage();
+  await signedInAs(otherPage, "other-family");
+  await otherPage.goto("/account/training");
+  await expect(otherPage.getByRole("heading", { name: "The Training Program is part of a membership" })).toBeVisible();
+  await expect(otherPage.getByRole("link", { name: "See the plans" })).toHaveAttribute("href", "/pricing");
+  await expect(otherPage.getByText(gran)).toHaveCount(0);
+  const attempts: Record<string, string>[] = [
+    { intent: "remove", contactId: contactId!, confirm: "yes" },
+    { intent: "pause", contactId: contactId! },
+    {
+      intent: "update",
+      contactId: contactId!,
+      name: "Taken",
+      ageBand: "adult",
+      email: "x@example.com",
+      timeZone: "UTC",
+    },
+  ];
+  for (const form of attempts) {
+    const response = await otherPage.request.post("/account/training", { form, maxRedirects: 0 });
+    expect(response.status()).toBe(404);
+  }
+  await other.close();
+  await page.reload();
+  await expect(page.getByTestId("training-contact")).toHaveCount(3);
+  await expect(page.getByText("Active", { exact: true })).toHaveCount(2);
+});
+
+test("signed-out visitors are sent to sign in; an unknown consent link is a plain 404", async ({ page }) => {
+  await page.goto("/account/training");
+  await expect(page).toHaveURL(/\/auth\?returnTo=%2Faccount%2Ftraining$/);
+  const response = await page.goto("/training/consent/not-a-real-token-at-all-0000000000");
+  expect(response?.status()).toBe(404);
+});

@@ -1,0 +1,202 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  buyFamilyPlan,
+  expect,
+  expectNoAxeViolations,
+  signedInAs,
+  test,
+  toastWith,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
+
+/**
+ * The family dashboard below the people on /account/training, end to end: a family plan bought
+ * through the demo checkout, the holder saying yes for themselves and confirming for a child,
+ * "Send a practice message now" (local mode) for both, the messages delivered to the local
+ * mailbox, and then the figures, the chart and the message list on a desktop and a 375 px phone.
+ * Another account sees none of it and gets 404 for this family's people.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const person = (page: Page, name: string) => page.getByRole("group", { name });
+const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });
+
+/** The practice link in the newest message to this address, read from the local mailbox. */
+async function practiceTokenIn(browser: Browser, origin: string, to: string) {
+  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "127.0.0.1" } });
+  const mailbox = await context.newPage();
+  await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const links = mailbox
+    .getByRole("article", { name: "Selected message" })
+    .locator('a[href*="/practice/"]:not([href$="/stop"])');
+  const href = await links.first().getAttribute("href");
+  await context.close();
+  // 256 random bits in base64url: 43 characters.
+  const token = /\/practice\/([\w-]{43})/.exec(href ?? "")?.[1];
+  expect(token, `a practice link in ${href}`).toBeTruthy();
+  return token!;
+}
+
+test("the holder sees each person's figures, chart and messages at desktop and phone widths; another account sees nothing", async ({
+  page,
+  browser,
+}) => {
+  const { email: holderEmail } = await signedInAs(page, "dashboard-holder");
+  const kid = uniqueEmail("kid");
+  await buyFamilyPlan(page, [kid]);
+  await page.goto("/account/training");
+  await waitForHydration(page);
+
+  // Before anything is sent: the dashboard is there, and says so quietly.
+  await expect(page.getByRole("heading", { level: 2, name: "How your family is doing" })).toBeVisible();
+  await expect(page.getByTestId("family-summary")).toHaveText("No practice messages have gone out this month yet.");
+
+  // The holder says yes for themselves; the child is confirmed by the parent.
+  await person(page, "Dana Rivera").getByRole("button", { name: "Yes, send me practice messages" }).click();
+  await expect(person(page, "Dana Rivera").getByText("Active", { exact: true })).toBeVisible();
+  const kidName = kid.split("@")[0]!;
+  await person(page, kidName).getByText(`Edit ${kidName}`).click();
+  await person(page, kidName).getByLabel("Name").fill("Sam");
+  await person(page, kidName).getByLabel("Age band").selectOption({ label: "Child (8–12)" });
+  await person(page, kidName).getByRole("button", { name: "Save changes" }).click();
+  // The save's answer can be slow while the other browser tests share the machine's two cores;
+  // the renamed card is the outcome that matters, the toast is its confirmation.
+  await expect(page.getByRole("heading", { level: 3, name: "Sam", exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(toastWith(page, "Saved Sam's settings")).toBeVisible({ timeout: 20_000 });
+  await person(page, "Sam")
+    .getByLabel("I am this child's parent or guardian and I agree to practice messages for them")
+    .check();
+  await person(page, "Sam").getByRole("button", { name: "Confirm for Sam" }).click();
+  await expect(person(page, "Sam").getByText("Active", { exact: true })).toBeVisible();
+
+  // One practice message each, now.
+  for (const name of ["Dana Rivera", "Sam"]) {
+    await person(page, name)
+      .getByRole("button", { name: `Send a practice message now to ${name}` })
+      .click();
+    await expect(toastWith(page, `is on its way to ${name}`)).toBeVisible();
+  }
+
+  // Once the outbox has delivered both, the dashboard counts them.
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/account/training");
+        return page.getByTestId("family-summary").innerText();
+      },
+      { timeout: 30_000, intervals: [500, 1000] },
+    )
+    .toBe("This month your family spotted 0 of 2 practice messages");
+  await waitForHydration(page);
+
+  for (const name of ["Dana Rivera", "Sam"]) {
+    const card = results(page, name);
+    await expect(card).toBeVisible();
+    const figure = (label: string) =>
+      card
+        .getByTestId("result-figure")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator("dd");
+    await expect(figure("Sent")).toHaveText("1");
+    await expect(figure("Spotted")).toHaveText("0");
+    await expect(figure("Fell for")).toHaveText("0");
+    await expect(figure("No response")).toHaveText("1");
+    await expect(figure("Uncertain")).toHaveText("0");
+    await expect(figure("Spot rate")).toHaveText("0%");
+    await expect(figure("Fall rate")).toHaveText("0%");
+    await expect(card.getByText("Level 1 of 3")).toBeVisible();
+    await expect(card.getByText("1 week in a row without a fall")).toBeVisible();
+    // The chart, drawn on the server, with its summary; the same figures in a table.
+    const chart = card.getByRole("img", {
+      name: new RegExp(`^${name}, last 12 weeks: spotted 0 of 1 practice message\\.$`),
+    });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator("rect")).toHaveCount(1);
+    await card.getByText("Show these weeks as a table").click();
+    const table = card.getByRole("table", { name: `Practice messages per week for ${name}, last 12 weeks` });
+    await expect(table.getByRole("row")).toHaveCount(13);
+    await expect(table.getByRole("row").last().getByRole("cell")).toHaveText(["1", "0"]);
+    // The message itself: its outcome, and its feedback page.
+    const list = card.getByTestId("practice-message-list").getByRole("listitem");
+    await expect(list).toHaveCount(1);
+    await expect(list.getByText("No response", { exact: true })).toBeVisible();
+  }
+
+  // The dashboard's feedback link is the message the mailbox holds.
+  const origin = new URL(page.url()).origin;
+  const token = await practiceTokenIn(browser, origin, holderEmail);
+  await expect(results(page, "Dana Rivera").getByRole("link", { name: /See its red flags/ })).toHaveAttribute(
+    "href",
+    `/practice/${token}/feedback`,
+  );
+
+  // Spotting leads: "I spotted it" on the feedback page counts at once, and the level goes up.
+  await page.goto(`/practice/${token}/feedback`);
+  await page.getByRole("button", { name: "I spotted it" }).click();
+  await expect(page.getByRole("status")).toContainText("We noted that you spotted it");
+  await page.goto("/account/training");
+  await expect(page.getByTestId("family-summary")).toHaveText(
+    "This month your family spotted 1 of 2 practice messages",
+  );
+  const dana = results(page, "Dana Rivera");
+  await expect(
+    dana
+      .getByTestId("result-figure")
+      .filter({ has: page.getByText("Spotted", { exact: true }) })
+      .locator("dd"),
+  ).toHaveText("1");
+  await expect(
+    dana
+      .getByTestId("result-figure")
+      .filter({ has: page.getByText("Spot rate", { exact: true }) })
+      .locator("dd"),
+  ).toHaveText("100%");
+  await expect(dana.getByText("Level 2 of 3")).toBeVisible();
+  await expect(dana.getByTestId("practice-message-list").getByText("Spotted", { exact: true })).toBeVisible();
+
+  // Where to report real scams; never to us.
+  const report = page.getByRole("region", { name: "Got a real scam? Report it where it helps" });
+  await expect(report.getByRole("link", { name: "reportfraud.ftc.gov" })).toHaveAttribute(
+    "href",
+    "https://reportfraud.ftc.gov",
+  );
+  await expect(report.getByRole("link", { name: "ic3.gov" })).toHaveAttribute("href", "https://www.ic3.gov");
+  await expect(report).toContainText("forward it to 7726");
+  await expectNoAxeViolations(page);
+
+  // On a phone: the figures and the chart still show, nothing wider than the screen, no axe findings.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(results(page, "Sam").getByRole("img", { name: /^Sam, last 12 weeks/ })).toBeVisible();
+  await expect(results(page, "Sam").getByTestId("result-figure").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+
+  // The holder can download everything held about Sam.
+  const exportHref = await results(page, "Sam")
+    .getByRole("link", { name: "Download everything we hold about Sam (JSON)" })
+    .getAttribute("href");
+  const download = await page.request.get(exportHref!);
+  expect(download.status()).toBe(200);
+  expect((await download.json()).person.name).toBe("Sam");
+
+  // Another account: none of this family on its page, and 404 for this family's people.
+  const contactId = await person(page, "Sam").locator('input[name="contactId"]').first().getAttribute("value");
+  const other = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "10.251.3.4" } });
+  const otherPage = await other.newPage();
+  await signedInAs(otherPage, "other-dashboard");
+  await otherPage.goto("/account/training");
+  await expect(otherPage.getByRole("heading", { name: "The Training Program is part of a membership" })).toBeVisible();
+  await expect(otherPage.getByTestId("family-results")).toHaveCount(0);
+  expect(await otherPage.content()).not.toContain(token);
+  await expect(otherPage.getByText("Sam")).toHaveCount(0);
+  const attempt = await otherPage.request.post("/account/training", {
+    form: { intent: "send-now", contactId: contactId! },
+    maxRedirects: 0,
+  });
+  expect(attempt.status()).toBe(404);
+  expect((await otherPage.request.get(exportHref!)).status()).toBe(404);
+  await other.close();
+});

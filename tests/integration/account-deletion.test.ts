@@ -1,0 +1,241 @@
+/**
+ * Deleting an account: the subscription is cancelled at the provider first; then every family
+ * member's details, consent, practice messages, events and their outbox copies go, with the
+ * login, sessions and course progress; what payment records need stays. A provider that cannot
+ * cancel means nothing is deleted. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DATABASE_TARGETS } from "../support/databases";
+import { FakeStripe } from "../fakes/stripe-server";
+import { callAction, callLoader } from "../support/route-calls";
+import { createTestFamily } from "../support/training-family";
+import { signedInCookie } from "../support/users";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { useDatabaseForTests } from "~/db/database.server";
+import { accounts, sessions, users } from "~/account/tables";
+import { deleteAccount } from "~/account/delete-account.server";
+import { customers, demoSubscriptions, members, paymentEvents, subscriptions } from "~/billing/tables";
+import { createStripeProvider } from "~/billing/stripe-provider.server";
+import { outboxMessages } from "~/mail/tables";
+import { practiceEvents, practiceMessages, trainingContacts, trainingPrograms } from "~/training/tables";
+import { action as accountAction, loader as accountLoader } from "~/routes/account";
+
+describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  let fake: FakeStripe;
+
+  beforeAll(async () => {
+    handle = await target.open();
+    db = handle.db;
+    fake = await new FakeStripe().start();
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await handle.close();
+  });
+  beforeEach(async () => {
+    useDatabaseForTests(handle);
+    fake.failuresLeft = 0;
+    for (const table of [
+      practiceEvents,
+      practiceMessages,
+      trainingContacts,
+      trainingPrograms,
+      outboxMessages,
+      paymentEvents,
+      members,
+      demoSubscriptions,
+      subscriptions,
+      customers,
+      sessions,
+      accounts,
+      users,
+    ]) {
+      await db.delete(table);
+    }
+  });
+
+  /** A family of three with one practice email that went out, was fetched and clicked. */
+  async function familyWithHistory(userId: string, holderEmail: string) {
+    const family = await createTestFamily(db, {
+      holderName: "Dana Rivera",
+      holderEmail,
+      userId,
+      contacts: [
+        { name: "Dana Rivera", ageBand: "adult", email: holderEmail },
+        { name: "Sam", ageBand: "child" },
+        { name: "Grandma Rose", ageBand: "older-adult" },
+      ],
+    });
+    await db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
+    const [outbox] = await db
+      .insert(outboxMessages)
+      .values({
+        channel: "email",
+        template: "practice-email",
+        recipient: family.contacts[2]!.email!,
+        subject: "Your parcel is waiting",
+        textBody: "practice",
+        status: "sent",
+        sentAt: new Date(),
+      })
+      .returning();
+    const [message] = await db
+      .insert(practiceMessages)
+      .values({
+        contactId: family.contacts[2]!.id,
+        scenarioId: "email-parcel-redelivery-fee",
+        channel: "email",
+        level: 1,
+        token: randomBytes(32).toString("base64url"),
+        status: "queued",
+        scheduledFor: new Date(),
+        outboxMessageId: outbox!.id,
+      })
+      .returning();
+    await db.insert(practiceEvents).values([
+      { messageId: message!.id, kind: "sent" },
+      { messageId: message!.id, kind: "link_fetched", userAgent: "Mozilla/5.0" },
+      { messageId: message!.id, kind: "clicked", userAgent: "Mozilla/5.0" },
+    ]);
+    await db.insert(paymentEvents).values({
+      id: `evt_${randomBytes(6).toString("hex")}`,
+      provider: family.subscription.provider,
+      type: "subscription.changed",
+      payload: {},
+    });
+    return family;
+  }
+
+  async function counts() {
+    const rows = async (query: Promise<unknown[]>) => (await query).length;
+    return {
+      users: await rows(db.select().from(users)),
+      sessions: await rows(db.select().from(sessions)),
+      contacts: await rows(db.select().from(trainingContacts)),
+      messages: await rows(db.select().from(practiceMessages)),
+      events: await rows(db.select().from(practiceEvents)),
+      outbox: await rows(db.select().from(outboxMessages).where(eq(outboxMessages.template, "practice-email"))),
+      members: await rows(db.select().from(members)),
+      customers: await rows(db.select().from(customers)),
+      subscriptions: await rows(db.select().from(subscriptions)),
+      paymentEvents: await rows(db.select().from(paymentEvents)),
+    };
+  }
+
+  it("cancels the demo subscription, removes the family's data and the login, keeps the payment records", async () => {
+    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signedInCookie(handle, email);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const family = await familyWithHistory(user!.id, email);
+    await db.insert(demoSubscriptions).values({
+      id: family.subscription.providerSubscriptionId,
+      customerId: "demo_cus_1",
+      checkoutSessionId: randomUUID(),
+      status: "active",
+      currentPeriodEnd: new Date("2099-01-01T00:00:00Z"),
+      metadata: {},
+    });
+
+    const answer = await callAction(
+      accountAction,
+      "/account",
+      { intent: "delete-account", confirm: "yes" },
+      { headers: { Cookie: cookie } },
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/");
+    expect(answer.headers.getSetCookie().some((line) => /session_token=;.*Max-Age=0/.test(line))).toBe(true);
+
+    expect(await counts()).toEqual({
+      users: 0,
+      sessions: 0,
+      contacts: 0,
+      messages: 0,
+      events: 0,
+      outbox: 0,
+      members: 0,
+      customers: 1,
+      subscriptions: 1,
+      paymentEvents: 1,
+    });
+    const [customer] = await db.select().from(customers);
+    expect(customer).toMatchObject({ email, userId: null });
+    const [subscription] = await db.select().from(subscriptions);
+    expect(subscription).toMatchObject({ status: "canceled", cancelAtPeriodEnd: false });
+    const [demo] = await db.select().from(demoSubscriptions);
+    expect(demo!.status).toBe("canceled");
+
+    // The old cookie opens nothing now.
+    const after = await callLoader(accountLoader, "/account", { Cookie: cookie });
+    expect(after.status).toBe(302);
+    expect(after.headers.get("Location")).toMatch(/^\/auth/);
+  });
+
+  it("refuses without the ticked box, with a clear message, and changes nothing", async () => {
+    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signedInCookie(handle, email);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    await familyWithHistory(user!.id, email);
+    const before = await counts();
+    const attempts: Record<string, string | string[]>[] = [
+      { intent: "delete-account" },
+      { intent: "delete-account", confirm: "no" },
+      { intent: "delete-account", confirm: "<b>yes</b>" },
+      { intent: "delete-account", confirm: ["yes", "yes"] },
+    ];
+    for (const fields of attempts) {
+      const answer = await callAction<{ ok: boolean; message: string }>(accountAction, "/account", fields, {
+        headers: { Cookie: cookie },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.data.message).toContain("Tick the box");
+    }
+    expect(await counts()).toEqual(before);
+    const [subscription] = await db.select().from(subscriptions);
+    expect(subscription!.status).toBe("active");
+  });
+
+  it("with Stripe: cancels there first, and deletes nothing while Stripe cannot be reached", async () => {
+    const provider = createStripeProvider({
+      secretKey: "sk_test_fake_key",
+      webhookSecret: "whsec_test",
+      prices: { premium: "price_premium_monthly", family: "price_family_monthly" },
+      apiBase: fake.url,
+    });
+    const userId = randomUUID();
+    const email = `stripe-${randomUUID().slice(0, 8)}@example.com`;
+    await db.insert(users).values({ id: userId, name: "Dana Rivera", email });
+    const family = await familyWithHistory(userId, email);
+    const remote = fake.createSubscription({});
+    await db
+      .update(subscriptions)
+      .set({ provider: "stripe", providerSubscriptionId: remote.id })
+      .where(eq(subscriptions.id, family.subscription.id));
+
+    fake.failuresLeft = 1;
+    const before = await counts();
+    const refused = await deleteAccount(db, provider, userId, { intent: "delete-account", confirm: "yes" });
+    expect(refused.status).toBe(502);
+    expect(refused.result.message).toContain("Nothing was deleted");
+    expect(await counts()).toEqual(before);
+    expect(fake.subscriptions.get(remote.id)!.status).toBe("active");
+
+    const done = await deleteAccount(db, provider, userId, { intent: "delete-account", confirm: "yes" });
+    expect(done.status).toBe(200);
+    expect(fake.requests.filter((request) => request.method === "DELETE").map((request) => request.path)).toContain(
+      `/v1/subscriptions/${remote.id}`,
+    );
+    expect(fake.subscriptions.get(remote.id)!.status).toBe("canceled");
+    expect(await db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(trainingContacts)
+        .where(inArray(trainingContacts.subscriptionId, [family.subscription.id])),
+    ).toEqual([]);
+  });
+});

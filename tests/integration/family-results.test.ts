@@ -1,0 +1,474 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { at } from "../support/clock";
+import { DATABASE_TARGETS } from "../support/databases";
+import { callAction, callLoader } from "../support/route-calls";
+import { signedInCookie } from "../support/users";
+import { createTestFamily } from "../support/training-family";
+import type { DatabaseHandle } from "~/db/client.server";
+import { useDatabaseForTests } from "~/db/database.server";
+import { accounts, sessions, users } from "~/account/tables";
+import { customers, members, subscriptions } from "~/billing/tables";
+import { outboxMessages } from "~/mail/tables";
+import { requestLimits } from "~/security/tables";
+import {
+  practiceEvents,
+  practiceMessages,
+  trainingContacts,
+  trainingPrograms,
+  weeklySummaries,
+} from "~/training/tables";
+import { practiceLibrary } from "~/training/practice-library.server";
+import { isoWeekKey } from "~/training/quiet-hours";
+import { loadFamilyResults } from "~/training/family-results.server";
+import type { FamilyResults, PersonResults } from "~/training/family-results-view";
+import type { PracticeEventKind } from "~/training/tables";
+import type { TrainingPageView } from "~/training/contact-view";
+import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
+import { loader as exportLoader } from "~/routes/account.training.export";
+
+/**
+ * Four weeks of practice for a family of three, written straight into the tables on a clock the
+ * test controls (messages, their outbox rows with the moment they were sent, and events, mail
+ * scanners and link previews included), then read back through the dashboard.
+ *
+ * Timeline (Tuesdays, ISO weeks 44-47 of 2026); "now" is Wednesday 18 November, 13:00 in New York:
+ * - Dana (adult, New York, level 2): scanner then spot (30 min) · fell · spot (2 h) · spot (10 min)
+ * - Sam (child, New York): nothing · preview agent only (flagged) · fell · spot (20 h); plus one
+ *   that failed to send
+ * - Grandpa Joe (older adult, Los Angeles, texts, level 3): SCAM reply (3 min) · preview then
+ *   spot (15 min) · preview only; plus one queued but not yet sent and one planned
+ */
+const NOW = new Date("2026-11-18T18:00:00Z");
+const TUESDAYS = ["2026-10-27", "2026-11-03", "2026-11-10", "2026-11-17"];
+
+type Step = [kind: PracticeEventKind, secondsAfterSending: number, flagged?: boolean];
+
+describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await target.open();
+  });
+  afterAll(async () => handle.close());
+  beforeEach(async () => {
+    useDatabaseForTests(handle);
+    for (const table of [
+      practiceEvents,
+      practiceMessages,
+      trainingContacts,
+      trainingPrograms,
+      outboxMessages,
+      requestLimits,
+      members,
+      subscriptions,
+      customers,
+      sessions,
+      accounts,
+      users,
+    ]) {
+      await handle.db.delete(table);
+    }
+  });
+
+  const library = practiceLibrary();
+  const scenarios = (channel: "email" | "sms", ageBand: "adult" | "child" | "older-adult") =>
+    library.scenariosFor({ channel, ageBand }).map((scenario) => scenario.id);
+
+  /** A practice message that went out at `sentAt` (outbox row sent then), and what followed. */
+  async function practice(
+    contact: { id: string; timeZone: string; email: string | null; phone: string | null },
+    scenarioId: string,
+    sentAt: Date,
+    steps: Step[],
+    options: { outboxStatus?: "sent" | "failed" | "pending"; weekly?: boolean } = {},
+  ) {
+    const channel = scenarioId.startsWith("sms-") ? "sms" : "email";
+    const status = options.outboxStatus ?? "sent";
+    const [outbox] = await handle.db
+      .insert(outboxMessages)
+      .values({
+        channel,
+        template: "practice-message",
+        recipient: channel === "sms" ? contact.phone! : contact.email!,
+        subject: channel === "email" ? "A practice message" : null,
+        textBody: "practice",
+        status,
+        sentAt: status === "sent" ? sentAt : null,
+        lastError: status === "failed" ? "550 mailbox unavailable" : null,
+      })
+      .returning();
+    const token = randomBytes(32).toString("base64url");
+    const [message] = await handle.db
+      .insert(practiceMessages)
+      .values({
+        contactId: contact.id,
+        scenarioId,
+        channel,
+        level: 1,
+        token,
+        weekKey: options.weekly === false ? null : isoWeekKey(sentAt, contact.timeZone),
+        status: "queued",
+        scheduledFor: sentAt,
+        outboxMessageId: outbox!.id,
+        queuedAt: sentAt,
+      })
+      .returning();
+    const events: Step[] = status === "sent" ? [["sent", 0], ...steps] : status === "failed" ? [["failed", 0]] : [];
+    for (const [kind, seconds, flagged] of events) {
+      await handle.db.insert(practiceEvents).values({
+        messageId: message!.id,
+        kind,
+        occurredAt: new Date(sentAt.getTime() + seconds * 1000),
+        secondsSinceDelivery: seconds,
+        flagged: flagged ?? false,
+        userAgent: flagged
+          ? "Mozilla/5.0 (compatible; Microsoft Office Protocol Discovery) Safe Links"
+          : "Mozilla/5.0 (iPhone)",
+        detail: flagged ? "preview-agent" : null,
+      });
+    }
+    return { id: message!.id, token, scenarioId };
+  }
+
+  async function simulateFourWeeks(userId?: string) {
+    const family = await createTestFamily(handle.db, {
+      holderName: "Dana Rivera",
+      holderEmail: "dana@example.com",
+      userId,
+      contacts: [
+        { name: "Dana Rivera", ageBand: "adult", email: "dana@example.com", level: 2 },
+        { name: "Sam Rivera", ageBand: "child", email: "sam@example.com" },
+        {
+          name: "Grandpa Joe",
+          ageBand: "older-adult",
+          email: null,
+          phone: "+15555550123",
+          smsEnabled: true,
+          timeZone: "America/Los_Angeles",
+          level: 3,
+        },
+      ],
+    });
+    // Its checkout people were copied in already (as the page does on the first visit).
+    await handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
+    const [dana, sam, joe] = family.contacts as [
+      (typeof family.contacts)[number],
+      (typeof family.contacts)[number],
+      (typeof family.contacts)[number],
+    ];
+    const danaIds = scenarios("email", "adult");
+    const samIds = scenarios("email", "child");
+    const joeIds = scenarios("sms", "older-adult");
+    const sent = {
+      dana: [
+        await practice(dana, danaIds[0]!, at(TUESDAYS[0]!, 15), [
+          ["link_fetched", 2, true],
+          ["spotted", 1800],
+        ]),
+        await practice(dana, danaIds[1]!, at(TUESDAYS[1]!, 15), [
+          ["link_fetched", 300],
+          ["clicked", 320],
+        ]),
+        await practice(dana, danaIds[2]!, at(TUESDAYS[2]!, 15), [
+          ["spotted", 7200],
+          ["link_fetched", 7300],
+          ["clicked", 7310],
+        ]),
+        await practice(dana, danaIds[3]!, at(TUESDAYS[3]!, 15), [["spotted", 600]]),
+      ],
+      sam: [
+        await practice(sam, samIds[0]!, at(TUESDAYS[0]!, 21), []),
+        // An iMessage-style preview fetching and "clicking" within seconds: never a fall.
+        await practice(sam, samIds[1]!, at(TUESDAYS[1]!, 21), [
+          ["link_fetched", 1, true],
+          ["clicked", 2, true],
+        ]),
+        await practice(sam, samIds[2]!, at(TUESDAYS[2]!, 21), [
+          ["link_fetched", 3600],
+          ["clicked", 3610],
+        ]),
+        await practice(sam, samIds[3]!, at(TUESDAYS[3]!, 21), [["spotted", 72_000]]),
+      ],
+      joe: [
+        await practice(joe, joeIds[0]!, at(TUESDAYS[0]!, 19), [["spotted", 180]]),
+        await practice(joe, joeIds[1]!, at(TUESDAYS[1]!, 19), [
+          ["link_fetched", 1, true],
+          ["spotted", 900],
+        ]),
+        await practice(joe, joeIds[2]!, at(TUESDAYS[2]!, 19), [["link_fetched", 4, true]]),
+      ],
+    };
+    // Not counted: a "send now" message that failed, one still waiting in the outbox, one planned.
+    await practice(sam, samIds[4]!, at("2026-11-12", 22), [], { outboxStatus: "failed", weekly: false });
+    await practice(joe, joeIds[3]!, at(TUESDAYS[3]!, 19), [], { outboxStatus: "pending" });
+    await handle.db.insert(practiceMessages).values({
+      contactId: joe.id,
+      scenarioId: joeIds[4]!,
+      channel: "sms",
+      level: 3,
+      token: randomBytes(32).toString("base64url"),
+      weekKey: "2026-W48",
+      status: "planned",
+      scheduledFor: new Date("2026-11-24T19:00:00Z"),
+    });
+    return { family, dana, sam, joe, sent };
+  }
+
+  const byName = (results: FamilyResults, name: string) => results.people.find((person) => person.name === name)!;
+  const titleOf = (id: string) => library.byId(id)!.title;
+
+  it("counts four weeks of a family of three exactly, machines never as a fall", async () => {
+    const { family, sent } = await simulateFourWeeks();
+    const results = (await loadFamilyResults(handle.db, family.userId, { now: NOW }))!;
+
+    // November in New York: Dana 3 (1 fall, 2 spots), Sam 3 (uncertain, fall, spot), Joe 2 (spot, uncertain).
+    expect(results.summaryLine).toBe("This month your family spotted 4 of 8 practice messages");
+    expect(results.people.map((person) => person.name)).toEqual(["Dana Rivera", "Sam Rivera", "Grandpa Joe"]);
+
+    const dana = byName(results, "Dana Rivera");
+    expect(dana.figures).toEqual({
+      sent: 4,
+      spotted: 3,
+      fell: 1,
+      noResponse: 0,
+      uncertain: 0,
+      spotRate: 0.75,
+      fallRate: 0.25,
+      medianSecondsToSpot: 1800,
+    });
+    expect([dana.spotRate, dana.fallRate, dana.medianTimeToSpot]).toEqual(["75%", "25%", "30 min"]);
+    expect(dana.levelLabel).toBe("Level 2 of 3");
+    expect(dana.weeksWithoutAFall).toBe(2);
+    expect(dana.streakLabel).toBe("2 weeks in a row without a fall");
+
+    const sam = byName(results, "Sam Rivera");
+    expect(sam.figures).toEqual({
+      sent: 4,
+      spotted: 1,
+      fell: 1,
+      noResponse: 1,
+      uncertain: 1,
+      spotRate: 0.25,
+      fallRate: 0.25,
+      medianSecondsToSpot: 72_000,
+    });
+    expect([sam.spotRate, sam.fallRate, sam.medianTimeToSpot, sam.levelLabel]).toEqual([
+      "25%",
+      "25%",
+      "20 h",
+      "Level 1 of 3",
+    ]);
+    expect(sam.weeksWithoutAFall).toBe(1);
+
+    const joe = byName(results, "Grandpa Joe");
+    expect(joe.figures).toEqual({
+      sent: 3,
+      spotted: 2,
+      fell: 0,
+      noResponse: 0,
+      uncertain: 1,
+      spotRate: 2 / 3,
+      fallRate: 0,
+      medianSecondsToSpot: 540,
+    });
+    expect([joe.spotRate, joe.fallRate, joe.medianTimeToSpot, joe.levelLabel]).toEqual([
+      "67%",
+      "0%",
+      "9 min",
+      "Level 3 of 3",
+    ]);
+    expect(joe.streakLabel).toBe("3 weeks in a row without a fall");
+
+    // The trend: twelve ISO weeks up to this one (W47), spotted against sent.
+    const trendOf = (person: PersonResults) => person.trend.map((week) => [week.weekKey, week.sent, week.spotted]);
+    expect(dana.trend).toHaveLength(12);
+    expect(dana.trend[0]).toEqual({ weekKey: "2026-W36", label: "Aug 31", sent: 0, spotted: 0 });
+    expect(trendOf(dana).slice(-5)).toEqual([
+      ["2026-W43", 0, 0],
+      ["2026-W44", 1, 1],
+      ["2026-W45", 1, 0],
+      ["2026-W46", 1, 1],
+      ["2026-W47", 1, 1],
+    ]);
+    expect(trendOf(sam).slice(-4)).toEqual([
+      ["2026-W44", 1, 0],
+      ["2026-W45", 1, 0],
+      ["2026-W46", 1, 0],
+      ["2026-W47", 1, 1],
+    ]);
+    expect(trendOf(joe).slice(-4)).toEqual([
+      ["2026-W44", 1, 1],
+      ["2026-W45", 1, 1],
+      ["2026-W46", 1, 0],
+      ["2026-W47", 0, 0],
+    ]);
+
+    // The list: newest first, with the scenario's title, the outcome and the feedback page.
+    expect(dana.messages.map((row) => [row.dateLabel, row.scenarioTitle, row.outcomeLabel, row.feedbackHref])).toEqual(
+      [...sent.dana]
+        .reverse()
+        .map((message, index) => [
+          ["Nov 17, 2026", "Nov 10, 2026", "Nov 3, 2026", "Oct 27, 2026"][index],
+          titleOf(message.scenarioId),
+          ["Spotted", "Spotted", "Fell for", "Spotted"][index],
+          `/practice/${message.token}/feedback`,
+        ]),
+    );
+    expect(sam.messages.map((row) => row.outcomeLabel)).toEqual(["Spotted", "Fell for", "Uncertain", "No response"]);
+    expect(joe.messages.map((row) => [row.channel, row.outcomeLabel])).toEqual([
+      ["sms", "Uncertain"],
+      ["sms", "Spotted"],
+      ["sms", "Spotted"],
+    ]);
+    // Joe lives in Los Angeles: his dates are his own.
+    expect(joe.messages.at(-1)!.dateLabel).toBe("Oct 27, 2026");
+  });
+
+  it("starts the month afresh: on 1 December only December's messages count", async () => {
+    const { family, dana } = await simulateFourWeeks();
+    const december = new Date("2026-12-01T17:00:00Z");
+    expect((await loadFamilyResults(handle.db, family.userId, { now: december }))!.summaryLine).toBe(
+      "No practice messages have gone out this month yet.",
+    );
+    await practice(dana, scenarios("email", "adult")[5]!, new Date("2026-12-01T15:00:00Z"), [
+      ["link_fetched", 1, true],
+      ["spotted", 90],
+    ]);
+    const results = (await loadFamilyResults(handle.db, family.userId, { now: december }))!;
+    expect(results.summaryLine).toBe("This month your family spotted 1 of 1 practice message");
+    expect(byName(results, "Dana Rivera").trend.at(-1)).toMatchObject({ weekKey: "2026-W49", sent: 1, spotted: 1 });
+  });
+
+  it("shows the dashboard to the account holder only; another account sees none of this family", async () => {
+    const holderCookie = await signedInCookie(handle, "dana@example.com");
+    const [holderUser] = await handle.db.select().from(users).where(eq(users.email, "dana@example.com"));
+    const { sent } = await simulateFourWeeks(holderUser!.id);
+
+    type LoaderData = { view: TrainingPageView; results: FamilyResults | null };
+    const own = await callLoader<LoaderData>(trainingLoader, "/account/training", { Cookie: holderCookie });
+    expect(own.status).toBe(200);
+    expect(
+      own.data.results!.people.map((person) => [
+        person.name,
+        person.figures.sent,
+        person.figures.spotted,
+        person.figures.fell,
+      ]),
+    ).toEqual([
+      ["Dana Rivera", 4, 3, 1],
+      ["Sam Rivera", 4, 1, 1],
+      ["Grandpa Joe", 3, 2, 0],
+    ]);
+
+    // Another family on the same site: its own dashboard holds only its own person.
+    const otherCookie = await signedInCookie(handle, "lee@example.com");
+    const [otherUser] = await handle.db.select().from(users).where(eq(users.email, "lee@example.com"));
+    const other = await createTestFamily(handle.db, {
+      holderName: "Lee Park",
+      holderEmail: "lee@example.com",
+      userId: otherUser!.id,
+      contacts: [{ name: "Lee Park", ageBand: "adult", email: "lee@example.com" }],
+    });
+    await handle.db.insert(trainingPrograms).values({ subscriptionId: other.subscription.id });
+    await practice(other.contacts[0]!, scenarios("email", "adult")[0]!, at(TUESDAYS[3]!, 15), [["spotted", 60]]);
+    const theirs = await callLoader<LoaderData>(trainingLoader, "/account/training", { Cookie: otherCookie });
+    expect(theirs.status).toBe(200);
+    expect(
+      theirs.data.results!.people.map((person) => [person.name, person.figures.sent, person.figures.spotted]),
+    ).toEqual([["Lee Park", 1, 1]]);
+    const seen = JSON.stringify(theirs.data);
+    for (const message of [...sent.dana, ...sent.sam, ...sent.joe]) expect(seen).not.toContain(message.token);
+    expect(seen).not.toContain("Grandpa Joe");
+
+    // An account without a plan gets no dashboard at all; signed out is sent to sign in.
+    const strangerCookie = await signedInCookie(handle, "stranger@example.com");
+    const stranger = await callLoader<LoaderData>(trainingLoader, "/account/training", { Cookie: strangerCookie });
+    expect(stranger.data.view.kind).toBe("not-member");
+    expect(stranger.data.results).toBeNull();
+    const signedOut = await callLoader<LoaderData>(trainingLoader, "/account/training");
+    expect(signedOut.status).toBe(302);
+  });
+
+  it("lets the holder download everything about one person and delete them with all of it; nobody else can", async () => {
+    const holderCookie = await signedInCookie(handle, "dana@example.com");
+    const [holderUser] = await handle.db.select().from(users).where(eq(users.email, "dana@example.com"));
+    const { family, sam, joe, sent } = await simulateFourWeeks(holderUser!.id);
+    const exportOf = async (contactId: string, cookie: string) => {
+      const answer = await callLoader<unknown>(
+        (args: never) => exportLoader({ ...(args as object), params: { contactId } } as never),
+        `/account/training/export/${contactId}`,
+        { Cookie: cookie },
+      );
+      return answer.response!;
+    };
+
+    const download = await exportOf(sam.id, holderCookie);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(download.headers.get("Content-Disposition")).toBe('attachment; filename="scam-free-sam-rivera.json"');
+    const body = await download.text();
+    const data = JSON.parse(body);
+    expect(data.person).toMatchObject({ name: "Sam Rivera", ageBand: "child", email: "sam@example.com" });
+    expect(data.consent).toMatchObject({ method: "guardian", givenBy: holderUser!.id });
+    expect(data.practiceMessages).toHaveLength(5);
+    expect(data.practiceMessages.map((message: { outcome: string | null }) => message.outcome)).toEqual([
+      "no-response",
+      "uncertain",
+      "fell",
+      null,
+      "spotted",
+    ]);
+    expect(
+      data.practiceMessages[1].events.map((event: { kind: string; flagged: boolean }) => [event.kind, event.flagged]),
+    ).toEqual([
+      ["sent", false],
+      ["link_fetched", true],
+      ["clicked", true],
+    ]);
+    expect(data.messagesSentToThem).toHaveLength(5);
+    // Tokens are keys to pages, not information about Sam: none is in the download.
+    for (const message of sent.sam) expect(body).not.toContain(message.token);
+    expect(body).not.toContain(sam.consentToken);
+
+    // Another account, a malformed id: the same plain 404.
+    const otherCookie = await signedInCookie(handle, "lee@example.com");
+    expect((await exportOf(sam.id, otherCookie)).status).toBe(404);
+    expect((await exportOf("not-a-uuid", holderCookie)).status).toBe(404);
+    const removeByOther = await callAction(
+      trainingAction,
+      "/account/training",
+      { intent: "remove", contactId: sam.id, confirm: "yes" },
+      { headers: { Cookie: otherCookie } },
+    );
+    expect(removeByOther.status).toBe(404);
+
+    // The holder removes Sam: the contact, messages, events and their outbox rows all go.
+    const samMessages = await handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, sam.id));
+    const outboxIds = samMessages.map((message) => message.outboxMessageId!);
+    const removed = await callAction(
+      trainingAction,
+      "/account/training",
+      { intent: "remove", contactId: sam.id, confirm: "yes" },
+      { headers: { Cookie: holderCookie } },
+    );
+    expect(removed.status).toBe(200);
+    expect(await handle.db.select().from(trainingContacts).where(eq(trainingContacts.id, sam.id))).toEqual([]);
+    expect(await handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, sam.id))).toEqual([]);
+    const remainingEvents = await handle.db.select().from(practiceEvents);
+    expect(remainingEvents.some((event) => samMessages.some((message) => message.id === event.messageId))).toBe(false);
+    const outbox = await handle.db.select().from(outboxMessages);
+    expect(outbox.filter((row) => outboxIds.includes(row.id))).toEqual([]);
+    expect(outbox.filter((row) => row.recipient === "sam@example.com")).toEqual([]);
+    expect(await handle.db.select().from(weeklySummaries).where(eq(weeklySummaries.contactId, sam.id))).toEqual([]);
+    // Everyone else's history stays.
+    const after = (await loadFamilyResults(handle.db, family.userId, { now: NOW }))!;
+    expect(after.people.map((person) => [person.name, person.figures.sent])).toEqual([
+      ["Dana Rivera", 4],
+      ["Grandpa Joe", 3],
+    ]);
+    expect(await handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, joe.id))).toHaveLength(
+      5,
+    );
+  });
+});

@@ -1,0 +1,272 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { DATABASE_TARGETS } from "../support/databases";
+import { startFakeSmtpServer } from "../fakes/smtp-server";
+import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
+import { createTestFamily } from "../support/training-family";
+import { waitFor } from "../support/wait";
+import type { DatabaseHandle } from "~/db/client.server";
+import { outboxMessages } from "~/mail/tables";
+import { practiceEvents, practiceMessages } from "~/training/tables";
+import { localTime } from "~/training/quiet-hours";
+import { dispatchDuePracticeMessages, planPracticeMessages, recordDeliveryEvents } from "~/training/scheduler.server";
+
+/**
+ * A worker process (tests/support/site-process.ts: the real server runtime with its job runner)
+ * is killed with SIGKILL while a batch of practice messages is being sent, then started again. Every
+ * due message must arrive exactly once, counted where it arrives: the local SMTP server (by the
+ * X-Scam-Free-Practice header) and the fake Twilio API (by the message's link token). Two
+ * processes cannot share PGlite, so this runs on PostgreSQL (TEST_DATABASE_URL).
+ */
+const script = path.resolve("tests/support/site-process.ts");
+const dataDir = mkdtempSync(path.join(tmpdir(), "scam-free-practice-crash-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** A fixed-offset zone where it is now mid-day, so the real clock of the child allows sending. */
+function daytimeZone(now: Date) {
+  for (let offset = -12; offset <= 14; offset++) {
+    const zone = offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+    const { hour } = localTime(now, zone);
+    if (hour >= 10 && hour <= 17) return zone;
+  }
+  throw new Error("no day-time zone found");
+}
+
+interface WorkerProcess {
+  child: ChildProcessWithoutNullStreams;
+  output: string;
+  errors: string;
+}
+
+function startWorker(env: Record<string, string>): WorkerProcess {
+  const { DATABASE_URL: _unused, TEST_DATABASE_URL: _alsoUnused, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...inherited, NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, WORKERS: "on", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const worker: WorkerProcess = { child, output: "", errors: "" };
+  child.stdout.on("data", (chunk: Buffer) => (worker.output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (worker.errors += chunk.toString()));
+  return worker;
+}
+
+describe.each(DATABASE_TARGETS)("a dispatch that fails halfway on $name", (target) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await target.open();
+  });
+  afterAll(async () => handle.close());
+
+  it("rolls the claim back with the outbox row, keeps going with the others, and queues it once on the next run", async () => {
+    const db = handle.db;
+    const now = new Date("2026-11-18T15:00:00Z"); // a Wednesday, 15:00 in London
+    const family = await createTestFamily(db, {
+      holderName: "Fault",
+      holderEmail: "fault@example.com",
+      contacts: ["a", "b", "c"].map((name) => ({
+        name: `Person ${name}`,
+        ageBand: "adult" as const,
+        email: `${name}@example.com`,
+        timeZone: "Europe/London",
+      })),
+    });
+    await planPracticeMessages(db, { now });
+    await db.update(practiceMessages).set({ scheduledFor: now });
+    // The database refuses the outbox row for b, as a full disk or a dropped connection would,
+    // after the message was already claimed in the same transaction.
+    await handle.executeSql(
+      `CREATE FUNCTION refuse_b() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.recipient = 'b@example.com' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`,
+      [],
+    );
+    await handle.executeSql(
+      `CREATE TRIGGER refuse_b BEFORE INSERT ON outbox_messages FOR EACH ROW EXECUTE FUNCTION refuse_b()`,
+      [],
+    );
+    const outcomes = await dispatchDuePracticeMessages(db, { now });
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(["error", "queued", "queued"]);
+    const b = family.contacts[1]!;
+    const [stuck] = await db.select().from(practiceMessages).where(eq(practiceMessages.contactId, b.id));
+    expect(stuck).toMatchObject({ status: "planned", outboxMessageId: null, queuedAt: null });
+    expect((await db.select().from(outboxMessages)).map((row) => row.recipient).sort()).toEqual([
+      "a@example.com",
+      "c@example.com",
+    ]);
+
+    await handle.executeSql(`DROP TRIGGER refuse_b ON outbox_messages`, []);
+    const retry = await dispatchDuePracticeMessages(db, { now: new Date(now.getTime() + 60_000) });
+    expect(retry).toEqual([expect.objectContaining({ id: stuck!.id, outcome: "queued" })]);
+    expect(await dispatchDuePracticeMessages(db, { now: new Date(now.getTime() + 120_000) })).toEqual([]);
+    expect((await db.select().from(outboxMessages)).map((row) => row.recipient).sort()).toEqual([
+      "a@example.com",
+      "b@example.com",
+      "c@example.com",
+    ]);
+  });
+});
+
+describe.each(DATABASE_TARGETS.filter((target) => target.name === "postgres"))(
+  "practice messages survive a killed worker on $name",
+  (target) => {
+    let handle: DatabaseHandle & { url?: string };
+    let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;
+    let twilio: FakeTwilio;
+    const workers: WorkerProcess[] = [];
+
+    beforeAll(async () => {
+      handle = await target.open();
+      [smtp, twilio] = await Promise.all([startFakeSmtpServer(), startFakeTwilio()]);
+    });
+    afterAll(async () => {
+      for (const worker of workers) {
+        if (worker.child.exitCode === null && worker.child.signalCode === null) {
+          const exited = once(worker.child, "exit");
+          worker.child.kill("SIGTERM");
+          await exited;
+        }
+      }
+      await Promise.all([smtp.close(), twilio.close()]);
+      await handle.close();
+    });
+
+    it("a worker killed mid-batch and restarted sends each of 30 due messages exactly once", async () => {
+      const db = handle.db;
+      const now = new Date();
+      const timeZone = daytimeZone(now);
+      for (let family = 0; family < 6; family++) {
+        await createTestFamily(db, {
+          holderName: `Holder ${family}`,
+          holderEmail: `holder${family}@example.com`,
+          contacts: Array.from({ length: 5 }, (_, index) => {
+            const n = family * 5 + index;
+            return n % 2 === 0
+              ? { name: `Email ${n}`, ageBand: "adult" as const, email: `person${n}@example.com`, timeZone }
+              : {
+                  name: `Text ${n}`,
+                  ageBand: "adult" as const,
+                  email: null,
+                  phone: `+1555010${String(n).padStart(4, "0")}`,
+                  timeZone,
+                };
+          }),
+        });
+      }
+      expect(await planPracticeMessages(db, { now })).toHaveLength(30);
+      // All of them due now.
+      await db.update(practiceMessages).set({ scheduledFor: sql`now() - interval '1 minute'` });
+      const messages = await db.select().from(practiceMessages);
+      const emails = messages.filter((message) => message.channel === "email");
+      const texts = messages.filter((message) => message.channel === "sms");
+      expect([emails.length, texts.length]).toEqual([15, 15]);
+
+      const env = {
+        DATABASE_URL: handle.url!,
+        SMTP_URL: smtp.url,
+        TWILIO_ACCOUNT_SID: twilio.accountSid,
+        TWILIO_AUTH_TOKEN: twilio.authToken,
+        TWILIO_FROM: "+15005550006",
+        TWILIO_API_BASE: twilio.url,
+      };
+      // Each server takes a few, then leaves every other send hanging: the batch is in flight.
+      smtp.holdAfter(4);
+      twilio.holdAfter(4);
+      const first = startWorker(env);
+      workers.push(first);
+      const sentRows = async () =>
+        (await db.select().from(outboxMessages).where(eq(outboxMessages.status, "sent"))).length;
+      await waitFor(
+        async () => {
+          if (first.child.exitCode !== null) throw new Error(`worker exited: ${first.errors}`);
+          const accepted = smtp.received.length + twilio.messages.length;
+          return accepted >= 4 && smtp.held + twilio.held >= 1 && (await sentRows()) === accepted;
+        },
+        60_000,
+        "the first worker to be mid-batch",
+      );
+      // Let the scheduler's run finish (its rows are committed); the delivery batch is what hangs.
+      await waitFor(
+        async () => {
+          const { rows } = await handle.executeSql(
+            `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'practice-schedule' AND state = 'active'`,
+            [],
+          );
+          return Number(rows[0]?.n) === 0;
+        },
+        30_000,
+        "the practice schedule run to complete",
+      );
+      const exited = once(first.child, "exit");
+      first.child.kill("SIGKILL");
+      await exited;
+      const killedAt = Date.now();
+
+      const inFlight = await db.select().from(outboxMessages).where(eq(outboxMessages.status, "sending"));
+      expect(inFlight.length).toBeGreaterThan(0);
+      const deliveredBeforeKill = smtp.received.length + twilio.messages.length;
+      expect(deliveredBeforeKill).toBeLessThan(30);
+
+      // From here on the servers answer new connections only. The dead worker's connections stay
+      // unanswered even if the server is still parsing a message it wrote before it died: on a
+      // loaded machine that message used to be accepted after the release and counted twice.
+      smtp.release();
+      twilio.release();
+      const second = startWorker(env);
+      workers.push(second);
+      await waitFor(
+        async () => {
+          if (second.child.exitCode !== null) throw new Error(`restarted worker exited: ${second.errors}`);
+          const queued = await db.select().from(practiceMessages).where(eq(practiceMessages.status, "queued"));
+          return queued.length === 30 && (await sentRows()) === 30;
+        },
+        150_000,
+        "every practice message to be sent after the restart",
+      );
+
+      // Counted where they arrived: each message exactly once, nothing else. On a mismatch the
+      // message lists every email that is not exactly one copy of one practice message: which,
+      // to whom, over which connection, when (ms after the kill), and the state of its outbox row.
+      const practiceIdOf = (raw: string) => /X-Scam-Free-Practice: (\S+)/.exec(raw)?.[1] ?? null;
+      const outboxRows = await db.select().from(outboxMessages);
+      const story = smtp.received
+        .filter((mail) => {
+          const id = practiceIdOf(mail.raw);
+          return !id || smtp.received.filter((other) => practiceIdOf(other.raw) === id).length > 1;
+        })
+        .map((mail) => ({
+          practice: practiceIdOf(mail.raw),
+          to: mail.to,
+          subject: /^Subject: (.*)$/m.exec(mail.raw)?.[1],
+          connection: mail.connection,
+          at: mail.acceptedAt - killedAt,
+          outbox: outboxRows
+            .filter((row) => row.recipient === mail.to[0])
+            .map((row) => ({ template: row.template, status: row.status, attempts: row.attempts, sentAt: row.sentAt })),
+        }));
+      expect(smtp.received, JSON.stringify(story)).toHaveLength(15);
+      expect(twilio.messages).toHaveLength(15);
+      for (const message of emails) {
+        const copies = smtp.received.filter((mail) => mail.raw.includes(`X-Scam-Free-Practice: ${message.id}`));
+        expect(copies, `email ${message.id}`).toHaveLength(1);
+      }
+      for (const message of texts) {
+        const copies = twilio.messages.filter((text) => text.body.includes(`/practice/${message.token}`));
+        expect(copies, `text ${message.id}`).toHaveLength(1);
+      }
+      const rows = await db.select().from(practiceMessages);
+      expect(new Set(rows.map((row) => row.outboxMessageId)).size).toBe(30);
+      expect(await db.select().from(outboxMessages)).toHaveLength(30);
+
+      // The "sent" event of each, once, however many runs record them.
+      await recordDeliveryEvents(db);
+      await recordDeliveryEvents(db);
+      const events = await db.select().from(practiceEvents);
+      expect(events.filter((event) => event.kind === "sent")).toHaveLength(30);
+      expect(new Set(events.map((event) => event.messageId)).size).toBe(30);
+    }, 240_000);
+  },
+);

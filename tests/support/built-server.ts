@@ -1,0 +1,109 @@
+/**
+ * The production server (`node build/server.js`) as a child process, for tests of what only the
+ * whole HTTP stack does: body limits, malformed requests, headers, loopback-only pages.
+ * `npm test` builds before it runs Vitest; run `npm run build` first when calling Vitest yourself.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface BuiltServer {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export function assertBuilt() {
+  if (!existsSync(path.join(root, "build/server.js")) || !existsSync(path.join(root, "build/server/index.js"))) {
+    throw new Error("These tests run the production build: run `npm run build` first (`npm test` does).");
+  }
+}
+
+/** Starts the built server on a free port and resolves once it listens and /healthz answers. */
+export async function startBuiltServer(
+  options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<BuiltServer> {
+  assertBuilt();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "scam-free-http-"));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    AUTH_SECRET: "test-secret-that-is-at-least-32-characters-long",
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/"port":(\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  // Keep draining the pipes so the child never blocks on a full stdout.
+  child.stdout!.resume();
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const health = await fetch(`${url}/healthz`).catch(() => undefined);
+    if (health?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Signs up and logs in through the real forms; returns the session cookie header value. */
+export async function signedInCookie(
+  baseUrl: string,
+  email: string,
+  password = "correct-horse-battery",
+): Promise<string> {
+  const form = (fields: Record<string, string>) => ({
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual" as const,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+  });
+  const signup = await fetch(`${baseUrl}/auth`, form({ intent: "signup", email, password }));
+  if (signup.status !== 200) throw new Error(`sign-up failed with ${signup.status}`);
+  const login = await fetch(`${baseUrl}/auth`, form({ intent: "login", email, password }));
+  if (login.status !== 302) throw new Error(`login failed with ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .filter((pair) => pair!.includes("session_token"))
+    .join("; ");
+}

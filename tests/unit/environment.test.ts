@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { getEnv, resetEnvForTests } from "~/config/env.server";
+// @ts-expect-error: a plain .mjs script without type declarations
+import { productionEnvironment } from "../../scripts/production-env.mjs";
+
+const TOUCHED = [
+  "NODE_ENV",
+  "APP_ENV",
+  "HOST",
+  "PORT",
+  "STRIPE_SECRET_KEY",
+  "SMTP_URL",
+  "LOG_LEVEL",
+  "TRUST_PROXY",
+  "DATABASE_URL",
+];
+const saved = Object.fromEntries(TOUCHED.map((key) => [key, process.env[key]]));
+
+afterEach(() => {
+  for (const key of TOUCHED) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+  resetEnvForTests();
+});
+
+describe("configuration", () => {
+  it("treats empty variables as unset instead of refusing to start", () => {
+    Object.assign(process.env, {
+      NODE_ENV: "",
+      APP_ENV: "",
+      PORT: " ",
+      STRIPE_SECRET_KEY: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "",
+      TRUST_PROXY: "",
+      DATABASE_URL: "",
+    });
+    resetEnvForTests();
+    const env = getEnv();
+    expect(env.NODE_ENV).toBe("development");
+    expect(env.APP_ENV).toBe("local");
+    expect(env.PORT).toBe(3000);
+    expect(env.paymentMode).toBe("demo");
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(0);
+  });
+
+  it("listens on loopback by default in local mode, and on every interface in production", () => {
+    delete process.env.HOST;
+    resetEnvForTests();
+    expect(getEnv().HOST).toBe("127.0.0.1");
+    process.env.APP_ENV = "production";
+    resetEnvForTests();
+    expect(getEnv().HOST).toBe("0.0.0.0");
+    process.env.HOST = "10.0.0.4";
+    resetEnvForTests();
+    expect(getEnv().HOST).toBe("10.0.0.4");
+  });
+});
+
+describe("npm start", () => {
+  it("always builds and serves production, whatever NODE_ENV the caller exported", () => {
+    for (const callerValue of ["development", "", "test", undefined]) {
+      const env = productionEnvironment({ PATH: "/usr/bin", NODE_ENV: callerValue, PORT: "4000" });
+      expect(env).toEqual({ PATH: "/usr/bin", NODE_ENV: "production", PORT: "4000" });
+    }
+  });
+});

@@ -1,0 +1,640 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import {
+  buildPracticeLibrary,
+  practiceLibrary,
+  loadPracticeLibrary,
+  PracticeLibraryError,
+} from "~/training/practice-library.server";
+import {
+  foreignDomains,
+  frighteningWords,
+  realBrandNames,
+  realLookingPhoneNumbers,
+} from "~/training/practice-safety-rules";
+import {
+  AGE_BANDS,
+  cueCount,
+  difficultyFor,
+  phishScaleLevel,
+  SCAM_TYPES,
+  type PracticeScenario,
+} from "~/training/practice-scenario-schema";
+import { locateRedFlags, segmentText } from "~/training/red-flag-segments";
+
+describe("the real practice library", () => {
+  const library = loadPracticeLibrary();
+
+  it("loads, is valid, and has at least 30 email and 15 text scenarios", () => {
+    const emails = library.scenarios.filter((s) => s.channel === "email");
+    const texts = library.scenarios.filter((s) => s.channel === "sms");
+    expect(emails.length).toBeGreaterThanOrEqual(30);
+    expect(texts.length).toBeGreaterThanOrEqual(15);
+    const files = readdirSync("content/practice").filter((name) => name.endsWith(".md") && name !== "README.md");
+    expect(library.scenarios.map((s) => `${s.id}.md`).sort()).toEqual(files.sort());
+  });
+
+  it("covers every scam type", () => {
+    const covered = new Set(library.scenarios.map((s) => s.scamType));
+    expect(SCAM_TYPES.filter((type) => !covered.has(type))).toEqual([]);
+  });
+
+  it("has email and text scenarios for every age band, so scheduling always has a choice", () => {
+    for (const channel of ["email", "sms"] as const) {
+      for (const ageBand of AGE_BANDS) {
+        expect(library.scenariosFor({ channel, ageBand }).length, `${channel} for ${ageBand}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("is the same library the server loads and checks at start", () => {
+    expect(practiceLibrary().scenarios.map((s) => s.id)).toEqual(library.scenarios.map((s) => s.id));
+  });
+
+  it("finds scenarios by id and by channel, age band, level and what was already sent", () => {
+    const first = library.scenarios[0];
+    expect(library.byId(first.id)).toBe(first);
+    expect(library.byId("email-no-such-scenario")).toBeUndefined();
+
+    const band = first.ageBands[0];
+    const level = difficultyFor(first, band)!;
+    const matches = library.scenariosFor({ channel: first.channel, ageBand: band, level });
+    expect(matches).toContain(first);
+    for (const scenario of matches) {
+      expect(scenario.channel).toBe(first.channel);
+      expect(scenario.ageBands).toContain(band);
+      expect(difficultyFor(scenario, band)).toBe(level);
+    }
+    expect(
+      library.scenariosFor({ channel: first.channel, ageBand: band, level, excludeIds: [first.id] }),
+    ).not.toContain(first);
+    // A band the scenario does not list never gets it.
+    const otherBand = AGE_BANDS.find((b) => !first.ageBands.includes(b));
+    if (otherBand) expect(library.scenariosFor({ channel: first.channel, ageBand: otherBand })).not.toContain(first);
+  });
+
+  it("keeps every child scenario to the gentle scam types", () => {
+    const childTypes = new Set(library.scenarios.filter((s) => s.ageBands.includes("child")).map((s) => s.scamType));
+    for (const type of childTypes) expect(["fake-prize", "gaming-currency", "social-media", "qr-code"]).toContain(type);
+  });
+});
+
+describe("NIST Phish Scale difficulty (TN 2276)", () => {
+  it("sorts cue counts into few (1-8), some (9-14) and many (15+)", () => {
+    expect([1, 8, 9, 14, 15, 40].map(cueCount)).toEqual(["few", "few", "some", "some", "many", "many"]);
+  });
+
+  it("follows the TN 2276 table: 3 = very, 2 = moderately, 1 = least difficult", () => {
+    const table = [8, 14, 15].map((cues) =>
+      (["high", "medium", "low"] as const).map((premise) => phishScaleLevel(cues, premise)),
+    );
+    expect(table).toEqual([
+      [3, 3, 2], // few cues
+      [3, 2, 2], // some cues
+      [2, 2, 1], // many cues
+    ]);
+  });
+
+  it("rates each age band by its own premise alignment", () => {
+    const scenario = { difficulty: { cues: 5, premise: { child: "high", "older-adult": "low" } } } as const;
+    expect(difficultyFor(scenario, "child")).toBe(3);
+    expect(difficultyFor(scenario, "older-adult")).toBe(2);
+    expect(difficultyFor(scenario, "adult")).toBeUndefined();
+  });
+});
+
+describe("safety rules", () => {
+  it("accepts only .example domains, and no IP addresses", () => {
+    expect(
+      foreignDomains(
+        "Go to parcel-notice.example/track, write to help@desk.example, open invoice-2291.pdf (e.g. at 9 a.m., $4.99), or www.real-shop.com, first.last@bank.com, 192.168.0.1, x.example.org",
+      ),
+    ).toEqual(["192.168.0.1", "www.real-shop.com", "bank.com", "x.example.org"]);
+  });
+
+  it("accepts only phone numbers in the fictional 555-01xx range", () => {
+    expect(
+      realLookingPhoneNumbers(
+        "Call +1 (202) 555-0147, (202) 555-0143, +1 202 555 0176 or 555-0143, not 555-1234, (800) 123-4567, +44 20 7946 0958 or 8005551234. Order 4471-2290, 10:42, $1,249.99, 1-2 hours.",
+      ),
+    ).toEqual(["555-1234", "(800) 123-4567", "+44 20 7946 0958", "8005551234"]);
+  });
+
+  it("finds real brand names as whole words, ignoring case except for everyday words", () => {
+    expect(realBrandNames("PayPal, paypal, Cash  App, Bank of America, AT&T, Apple, UPS, Chase")).toEqual([
+      "PayPal",
+      "paypal",
+      "Cash  App",
+      "Bank of America",
+      "AT&T",
+      "Apple",
+      "UPS",
+      "Chase",
+    ]);
+    expect(realBrandNames("an apple a day, ups and downs, chase the ball, Googleplex-free, RobloxianX")).toEqual([]);
+  });
+
+  it("finds frightening words for child scenarios, with straight or curly apostrophes", () => {
+    expect(frighteningWords("Don’t tell your parents! The police said... dice and diet are fine")).toEqual([
+      "Don’t tell your parents",
+      "police",
+    ]);
+  });
+});
+
+// ---- Malformed scenarios: each one written to a temporary directory and loaded like the real one.
+
+type FrontMatter = Record<string, unknown>;
+
+function validSms(): { frontMatter: FrontMatter; body: string } {
+  return {
+    frontMatter: {
+      id: "sms-test",
+      channel: "sms",
+      title: "Parcel fee",
+      scamType: "delivery",
+      ageBands: ["adult", "older-adult"],
+      difficulty: { cues: 6, premise: { adult: "high", "older-adult": "medium" } },
+      from: { name: "ParcelDesk", address: "+1 (202) 555-0147" },
+      landing: { heading: "ParcelDesk redelivery", button: "Pay the fee" },
+      nextTime: "Check parcels in the shop's own app.",
+      redFlags: [
+        { quote: "555-0147", in: "from", why: "An unknown number.", coursePage: 27 },
+        { quote: "a fee of $1.99", in: "body", why: "A tiny fee is the hook.", coursePage: 26 },
+        { quote: "within 12 hours", in: "body", why: "A rush.", coursePage: 11 },
+      ],
+    },
+    body: "ParcelDesk: your parcel is waiting for a fee of $1.99. Pay within 12 hours: [[link]]",
+  };
+}
+
+function validEmail(): { frontMatter: FrontMatter; body: string } {
+  return {
+    frontMatter: {
+      id: "email-test",
+      channel: "email",
+      title: "Free coins",
+      scamType: "gaming-currency",
+      ageBands: ["child", "teen"],
+      difficulty: { cues: 7, premise: { child: "high", teen: "medium" } },
+      from: { name: "Coin Vault Rewards", address: "rewards@coinvault-gifts.example" },
+      subject: "You won 5,000 free coins!",
+      landing: { heading: "Claim your coins", button: "Claim my coins" },
+      nextTime: "Coins only come from inside the game.",
+      redFlags: [
+        { quote: "coinvault-gifts.example", in: "from", why: "Not the game company.", coursePage: 30 },
+        { quote: "free coins", in: "subject", why: "Too good to be true.", coursePage: 30 },
+        { quote: "in the next 10 minutes", in: "body", why: "A rush.", coursePage: 11 },
+      ],
+    },
+    body: [
+      "Hi gamer!",
+      "You have been picked to get 5,000 free coins for your castle. Claim them in the next 10 minutes or they go to someone else who is waiting in the line behind you today.",
+      "[[Claim your coins now]]",
+      "Coin Vault Rewards team",
+    ].join("\n\n"),
+  };
+}
+
+const temporaryDirectories: string[] = [];
+afterEach(() => {
+  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+function scenarioFile(frontMatter: FrontMatter, body: string): string {
+  return `---\n${stringify(frontMatter)}---\n${body}\n`;
+}
+
+/** Writes the scenarios into a fresh directory and returns the directory. */
+function writeLibrary(files: Record<string, string>): string {
+  const directory = mkdtempSync(path.join(tmpdir(), "practice-"));
+  temporaryDirectories.push(directory);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(directory, name), text);
+  return directory;
+}
+
+function problemsOf(directory: string, courseDirectory?: string): string[] {
+  try {
+    loadPracticeLibrary(directory, courseDirectory);
+  } catch (error) {
+    expect(error).toBeInstanceOf(PracticeLibraryError);
+    return (error as PracticeLibraryError).problems;
+  }
+  return [];
+}
+
+type Change = (scenario: { frontMatter: FrontMatter; body: string }) => void;
+
+/** Loads one changed scenario and returns its problems, each already prefixed with the file's path. */
+function rejectsWith(base: () => { frontMatter: FrontMatter; body: string }, change: Change, fileName?: string) {
+  const scenario = base();
+  change(scenario);
+  const name = fileName ?? `${scenario.frontMatter.id as string}.md`;
+  const directory = writeLibrary({ [name]: scenarioFile(scenario.frontMatter, scenario.body) });
+  const problems = problemsOf(directory);
+  const file = path.join(directory, name);
+  for (const problem of problems) expect(problem.startsWith(`${file}: `)).toBe(true);
+  return problems.map((problem) => problem.slice(file.length + 2));
+}
+
+const redFlags = (s: { frontMatter: FrontMatter }) => s.frontMatter.redFlags as Array<Record<string, unknown>>;
+
+describe("library validation", () => {
+  it("accepts the valid fixtures, so every rejection below is caused by its one change", () => {
+    const directory = writeLibrary({
+      "sms-test.md": scenarioFile(validSms().frontMatter, validSms().body),
+      "email-test.md": scenarioFile(validEmail().frontMatter, validEmail().body),
+    });
+    expect(problemsOf(directory)).toEqual([]);
+    expect(loadPracticeLibrary(directory).scenarios.map((s) => s.id)).toEqual(["email-test", "sms-test"]);
+  });
+
+  it("rejects a missing field", () => {
+    expect(rejectsWith(validSms, (s) => delete s.frontMatter.title)).toEqual([`missing field "title"`]);
+    expect(rejectsWith(validSms, (s) => delete s.frontMatter.from)).toEqual([`missing field "from"`]);
+    expect(rejectsWith(validSms, (s) => delete redFlags(s)[1].why)).toEqual([`red flag 2: missing field "why"`]);
+    expect(rejectsWith(validEmail, (s) => delete s.frontMatter.subject)).toEqual([
+      `missing field "subject" (every email needs one)`,
+      `red flag 2 quote "free coins" is not in the subject`,
+    ]);
+  });
+
+  it("rejects unknown fields, wrong values and broken front matter", () => {
+    expect(rejectsWith(validSms, (s) => (s.frontMatter.subjet = "typo"))).toEqual([`unknown field "subjet"`]);
+    expect(rejectsWith(validSms, (s) => ((s.frontMatter.landing as FrontMatter).field = "Your card number"))).toEqual([
+      `unknown field "landing.field"`,
+    ]);
+    expect(rejectsWith(validSms, (s) => (s.frontMatter.scamType = "lottery"))[0]).toMatch(
+      /^"scamType" must be one of fake-prize, romance/,
+    );
+    const directory = writeLibrary({ "sms-test.md": "---\nid: [unclosed\n---\nbody" });
+    expect(problemsOf(directory)[0]).toMatch(/sms-test\.md: the front matter is not valid YAML/);
+    const noFrontMatter = writeLibrary({ "sms-test.md": "Just a body" });
+    expect(problemsOf(noFrontMatter)[0]).toMatch(/sms-test\.md: the file must start with YAML front matter/);
+  });
+
+  it("rejects a red flag whose quote is not in its field", () => {
+    expect(rejectsWith(validSms, (s) => (redFlags(s)[1].quote = "a fee of $2.99"))).toEqual([
+      `red flag 2 quote "a fee of $2.99" is not in the body`,
+    ]);
+    // The quote must be in the field it names, not just anywhere in the message.
+    expect(rejectsWith(validEmail, (s) => (redFlags(s)[0].in = "subject"))).toEqual([
+      `red flag 1 quote "coinvault-gifts.example" is not in the subject`,
+    ]);
+    // Quotes are case-sensitive and exact.
+    expect(rejectsWith(validSms, (s) => (redFlags(s)[2].quote = "Within 12 hours"))).toEqual([
+      `red flag 3 quote "Within 12 hours" is not in the body`,
+    ]);
+  });
+
+  it("rejects overlapping quotes, which could not each be highlighted", () => {
+    expect(
+      rejectsWith(validSms, (s) =>
+        redFlags(s).push({ quote: "$1.99. Pay within", in: "body", why: "x", coursePage: 11 }),
+      ),
+    ).toEqual([
+      "red flags 2 and 4 overlap in the body; quote different words",
+      "red flags 3 and 4 overlap in the body; quote different words",
+    ]);
+  });
+
+  it("rejects too few or too many red flags, and fewer cues than red flags", () => {
+    expect(rejectsWith(validSms, (s) => redFlags(s).pop())).toEqual(["a scenario needs 3 to 6 red flags"]);
+    expect(rejectsWith(validSms, (s) => ((s.frontMatter.difficulty as { cues: number }).cues = 2))[0]).toMatch(
+      /^difficulty.cues is 2 but 3 red flags are listed/,
+    );
+  });
+
+  it("rejects a course page that does not exist", () => {
+    expect(rejectsWith(validSms, (s) => (redFlags(s)[0].coursePage = 44))).toEqual([
+      `red flag 1: "coursePage" must be a course page number from 1 to 43`,
+    ]);
+    expect(rejectsWith(validSms, (s) => (redFlags(s)[0].coursePage = 0))).toEqual([
+      `red flag 1: "coursePage" must be a course page number from 1 to 43`,
+    ]);
+    // In range, but the page file is missing from the course folder.
+    const courseDirectory = mkdtempSync(path.join(tmpdir(), "course-"));
+    temporaryDirectories.push(courseDirectory);
+    for (const page of ["11-urgency.mdx", "26-phishing.mdx"]) writeFileSync(path.join(courseDirectory, page), "");
+    const directory = writeLibrary({ "sms-test.md": scenarioFile(validSms().frontMatter, validSms().body) });
+    expect(problemsOf(directory, courseDirectory)).toEqual([
+      `${path.join(directory, "sms-test.md")}: red flag 1 coursePage 27 is not a page of the course (content/course/scam-free/)`,
+    ]);
+  });
+
+  it("rejects a domain that is not .example anywhere in the scenario", () => {
+    expect(
+      rejectsWith(validSms, (s) => (s.body = s.body.replace("Pay within", "See parcel-desk.com. Pay within"))),
+    ).toEqual([`body has the domain "parcel-desk.com"; every domain must end in .example`]);
+    expect(
+      rejectsWith(
+        validEmail,
+        (s) => (s.body = s.body.replace("[[Claim your coins now]]", "[[https://coins.example.net/claim]]")),
+      ),
+    ).toEqual([`body has the domain "coins.example.net"; every domain must end in .example`]);
+    expect(
+      rejectsWith(validEmail, (s) => ((s.frontMatter.landing as FrontMatter).heading = "Welcome to 10.0.0.7")),
+    ).toEqual([`landing.heading has the domain "10.0.0.7"; every domain must end in .example`]);
+    expect(rejectsWith(validEmail, (s) => (s.frontMatter.nextTime = "Report it at reportfraud.ftc.gov."))).toEqual([
+      `nextTime has the domain "reportfraud.ftc.gov"; every domain must end in .example`,
+    ]);
+    const emailOnCom = rejectsWith(validEmail, (s) => {
+      (s.frontMatter.from as FrontMatter).address = "rewards@coinvault.com";
+      redFlags(s)[0].quote = "coinvault.com";
+    });
+    expect(emailOnCom).toContain(`from.address "rewards@coinvault.com" must be an email address on a .example domain`);
+    expect(emailOnCom).toContain(`from.address has the domain "coinvault.com"; every domain must end in .example`);
+  });
+
+  it("rejects real brand and agency names as whole words in the message", () => {
+    expect(rejectsWith(validSms, (s) => (s.body = s.body.replace("ParcelDesk:", "FedEx:")))).toEqual([
+      `body names the real brand or agency "FedEx"; use an invented name`,
+    ]);
+    expect(rejectsWith(validEmail, (s) => (s.frontMatter.subject = "Your paypal free coins"))).toEqual([
+      `subject names the real brand or agency "paypal"; use an invented name`,
+    ]);
+    expect(rejectsWith(validEmail, (s) => ((s.frontMatter.from as FrontMatter).name = "Roblox Rewards"))).toEqual([
+      `from.name names the real brand or agency "Roblox"; use an invented name`,
+    ]);
+    // Our own explanation may name the agency a scam pretends to be.
+    expect(rejectsWith(validSms, (s) => (s.frontMatter.nextTime = "The IRS never texts about refunds."))).toEqual([]);
+  });
+
+  it("rejects a phone number outside 555-01xx", () => {
+    expect(rejectsWith(validSms, (s) => ((s.frontMatter.from as FrontMatter).address = "+1 (202) 555-1234"))).toEqual([
+      `from.address "+1 (202) 555-1234" must be a 555-01xx number such as "+1 (202) 555-0147" or a short sender name without a domain`,
+      `red flag 1 quote "555-0147" is not in the from name or address`,
+      `from.address has the phone number "+1 (202) 555-1234"; only the fictional 555-01xx range is allowed`,
+    ]);
+    expect(
+      rejectsWith(validSms, (s) => (s.body = s.body.replace("[[link]]", "[[link]] or call 1-800-432-1188"))),
+    ).toEqual([`body has the phone number "800-432-1188"; only the fictional 555-01xx range is allowed`]);
+    expect(rejectsWith(validSms, (s) => ((s.frontMatter.from as FrontMatter).address = "parcel.example"))).toEqual([
+      `from.address "parcel.example" must be a 555-01xx number such as "+1 (202) 555-0147" or a short sender name without a domain`,
+      `red flag 1 quote "555-0147" is not in the from name or address`,
+    ]);
+  });
+
+  it("rejects a child scenario of a frightening type or with frightening words", () => {
+    expect(
+      rejectsWith(validSms, (s) => {
+        s.frontMatter.ageBands = ["child"];
+        s.frontMatter.difficulty = { cues: 6, premise: { child: "high" } };
+      }),
+    ).toEqual([
+      "scamType delivery is not for children; child scenarios may only be fake-prize, gaming-currency, social-media, qr-code",
+    ]);
+    expect(
+      rejectsWith(
+        validEmail,
+        (s) => (s.body = s.body.replace("Hi gamer!", "Hi gamer! The police are looking for you.")),
+      ),
+    ).toEqual([`a child scenario must not be frightening; remove "police"`]);
+    expect(rejectsWith(validEmail, (s) => (redFlags(s)[2].why = "Do not tell your parents about it."))).toEqual([
+      `a child scenario must not be frightening; remove "Do not tell your parents"`,
+    ]);
+  });
+
+  it("rejects romance for teenagers", () => {
+    expect(
+      rejectsWith(validSms, (s) => {
+        s.frontMatter.scamType = "romance";
+        s.frontMatter.ageBands = ["teen", "adult"];
+        s.frontMatter.difficulty = { cues: 6, premise: { teen: "high", adult: "high" } };
+      }),
+    ).toEqual(["scamType romance is for adults only, not teen"]);
+  });
+
+  it("rejects the wrong number of link markers", () => {
+    expect(rejectsWith(validSms, (s) => (s.body = s.body.replace("[[link]]", "")))).toEqual([
+      "the body must have exactly one [[...]] link marker; it has 0",
+    ]);
+    expect(rejectsWith(validEmail, (s) => (s.body += "\n\n[[Or here]]"))).toEqual([
+      "the body must have exactly one [[...]] link marker; it has 2",
+    ]);
+    expect(rejectsWith(validEmail, (s) => (s.body += " [[broken"))).toEqual([
+      "the body must have exactly one [[...]] link marker; it has 1 and stray brackets",
+    ]);
+    expect(rejectsWith(validSms, (s) => (s.body = s.body.replace("[[link]]", "[[Tap here]]")))).toEqual([
+      "a text message's link marker must be exactly [[link]], not [[Tap here]]",
+    ]);
+  });
+
+  it("rejects HTML and Markdown in the body", () => {
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi gamer!", "<b>Hi gamer!</b>")))).toEqual([
+      `the body must be plain text, without HTML or Markdown such as "<b>"`,
+    ]);
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi gamer!", "**Hi gamer!**")))).toEqual([
+      `the body must be plain text, without HTML or Markdown such as "**"`,
+    ]);
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi gamer!", "# Hi gamer!")))).toEqual([
+      `the body must be plain text, without HTML or Markdown such as "#"`,
+    ]);
+  });
+
+  it("rejects a text message over 300 characters, a subject on a text, and an email body outside 40-180 words", () => {
+    const long = rejectsWith(
+      validSms,
+      (s) => (s.body = `${"x".repeat(301 - s.body.length + "[[link]]".length)}${s.body}`),
+    );
+    expect(long).toEqual(["the text message is 301 characters without the link; at most 300 fit"]);
+    const exactly300 = rejectsWith(
+      validSms,
+      (s) => (s.body = `${"x".repeat(300 - s.body.length + "[[link]]".length)}${s.body}`),
+    );
+    expect(exactly300).toEqual([]);
+    expect(rejectsWith(validSms, (s) => (s.frontMatter.subject = "Parcel"))).toEqual([
+      `a text message has no subject; remove "subject"`,
+    ]);
+    expect(rejectsWith(validEmail, (s) => (s.body = "Claim your coins in the next 10 minutes: [[Claim]]"))).toEqual([
+      "the email body has 9 words; it must have 40 to 180",
+    ]);
+  });
+
+  it("rejects an id that is not the file name, or not prefixed with its channel", () => {
+    expect(rejectsWith(validSms, () => {}, "sms-other.md")).toEqual([
+      `id "sms-test" must equal the file name "sms-other"`,
+    ]);
+    expect(rejectsWith(validSms, (s) => (s.frontMatter.id = "email-parcel"))).toEqual([
+      `id "email-parcel" must start with "sms-"`,
+    ]);
+  });
+
+  it("rejects a duplicate id", () => {
+    const text = scenarioFile(validSms().frontMatter, validSms().body);
+    const pages = new Set(Array.from({ length: 43 }, (_, i) => i + 1));
+    expect(() =>
+      buildPracticeLibrary(
+        [
+          { file: "content/practice/sms-test.md", text },
+          { file: "content/practice/more/sms-test.md", text },
+        ],
+        { coursePages: pages },
+      ),
+    ).toThrow(`content/practice/more/sms-test.md: duplicate id "sms-test" (also used by content/practice/sms-test.md)`);
+  });
+
+  it("rejects premise ratings that do not match the age bands", () => {
+    expect(
+      rejectsWith(
+        validSms,
+        (s) => ((s.frontMatter.difficulty as { premise: FrontMatter }).premise = { adult: "high", teen: "low" }),
+      ),
+    ).toEqual([
+      "difficulty.premise must rate exactly the age bands in ageBands (ageBands: adult, older-adult; premise: adult, teen)",
+    ]);
+  });
+
+  it("reports every problem in every file at once, each with its file name", () => {
+    const broken = validSms();
+    delete broken.frontMatter.title;
+    const alsoBroken = validEmail();
+    alsoBroken.frontMatter.subject = "Your Netflix free coins";
+    const directory = writeLibrary({
+      "sms-test.md": scenarioFile(broken.frontMatter, broken.body),
+      "email-test.md": scenarioFile(alsoBroken.frontMatter, alsoBroken.body),
+      "README.md": "Not a scenario: writers' notes are skipped.",
+    });
+    expect(() => loadPracticeLibrary(directory)).toThrow(
+      [
+        "The practice library has 2 problems:",
+        `  ${path.join(directory, "email-test.md")}: subject names the real brand or agency "Netflix"; use an invented name`,
+        `  ${path.join(directory, "sms-test.md")}: missing field "title"`,
+      ].join("\n"),
+    );
+  });
+
+  it("stops the build: the check script exits 1 with the file name and reason", () => {
+    const broken = validSms();
+    redFlags(broken)[1].quote = "a fee of $9.99";
+    const directory = writeLibrary({ "sms-test.md": scenarioFile(broken.frontMatter, broken.body) });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-content.ts", directory], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `${path.join(directory, "sms-test.md")}: red flag 2 quote "a fee of $9.99" is not in the body`,
+    );
+
+    const valid = writeLibrary({ "sms-test.md": scenarioFile(validSms().frontMatter, validSms().body) });
+    const ok = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-content.ts", valid], {
+      encoding: "utf8",
+    });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain("Practice library: 1 scenario is valid (0 email, 1 text).");
+  });
+});
+
+describe("locateRedFlags", () => {
+  function scenario(overrides: Partial<PracticeScenario>): PracticeScenario {
+    const base = validEmail();
+    return { ...(base.frontMatter as unknown as PracticeScenario), body: base.body, ...overrides };
+  }
+
+  it("numbers red flags in file order and cuts each part into plain and highlighted pieces", () => {
+    const located = locateRedFlags(
+      scenario({
+        from: { name: "Coin Vault Rewards", address: "rewards@coinvault-gifts.example" },
+        subject: "You won 5,000 free coins!",
+        body: "Hi gamer!\n\nClaim them in the next 10 minutes now.\n\n[[Claim your coins now]]\n\nThe team",
+        redFlags: [
+          { quote: "coinvault-gifts.example", in: "from", why: "a", coursePage: 30 },
+          { quote: "free coins", in: "subject", why: "b", coursePage: 30 },
+          { quote: "in the next 10 minutes", in: "body", why: "c", coursePage: 11 },
+          { quote: "your coins now", in: "body", why: "d", coursePage: 27 },
+          { quote: "Coin Vault", in: "from", why: "e", coursePage: 10 },
+        ],
+      }),
+    );
+    expect(located.redFlags.map((f) => [f.number, f.part])).toEqual([
+      [1, "fromAddress"],
+      [2, "subject"],
+      [3, "body"],
+      [4, "body"],
+      [5, "fromName"],
+    ]);
+    expect(located.fromName.segments).toEqual([
+      { text: "Coin Vault", start: 0, end: 10, flag: 5, link: false },
+      { text: " Rewards", start: 10, end: 18, flag: null, link: false },
+    ]);
+    expect(located.fromAddress.segments.map((s) => [s.text, s.flag])).toEqual([
+      ["rewards@", null],
+      ["coinvault-gifts.example", 1],
+    ]);
+    expect(located.subject!.segments.map((s) => [s.text, s.flag])).toEqual([
+      ["You won 5,000 ", null],
+      ["free coins", 2],
+      ["!", null],
+    ]);
+    // The link's brackets are gone; a quote inside the link text is highlighted and still a link.
+    expect(located.body.text).toBe(
+      "Hi gamer!\n\nClaim them in the next 10 minutes now.\n\nClaim your coins now\n\nThe team",
+    );
+    expect(located.body.paragraphs.map((p) => p.map((s) => [s.text, s.flag, s.link]))).toEqual([
+      [["Hi gamer!", null, false]],
+      [
+        ["Claim them ", null, false],
+        ["in the next 10 minutes", 3, false],
+        [" now.", null, false],
+      ],
+      [
+        ["Claim ", null, true],
+        ["your coins now", 4, true],
+      ],
+      [["The team", null, false]],
+    ]);
+    for (const segment of located.body.segments)
+      expect(located.body.text.slice(segment.start, segment.end)).toBe(segment.text);
+  });
+
+  it("keeps adjacent quotes as separate numbered pieces", () => {
+    const located = locateRedFlags(
+      scenario({
+        body: "Act now today [[link]]",
+        redFlags: [
+          { quote: "Act now", in: "body", why: "a", coursePage: 11 },
+          { quote: " today", in: "body", why: "b", coursePage: 11 },
+          { quote: "Coin", in: "from", why: "c", coursePage: 10 },
+        ],
+      }),
+    );
+    expect(located.body.segments.map((s) => [s.text, s.flag, s.link])).toEqual([
+      ["Act now", 1, false],
+      [" today", 2, false],
+      [" ", null, false],
+      ["link", null, true],
+    ]);
+  });
+
+  it("never loses text when highlights overlap (validation rejects those scenarios anyway)", () => {
+    const segments = segmentText("abcdefgh", [
+      { start: 1, end: 5, flag: 1 },
+      { start: 3, end: 7, flag: 2 },
+    ]);
+    expect(segments.map((s) => [s.text, s.flag])).toEqual([
+      ["a", null],
+      ["bcde", 1],
+      ["fg", 2],
+      ["h", null],
+    ]);
+  });
+
+  it("locates every red flag of every real scenario", () => {
+    for (const real of loadPracticeLibrary().scenarios) {
+      const located = locateRedFlags(real);
+      expect(
+        located.redFlags.every((flag) => flag.part !== null),
+        real.id,
+      ).toBe(true);
+      const parts = [located.subject, located.fromName, located.fromAddress, located.body].flatMap(
+        (part) => part?.segments ?? [],
+      );
+      const numbers = new Set(parts.map((segment) => segment.flag).filter((flag) => flag !== null));
+      expect(numbers.size, real.id).toBe(real.redFlags.length);
+    }
+  });
+});

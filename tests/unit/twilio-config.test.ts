@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { getEnv, resetEnvForTests } from "~/config/env.server";
+
+const KEYS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_API_BASE"];
+
+afterEach(() => {
+  for (const key of KEYS) delete process.env[key];
+  resetEnvForTests();
+});
+
+describe("Twilio configuration", () => {
+  it("is all three settings or none", () => {
+    expect(getEnv().TWILIO_ACCOUNT_SID).toBeUndefined();
+    Object.assign(process.env, {
+      TWILIO_ACCOUNT_SID: "AC123",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM: "+15005550006",
+    });
+    resetEnvForTests();
+    expect(getEnv()).toMatchObject({ TWILIO_ACCOUNT_SID: "AC123", TWILIO_FROM: "+15005550006" });
+  });
+
+  it("refuses half a configuration, naming what is missing", () => {
+    process.env.TWILIO_ACCOUNT_SID = "AC123";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow("Twilio needs all three settings; missing: TWILIO_AUTH_TOKEN, TWILIO_FROM");
+    Object.assign(process.env, { TWILIO_AUTH_TOKEN: "token", TWILIO_ACCOUNT_SID: "" });
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow("missing: TWILIO_ACCOUNT_SID, TWILIO_FROM");
+  });
+
+  it("takes a phone number in E.164 or a Messaging Service SID as the sender, nothing else", () => {
+    Object.assign(process.env, {
+      TWILIO_ACCOUNT_SID: "AC123",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM: `MG${"a".repeat(32)}`,
+    });
+    resetEnvForTests();
+    expect(getEnv().TWILIO_FROM).toBe(`MG${"a".repeat(32)}`);
+    process.env.TWILIO_FROM = "555-0100";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(/TWILIO_FROM: an E\.164 phone number/);
+  });
+});
