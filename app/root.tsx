@@ -10,6 +10,7 @@ import { toast, Toasts } from "~/ui/toast";
 import { getEnv } from "~/config/env.server";
 import { loadSession } from "~/account/session.server";
 import { readFlash } from "~/ui/flash.server";
+import { announceHydrated } from "~/hydration/deferred-hydration";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(announceHydrated, []);
   return (
     <>
       <NavigationStatus />

@@ -182,9 +182,8 @@ async function signIn(base) {
 // ---------------------------------------------------------------------------------------------
 // Figures
 
-/** What a first visit downloads: modulepreloads, stylesheets and the module script's imports. */
-async function firstLoadAssets(base, pathname) {
-  const html = await (await fetch(`${base}${pathname}`)).text();
+/** The asset files an HTML fragment names: modulepreloads, stylesheets and module imports, gzipped. */
+async function assetSizes(base, html) {
   const urls = new Set();
   for (const tag of html.matchAll(/<link\b[^>]*>/g)) {
     const rel = /\brel="([^"]+)"/.exec(tag[0])?.[1];
@@ -202,6 +201,23 @@ async function firstLoadAssets(base, pathname) {
     sizes[kind].files += 1;
   }
   return sizes;
+}
+
+/**
+ * What a first visit downloads, and on a page that hydrates on the first press (decision 021)
+ * what that press then loads: the scripts parked in `<template id="deferred-hydration">`, and the
+ * size of the inline script that stands in for React until then.
+ */
+async function firstLoadAssets(base, pathname) {
+  const html = await (await fetch(`${base}${pathname}`)).text();
+  const parked = /<template id="deferred-hydration">[\s\S]*?<\/template>/.exec(html)?.[0] ?? "";
+  const standIn = /<script id="hydrate-on-interaction"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  const firstLoad = await assetSizes(base, html.replace(parked, ""));
+  return {
+    ...firstLoad,
+    onFirstPress: parked ? (await assetSizes(base, parked)).js : null,
+    standInKb: gzipSync(standIn, { level: 9 }).length / 1024,
+  };
 }
 
 const median = (values) => {
@@ -300,10 +316,15 @@ const staticCopy = path.join(root, "build/client/bench-home.html");
 try {
   await phase("First-load JavaScript and CSS (gzip -9)", 60, async () => {
     for (const pathname of PAGES_FOR_JS) {
-      const { js, css } = await firstLoadAssets(server.base, pathname);
+      const { js, css, onFirstPress, standInKb } = await firstLoadAssets(server.base, pathname);
       const home = pathname === "/";
       figure(`${pathname} JS`, js.kb, "KB", home ? BUDGETS.homeJsKb : undefined);
       figure(`${pathname} JS files`, js.files, "files", home ? BUDGETS.homeJsFiles : undefined);
+      if (onFirstPress) {
+        figure(`${pathname} inline script until the first press`, standInKb, "KB");
+        figure(`${pathname} JS loaded by the first press`, onFirstPress.kb, "KB");
+        figure(`${pathname} JS files loaded by the first press`, onFirstPress.files, "files");
+      }
       figure(`${pathname} CSS`, css.kb, "KB");
     }
   });

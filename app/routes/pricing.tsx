@@ -1,6 +1,10 @@
 import type { Route } from "./+types/pricing";
 import { PlanCards } from "~/marketing/plan-cards";
 import { pageMeta } from "~/seo/meta";
+import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+
+// Hydrates on the first press or focus, not on load (decision 021).
+export const handle = deferHydrationHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

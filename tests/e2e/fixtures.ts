@@ -48,8 +48,21 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-/** Waits until React has hydrated, so client-side handlers are attached. */
+/**
+ * Waits until the page's client-side handlers are attached: React has hydrated, or, on a page
+ * that hydrates on the first interaction (home, pricing, legal), the script that holds presses
+ * until React has loaded is in place.
+ */
 export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const loaded = window as unknown as { __reactRouterRouteModules?: unknown; __scamFreeDeferredHydration?: unknown };
+    return loaded.__reactRouterRouteModules !== undefined || loaded.__scamFreeDeferredHydration !== undefined;
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+/** Waits until React itself has hydrated the page, whether it did so on load or on an interaction. */
+export async function waitForReact(page: Page) {
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
   );

@@ -1,4 +1,4 @@
-import { test, expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { test, expect, expectNoAxeViolations, signedInAs, waitForHydration, waitForReact } from "./fixtures";
 
 test.describe("home page", () => {
   test("shows every section of the spec with its anchors", async ({ page }) => {
@@ -124,9 +124,45 @@ test.describe("home page", () => {
       .evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
     expect(scriptNonces.every((value) => value === "")).toBe(true);
     await waitForHydration(page);
+    // The first press puts React Router's parked scripts back: the same hashes must allow them.
+    await page.getByRole("button", { name: /Practice scam emails and texts.*see samples/ }).click();
+    await expect(page.getByRole("dialog", { name: "Sample Practice Scam Emails" })).toBeVisible();
+    await waitForReact(page);
+    await page.keyboard.press("Escape");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Training" }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     expect(refused).toEqual([]);
+  });
+
+  test("loads no JavaScript file until the visitor reaches for a button, then hydrates and replays the press", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    // Reading, scrolling and following an anchor need no JavaScript.
+    await page.getByRole("link", { name: "Stay Informed" }).click();
+    await expect(page.getByRole("heading", { name: "Stay informed about new scams" })).toBeInViewport();
+    expect(scripts).toEqual([]);
+
+    const menu = page.getByRole("button", { name: "Menu" });
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("link", { name: "Community Forum" }).last()).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    await expect(page.locator("#deferred-hydration, #hydrate-on-interaction")).toHaveCount(0);
+  });
+
+  test("a signed-in visitor's home page hydrates on load", async ({ page }) => {
+    await signedInAs(page, "home-hydrates");
+    await page.goto("/");
+    await waitForReact(page);
+    await expect(page.locator("#deferred-hydration")).toHaveCount(0);
   });
 
   test("has no accessibility violations", async ({ page }) => {

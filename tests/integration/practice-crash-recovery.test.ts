@@ -188,6 +188,17 @@ describe.each(DATABASE_TARGETS.filter((target) => target.name === "postgres"))(
         60_000,
         "the first worker to be mid-batch",
       );
+      // Freeze both servers: one may still have been accepting (its share not yet reached) while
+      // the other held, and a message accepted moments before the kill, but not yet recorded as
+      // sent, would be sent again by the next worker (at least once is all SMTP can promise). Once
+      // nothing more is accepted, wait until the worker has recorded everything that was.
+      smtp.holdAfter(0);
+      twilio.holdAfter(0);
+      await waitFor(
+        async () => (await sentRows()) === smtp.received.length + twilio.messages.length,
+        30_000,
+        "the first worker to record every accepted message",
+      );
       // Let the scheduler's run finish (its rows are committed); the delivery batch is what hangs.
       await waitFor(
         async () => {

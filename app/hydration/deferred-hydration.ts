@@ -1,0 +1,54 @@
+/**
+ * The names shared by the server, React and the small script that stands in for React on pages
+ * that hydrate on the visitor's first interaction (decision 021). Browser and server both import this.
+ */
+
+/** A route opts in with `export const handle = deferHydrationHandle`. */
+export const deferHydrationHandle = { hydrate: "on-interaction" } as const;
+
+export const DEFERRED_HYDRATION = {
+  /** The `<template>` that holds React Router's scripts until the page hydrates. */
+  templateId: "deferred-hydration",
+  /** The script that stands in for React; it removes itself when React takes over. */
+  bootstrapId: "hydrate-on-interaction",
+  /** Dispatched on window by the root once React has hydrated. */
+  hydratedEvent: "scam-free:hydrated",
+  /** Dispatched on window when the newsletter pop-up's moment came before or after hydration. */
+  popupDueEvent: "scam-free:popup-due",
+  /** The window property the stand-in script keeps its state in. */
+  stateKey: "__scamFreeDeferredHydration",
+} as const;
+
+export const POPUP_DUE_EVENT = DEFERRED_HYDRATION.popupDueEvent;
+
+/** What the stand-in script leaves on window. */
+export interface DeferredHydrationState {
+  /** The newsletter pop-up's moment has come and React has not opened it yet. */
+  popupDue: boolean;
+}
+
+function deferredHydrationState(): DeferredHydrationState | undefined {
+  return (window as unknown as Record<string, DeferredHydrationState | undefined>)[DEFERRED_HYDRATION.stateKey];
+}
+
+/**
+ * On a page that hydrated late, the stand-in script has been watching for the pop-up's moment since
+ * the page loaded: React asks it (and listens for `POPUP_DUE_EVENT`) instead of starting again.
+ * Undefined on a page React hydrated straight away or reached by client-side navigation from one.
+ */
+export function popupDueBeforeHydration(): { takeDue(): boolean } | undefined {
+  const state = deferredHydrationState();
+  if (!state) return undefined;
+  return {
+    takeDue() {
+      const due = state.popupDue;
+      state.popupDue = false;
+      return due;
+    },
+  };
+}
+
+/** Called once by the root when React has hydrated: the stand-in script replays what was pressed. */
+export function announceHydrated() {
+  window.dispatchEvent(new Event(DEFERRED_HYDRATION.hydratedEvent));
+}
