@@ -75,6 +75,9 @@ export async function startFakeSmtpServer() {
       });
     },
   });
+  // A sender killed mid-conversation resets its connection (ECONNRESET); smtp-server reports that
+  // as an 'error' event, which with no listener would be an uncaught error in the test run.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
