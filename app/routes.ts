@@ -7,6 +7,7 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("account", "routes/account.tsx"),
   route("account/portal", "routes/account.portal.ts"),
   route("account/demo-portal", "routes/account.demo-portal.tsx"),

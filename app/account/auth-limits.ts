@@ -21,6 +21,7 @@ export const AUTH_LIMITS = {
   resetPerIp: { max: 5, windowSeconds: 15 * 60 },
   resetPerEmailAndIp: { max: 3, windowSeconds: 60 * 60 },
   resetPerEmail: { max: 10, windowSeconds: 60 * 60 },
+  confirmationResendPerAccount: { max: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 /** The request-limit keys, in one place, so the reset path can clear an account's sign-in locks. */
@@ -32,4 +33,5 @@ export const authLimitKeys = {
   resetIp: (ip: string) => `reset:ip:${ip}`,
   resetEmailAndIp: (email: string, ip: string) => `reset:email-ip:${email}:${ip}`,
   resetEmail: (email: string) => `reset:email:${email}`,
+  confirmationResend: (userId: string) => `confirm-email:resend:${userId}`,
 };

@@ -9,9 +9,10 @@ import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/account/tables";
 import { getMailBranding, queueEmail } from "~/mail/mailer.server";
-import { accountExistsEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
+import { accountExistsEmail, confirmEmailEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
 import { clearLimitsStartingWith } from "~/security/request-limits.server";
 import { authLimitKeys } from "./auth-limits";
+import { CONFIRMATION_LINK_DAYS } from "./email-confirmation";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -87,6 +88,21 @@ function createAuth(db: Database) {
           template: "password-changed",
           to: user.email,
           ...passwordChangedEmail(getMailBranding()),
+        });
+      },
+    },
+    // Signing in does not wait for it; a proved address is what family members' access needs.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: CONFIRMATION_LINK_DAYS * 24 * 60 * 60,
+      async sendVerificationEmail({ user, token }) {
+        // Our page, not better-auth's GET endpoint: a mail scanner opening the link must not confirm.
+        const confirmUrl = `${env.APP_URL}/confirm-email?token=${encodeURIComponent(token)}`;
+        await queueEmail(db, {
+          template: "confirm-email",
+          to: user.email,
+          ...confirmEmailEmail(getMailBranding(), { confirmUrl, expiresInDays: CONFIRMATION_LINK_DAYS }),
         });
       },
     },

@@ -87,6 +87,28 @@ export function welcomeEmail(brand: MailBranding) {
   ]);
 }
 
+/**
+ * Sent when an account is created, and again when its owner asks from My Account: the link proves
+ * the address is theirs, which is what gives a family member the Training Program a relative paid for.
+ */
+export function confirmEmailEmail(brand: MailBranding, input: { confirmUrl: string; expiresInDays: number }) {
+  return compose(brand, `Confirm your email address for ${brand.productName}`, "Hello,", [
+    {
+      kind: "p",
+      text: `Welcome to ${brand.productName}! Please confirm that this email address is yours. If someone in your family bought the Training Program and named this address, confirming it is what opens it for you.`,
+    },
+    { kind: "button", label: "Confirm my email address", url: input.confirmUrl },
+    {
+      kind: "p",
+      text: `The link works for ${input.expiresInDays} days. If you did not create an account, you can ignore this email and nothing will happen.`,
+    },
+    {
+      kind: "p",
+      text: "A reminder we will repeat often: we will never ask for your password, a code, or payment by gift card.",
+    },
+  ]);
+}
+
 /** Sent instead of an error when someone signs up with an address that already has an account. */
 export function accountExistsEmail(brand: MailBranding) {
   return compose(brand, `Someone tried to create a ${brand.productName} account with your email`, "Hello,", [

@@ -8,6 +8,14 @@ import { DeleteAccountForm } from "~/account/delete-account-form";
 import { DELETE_ACCOUNT_INTENT, type DeleteAccountResult } from "~/account/delete-account-schema";
 import { deleteAccount } from "~/account/delete-account.server";
 import { requireUser } from "~/account/session.server";
+import {
+  isResendConfirmationResult,
+  RESEND_CONFIRMATION_INTENT,
+  resendConfirmationResult,
+} from "~/account/email-confirmation";
+import { resendConfirmation } from "~/account/email-confirmation.server";
+import { EmailConfirmationCard, FamilyMembershipCard } from "~/account/account-cards";
+import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
 import { SubscriptionPanel } from "~/billing/subscription-panel";
 import { useResultToast } from "~/account/use-result-toast";
 import { ACCOUNT_BILLING_MESSAGES } from "~/billing/account-billing-messages";
@@ -42,18 +50,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     isAdmin: user.role === "staff",
     portalUnconfigured: portal === "unconfigured",
     portalError: portal === "error",
+    emailConfirmed: user.emailVerified,
   };
   try {
     const db = await getDatabase();
     const subscription = await getAccountSubscription(db, user.id);
-    return { ...base, subscription, digest: await digestSettingFor(db, user), loadError: false };
+    // Someone named on a relative's Family Training has access without a subscription of their own.
+    const memberThroughFamily = !subscription && (await hasMemberAccessNow(db, memberIdentity(user)));
+    return { ...base, subscription, memberThroughFamily, digest: await digestSettingFor(db, user), loadError: false };
   } catch (error) {
     getLogger().error({ err: error }, "could not load a subscription for the account page");
-    return { ...base, subscription: null, digest: null, loadError: true };
+    return { ...base, subscription: null, memberThroughFamily: false, digest: null, loadError: true };
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
@@ -74,6 +85,11 @@ export async function action({ request }: Route.ActionArgs) {
           },
           { status: 502 },
         );
+  }
+  if (intent === RESEND_CONFIRMATION_INTENT) {
+    const outcome = await resendConfirmation(await getDatabase(), request, user, context.clientIp);
+    const { status, result } = resendConfirmationResult(outcome, user.email);
+    return data(result, { status });
   }
   if (intent === DIGEST_SETTING_INTENT) {
     const { status, result } = await digestSettingAction(await getDatabase(), user, formDataToObject(form));
@@ -149,6 +165,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       </Card>
+      {!loaderData.emailConfirmed && (
+        <EmailConfirmationCard
+          email={loaderData.email}
+          result={isResendConfirmationResult(actionData) ? actionData : undefined}
+        />
+      )}
       {loaderData.isAdmin && (
         <Card className="mt-6">
           <p className="font-semibold">You have staff access.</p>
@@ -171,6 +193,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <h2 className="text-xl font-bold text-brand-900">{ACCOUNT_BILLING_MESSAGES.loadError.title}</h2>
             <p className="mt-2 text-muted">{ACCOUNT_BILLING_MESSAGES.loadError.text}</p>
           </Card>
+        ) : loaderData.memberThroughFamily ? (
+          <FamilyMembershipCard />
         ) : (
           <SubscriptionPanel
             subscription={loaderData.subscription}

@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { signedInAs, test, expect, expectNoAxeViolations, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import {
+  buyFamilyPlan,
+  signedInAs,
+  test,
+  expect,
+  expectNoAxeViolations,
+  toastWith,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/auth?tab=signup");
@@ -161,6 +170,40 @@ test.describe("accounts", () => {
     await otherPage.goto("/account");
     await expect(otherPage).toHaveURL(/\/auth\?returnTo=/);
     await other.close();
+  });
+
+  test("a family member confirms their address from the email, and the relative's Family Training opens for them", async ({
+    page,
+  }) => {
+    const member = uniqueEmail("family-member");
+    await signedInAs(page, "family-buyer");
+    await buyFamilyPlan(page, [member]);
+    await page.context().clearCookies();
+
+    await signUp(page, member, "member-pass1");
+    await logIn(page, member, "member-pass1");
+    await expect(page).toHaveURL(/\/account$/);
+    // Not proved yet: the address could be anyone's, so the family's plan is not shown as theirs.
+    await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No Active Training Program" })).toBeVisible();
+    await page.getByRole("button", { name: "Send the link again" }).click();
+    await expect(toastWith(page, "Confirmation email sent")).toBeVisible();
+
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(member)}`);
+    const message = page.getByRole("article", { name: "Selected message" });
+    await expect(message.getByRole("heading", { name: "Confirm your email address for scam-free" })).toBeVisible();
+    const link = await message.getByRole("link", { name: /confirm-email/ }).getAttribute("href");
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
+    await page.getByRole("button", { name: "Confirm my email address" }).click();
+    await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Go to My Account" }).click();
+    await expect(page.getByRole("heading", { name: "You are part of a family's Training Program" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Confirm your email address" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "No Active Training Program" })).toHaveCount(0);
+    await page.goto("/weekly-lessons");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Weekly Lessons" })).toBeVisible();
   });
 
   test("repeated failed logins answer 429 with a clear message", async ({ page, request }) => {

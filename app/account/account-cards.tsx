@@ -1,0 +1,67 @@
+import { MailWarning, Users } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { RESEND_CONFIRMATION_INTENT, type ResendConfirmationResult } from "./email-confirmation";
+
+/** Shown on My Account until the person has confirmed their address, with a way to get a new link. */
+export function EmailConfirmationCard({ email, result }: { email: string; result?: ResendConfirmationResult }) {
+  const navigation = useNavigation();
+  const sending = navigation.formData?.get("intent") === RESEND_CONFIRMATION_INTENT;
+  return (
+    <Card className="mt-6 border-amber-300 bg-amber-50" aria-labelledby="confirm-email-title">
+      <div className="flex items-start gap-3">
+        <MailWarning aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-amber-700" />
+        <div>
+          <h2 id="confirm-email-title" className="text-lg font-bold text-brand-900">
+            Confirm your email address
+          </h2>
+          <p className="mt-1 text-ink">
+            When you signed up we sent a link to <strong>{email}</strong>. Confirming it proves the address is yours; if
+            a relative named it for Family Training, that is what opens the Training Program for you.
+          </p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value={RESEND_CONFIRMATION_INTENT} />
+            <Button type="submit" variant="secondary" disabled={sending}>
+              {sending ? "Sending..." : "Send the link again"}
+            </Button>
+          </Form>
+          {result && (
+            <p role="status" className="mt-3 text-sm">
+              <strong>{result.title}.</strong> {result.message}
+            </p>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** In place of "No Active Training Program" for someone a relative's Family Training includes. */
+export function FamilyMembershipCard() {
+  return (
+    <Card aria-labelledby="family-membership-title">
+      <div className="flex items-start gap-3">
+        <Users aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-safe-600" />
+        <div>
+          <h2 id="family-membership-title" className="text-xl font-bold text-brand-900">
+            You are part of a family&apos;s Training Program
+          </h2>
+          <p className="mt-2 text-ink">
+            A relative included your email address in their Family Training. The weekly lessons, the red-flag trainer
+            and the scam alerts are yours; the person who pays chooses the practice messages and manages the
+            subscription.
+          </p>
+          <p className="mt-4 flex flex-wrap gap-4">
+            <Link to="/weekly-lessons" className="font-medium text-brand-700 underline">
+              Weekly Lessons
+            </Link>
+            <Link to="/weekly-lessons/practice" className="font-medium text-brand-700 underline">
+              Practise spotting red flags
+            </Link>
+          </p>
+        </div>
+      </div>
+    </Card>
+  );
+}

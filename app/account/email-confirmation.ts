@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/** The account page's form that asks for a new confirmation link. */
+export const RESEND_CONFIRMATION_INTENT = "resend-confirmation";
+
+/** How long a confirmation link works. */
+export const CONFIRMATION_LINK_DAYS = 3;
+
+/** The token in a confirmation link (a signed JWT from better-auth): checked for shape before anything else. */
+export const ConfirmationTokenSchema = z
+  .string({ error: "This confirmation link is incomplete." })
+  .min(20, "This confirmation link is incomplete.")
+  .max(2_000, "This confirmation link is not valid.")
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "This confirmation link is not valid.");
+
+export interface ResendConfirmationResult {
+  intent: typeof RESEND_CONFIRMATION_INTENT;
+  ok: boolean;
+  title: string;
+  message: string;
+}
+
+/** The account page's answer to "Send the link again", with its HTTP status. */
+export function resendConfirmationResult(
+  outcome: "sent" | "already-confirmed" | "too-many",
+  email: string,
+): { status: number; result: ResendConfirmationResult } {
+  const intent = RESEND_CONFIRMATION_INTENT;
+  if (outcome === "too-many")
+    return {
+      status: 429,
+      result: {
+        intent,
+        ok: false,
+        title: "Please wait a little",
+        message: "We have sent several links in the last hour. Please look for them, including in spam or junk.",
+      },
+    };
+  if (outcome === "already-confirmed")
+    return {
+      status: 200,
+      result: { intent, ok: true, title: "Already confirmed", message: "Your email address is already confirmed." },
+    };
+  return {
+    status: 200,
+    result: {
+      intent,
+      ok: true,
+      title: "Confirmation email sent",
+      message: `We sent a new link to ${email}. It works for ${CONFIRMATION_LINK_DAYS} days.`,
+    },
+  };
+}
+
+export function isResendConfirmationResult(value: unknown): value is ResendConfirmationResult {
+  return (value as { intent?: unknown } | null)?.intent === RESEND_CONFIRMATION_INTENT;
+}
