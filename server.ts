@@ -181,15 +181,13 @@ async function main() {
 
   app.use(refuseRemoteMailbox);
 
-  app.all(
-    "/{*splat}",
-    createPageHandler({
-      build: loadBuild,
-      mode: isDev ? "development" : "production",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
-      cache: pageCache && { store: pageCache, isLive: runtime.pageChanges.isLive },
-    }),
-  );
+  const pages = createPageHandler({
+    build: loadBuild,
+    mode: isDev ? "development" : "production",
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+    cache: pageCache && { store: pageCache, isLive: runtime.pageChanges.isLive },
+  });
+  app.all("/{*splat}", pages);
 
   await runtime.start();
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -203,9 +201,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    // Stop taking new connections, finish the ones in flight, then close the database.
+    // Stop taking new connections, finish the ones in flight (and the work of requests whose
+    // visitor left mid-way), then close the database.
     server.close(async () => {
       try {
+        await Promise.race([pages.idle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
         await runtime.stop();
         await vite?.close();
       } finally {

@@ -15,11 +15,9 @@ export const streamTimeout = 5_000;
 /**
  * Every unexpected error from a loader, action or render is logged once, as JSON through pino,
  * with the method and path (never the query string: it can carry tokens). Refusals we threw on
- * purpose (data() or a Response with a 4xx status) are answers, not errors, and a request the
- * visitor abandoned is not worth a log line.
+ * purpose (data() or a Response with a 4xx status) are answers, not errors.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   getLogger().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
 };

@@ -14,6 +14,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { cacheControl, cacheTarget, type CacheTarget } from "./cacheable-pages.js";
+import { createRenderSlots } from "./render-slots.js";
 import {
   bodyFor,
   chooseEncoding,
@@ -30,6 +31,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 class BodyTooLarge extends Error {}
 
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Requests React Router handles at once (see render-slots.ts); cached pages never wait. */
+const RENDER_SLOTS = 32;
 
 /** The body, or undefined for methods that carry none. Throws BodyTooLarge past the cap. */
 function readCappedBody(req: ExpressRequest): Promise<Buffer | undefined> {
@@ -197,6 +200,7 @@ export function createPageHandler(options: {
   cache?: PageCacheOptions;
 }) {
   const handleRequest = createRequestHandler(options.build, options.mode);
+  const slots = createRenderSlots(RENDER_SLOTS);
 
   /** The cache target of an anonymous GET or HEAD, when the cache may be used for it now. */
   const targetOf = (req: ExpressRequest): CacheTarget | null => {
@@ -205,7 +209,7 @@ export function createPageHandler(options: {
     return cacheTarget(url.pathname, url.search, req.get("cookie"));
   };
 
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  const handle = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const target = targetOf(req);
     if (target) {
       const hit = options.cache!.store.get(target.key);
@@ -218,16 +222,18 @@ export function createPageHandler(options: {
       if (error instanceof BodyTooLarge) return sendTooLarge(req, res);
       return next(error);
     }
+    const releaseSlot = await slots.take();
+    // A visitor who left while waiting needs nothing rendered. (Not `req.destroyed`: a request
+    // whose body has been read to the end is destroyed too.)
+    if (req.socket.destroyed) return releaseSlot();
     try {
-      const controller = new AbortController();
-      res.on("close", () => {
-        if (!res.writableFinished) controller.abort();
-      });
+      // No abort signal when the visitor leaves: React Router would answer at once but leave the
+      // loaders running, and a clean stop could then close the database under them. Our loaders
+      // are short; the page is finished and dropped instead.
       const request = new Request(requestUrl(req), {
         method: req.method,
         headers: requestHeaders(req),
         body: body && !METHODS_WITHOUT_BODY.has(req.method) ? new Uint8Array(body) : undefined,
-        signal: controller.signal,
       });
       // Read before rendering: a change that lands while this page renders must keep it out.
       const generation = options.cache?.store.generation ?? 0;
@@ -250,6 +256,37 @@ export function createPageHandler(options: {
       await sendResponse(req, res, response);
     } catch (error) {
       next(error);
+    } finally {
+      releaseSlot();
     }
   };
+
+  // Requests whose loaders and actions are still running, even if their visitor has gone: a clean
+  // stop waits for them before it closes the database under them.
+  let running = 0;
+  let whenIdle: { promise: Promise<void>; resolve: () => void } | null = null;
+  const tracked = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    running += 1;
+    try {
+      await handle(req, res, next);
+    } finally {
+      running -= 1;
+      if (running === 0 && whenIdle) {
+        whenIdle.resolve();
+        whenIdle = null;
+      }
+    }
+  };
+  return Object.assign(tracked, {
+    /** Resolves once no request is being handled. */
+    idle(): Promise<void> {
+      if (running === 0) return Promise.resolve();
+      if (!whenIdle) {
+        let resolve!: () => void;
+        const promise = new Promise<void>((done) => (resolve = done));
+        whenIdle = { promise, resolve };
+      }
+      return whenIdle.promise;
+    },
+  });
 }

@@ -18,6 +18,8 @@ const ACTION_PATHS = [
   "/auth",
   "/forgot-password",
   "/reset-password",
+  "/confirm-email",
+  "/confirm-email?token=not-a-token",
   "/account",
   "/account/portal",
   "/account/demo-portal",
@@ -469,4 +471,34 @@ describe("the local mailbox on a server listening on every interface", () => {
     const local = await fetch(`${server.url}/dev/mailbox`);
     expect(local.status).toBe(200);
   });
+});
+
+describe.each(DATABASE_TARGETS)("stopping the server on $name", (target) => {
+  it("lets pages whose visitors left mid-way finish before it closes the database", async () => {
+    const handle = target.name === "postgres" ? await target.open() : null;
+    const server = await startBuiltServer(handle ? { databaseUrl: handle.url } : {});
+    try {
+      const cookie = await signedInCookie(server.url, `stop-${Date.now()}@example.com`);
+      const leaving = new AbortController();
+      const pages = Array.from({ length: 40 }, () =>
+        fetch(`${server.url}/course/scam-free/1`, { headers: { Cookie: cookie }, signal: leaving.signal }).catch(
+          () => undefined,
+        ),
+      );
+      // Visitors leave while their pages render, and the server is told to stop.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      leaving.abort();
+      await server.stop();
+      await Promise.all(pages);
+      expect(server.output()).toContain("shutting down");
+      const problems = server
+        .output()
+        .split("\n")
+        .filter((line) => /Cannot use a pool after calling end|PGlite is clos|request failed|render failed/i.test(line));
+      expect(problems).toEqual([]);
+    } finally {
+      await server.stop();
+      await handle?.close();
+    }
+  }, 120_000);
 });

@@ -15,6 +15,8 @@ export interface BuiltServer {
   url: string;
   port: number;
   dataDir: string;
+  /** Everything the server printed so far (its JSON log lines and anything on stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -47,25 +49,25 @@ export async function startBuiltServer(
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Both pipes are read for the child's whole life (it must never block on a full one), and kept.
   let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
+    const lookForPort = () => {
       const match = output.match(/"port":(\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout!.off("data", lookForPort);
+      resolve(Number(match[1]));
+    };
+    child.stdout!.on("data", lookForPort);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  // Keep draining the pipes so the child never blocks on a full stdout.
-  child.stdout!.resume();
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
     const health = await fetch(`${url}/healthz`).catch(() => undefined);
@@ -76,6 +78,7 @@ export async function startBuiltServer(
     url,
     port,
     dataDir,
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
