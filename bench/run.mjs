@@ -19,6 +19,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
@@ -103,7 +104,7 @@ async function startServer(
   { dataDir = mkdtempSync(path.join(tmpdir(), "scam-free-bench-")), keepDataDir = false } = {},
 ) {
   const port = 4400 + Math.floor(Math.random() * 500);
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server.js"], {
     cwd: root,
     env: {
       ...process.env,

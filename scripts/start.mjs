@@ -7,6 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { productionEnvironment } from "./production-env.mjs";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build", ".built-at");
@@ -43,7 +44,7 @@ if (!existsSync(path.join(root, "build/server.js")) || sourcesChanged > builtAt)
   writeFileSync(stamp, new Date().toISOString());
 }
 
-const server = spawn(process.execPath, [path.join(root, "build/server.js")], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "build/server.js")], {
   cwd: root,
   stdio: "inherit",
   env: productionEnvironment(process.env),

@@ -24,7 +24,13 @@ const MAX_RETRY_DELAY_SECONDS = 3600;
 /** Account emails go ahead of everything else: someone is waiting for them right now. */
 export const ACCOUNT_PRIORITY = 10;
 export const DEFAULT_PRIORITY = 0;
-const ACCOUNT_TEMPLATES = new Set(["password-reset", "password-changed", "account-exists", "confirm-email", "sign-in-failures"]);
+const ACCOUNT_TEMPLATES = new Set([
+  "password-reset",
+  "password-changed",
+  "account-exists",
+  "confirm-email",
+  "sign-in-failures",
+]);
 
 interface Scheduling {
   /** Not sent before this time. */

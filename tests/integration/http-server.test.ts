@@ -494,7 +494,9 @@ describe.each(DATABASE_TARGETS)("stopping the server on $name", (target) => {
       const problems = server
         .output()
         .split("\n")
-        .filter((line) => /Cannot use a pool after calling end|PGlite is clos|request failed|render failed/i.test(line));
+        .filter((line) =>
+          /Cannot use a pool after calling end|PGlite is clos|request failed|render failed/i.test(line),
+        );
       expect(problems).toEqual([]);
     } finally {
       await server.stop();
