@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
+import { databaseForSuite } from "../support/suite-database";
 import { actionArgs, formPost, unwrapData } from "../support/requests";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseForTests } from "~/db/database.server";
 import { accounts, sessions, users, verifications } from "~/account/tables";
 import { newsletterSubscribers } from "~/newsletter/tables";
 import { outboxMessages } from "~/mail/tables";
@@ -33,31 +32,21 @@ async function run(
 }
 
 describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-  });
-  afterAll(async () => handle.close());
-  beforeEach(async () => {
-    useDatabaseForTests(handle);
-    for (const table of [
-      sessions,
-      accounts,
-      verifications,
-      users,
-      requestLimits,
-      outboxMessages,
-      newsletterSubscribers,
-    ]) {
-      await handle.db.delete(table);
-    }
-  });
+  const suite = databaseForSuite(target, [
+    sessions,
+    accounts,
+    verifications,
+    users,
+    requestLimits,
+    outboxMessages,
+    newsletterSubscribers,
+  ]);
 
   const signUp = (email: string, password: string, extra: Record<string, string> = {}, ip?: string) =>
     run(authAction, "/auth", { intent: "signup", email, password, ...extra }, ip);
   const logIn = (email: string, password: string, ip?: string) =>
     run(authAction, "/auth", { intent: "login", email, password }, ip);
-  const userCount = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+  const userCount = async () => (await suite.handle.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
   it("signs up with a hashed password, joins the newsletter only when asked, and starts no session", async () => {
     const { status, data } = await signUp("Pat@Example.com", "secret1", { newsletter: "on" });
@@ -67,15 +56,17 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       title: "Registration successful",
       message: "Success! Please log in to access your account.",
     });
-    const [account] = await handle.db.select().from(accounts);
+    const [account] = await suite.handle.db.select().from(accounts);
     expect(account.password).toBeTruthy();
     expect(account.password).not.toContain("secret1");
     expect(account.password!.length).toBeGreaterThan(60);
-    expect(await handle.db.select().from(sessions)).toHaveLength(0);
-    expect((await handle.db.select().from(newsletterSubscribers)).map((s) => s.email)).toEqual(["pat@example.com"]);
+    expect(await suite.handle.db.select().from(sessions)).toHaveLength(0);
+    expect((await suite.handle.db.select().from(newsletterSubscribers)).map((s) => s.email)).toEqual([
+      "pat@example.com",
+    ]);
 
     await signUp("quinn@example.com", "secret1");
-    expect(await handle.db.select().from(newsletterSubscribers)).toHaveLength(1);
+    expect(await suite.handle.db.select().from(newsletterSubscribers)).toHaveLength(1);
   });
 
   it.each([
@@ -109,7 +100,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     expect(status).toBe(200);
     expect(await userCount()).toBe(1);
     // The first sign-up's confirmation link, then a note to the owner instead of a second account.
-    const mail = await handle.db.select().from(outboxMessages).orderBy(outboxMessages.createdAt);
+    const mail = await suite.handle.db.select().from(outboxMessages).orderBy(outboxMessages.createdAt);
     expect(mail.map((m) => [m.template, m.recipient])).toEqual([
       ["confirm-email", "sam@example.com"],
       ["account-exists", "sam@example.com"],
@@ -150,7 +141,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     const first = loadSession(page);
     expect(loadSession(page)).toBe(first);
     expect((await first).user?.email).toBe("lee@example.com");
-    await handle.db.delete(sessions);
+    await suite.handle.db.delete(sessions);
     expect((await loadSession(page)).user?.email).toBe("lee@example.com");
     const next = new Request(page.url, { headers: { Cookie: session.split(";")[0] } });
     expect((await loadSession(next)).user).toBeNull();
@@ -250,7 +241,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(25);
     for (let i = 0; i < 5; i++)
       expect((await logIn("kim@example.com", "secret1", `198.51.100.${60 + i}`)).status).toBe(429);
-    const warnings = await handle.db
+    const warnings = await suite.handle.db
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.template, "sign-in-failures"));
@@ -267,7 +258,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
 
     for (let i = 0; i < 12; i++) await logIn("nobody-here@example.com", `guess-${i}`, `198.51.100.${70 + (i % 4)}`);
     expect(
-      await handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "sign-in-failures")),
+      await suite.handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "sign-in-failures")),
     ).toHaveLength(1);
   });
 
@@ -277,7 +268,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       Array.from({ length: 20 }, (_, i) => logIn("jo@example.com", `guess-${i}`, `192.0.2.${100 + i}`)),
     );
     expect(results.every((r) => r.status === 401)).toBe(true);
-    const warnings = await handle.db
+    const warnings = await suite.handle.db
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.template, "sign-in-failures"));
@@ -327,13 +318,13 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       expect(response.status).toBe(400);
       expect(await response.text()).toBe("Unknown action.");
     }
-    expect(await handle.db.select().from(sessions)).toHaveLength(1);
+    expect(await suite.handle.db.select().from(sessions)).toHaveLength(1);
 
     const signedOut = (await accountAction(
       actionArgs(formPost("/account", { intent: "signout" }, { Cookie: cookie })),
     ).catch((r: unknown) => r)) as Response;
     expect(signedOut.headers.get("Location")).toBe("/");
-    expect(await handle.db.select().from(sessions)).toHaveLength(0);
+    expect(await suite.handle.db.select().from(sessions)).toHaveLength(0);
   });
 
   it("refuses an unknown intent with a 400", async () => {
@@ -343,12 +334,12 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
 
   describe("password reset", () => {
     const resetEmails = () =>
-      handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "password-reset"));
+      suite.handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "password-reset"));
     async function resetToken(email: string) {
       const { status, data } = await run(forgotAction, "/forgot-password", { email });
       expect(status).toBe(200);
       expect(data.message).toMatch(/If an account exists/);
-      const [message] = await handle.db
+      const [message] = await suite.handle.db
         .select()
         .from(outboxMessages)
         .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.template, "password-reset")));
@@ -361,7 +352,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       await signUp("rae@example.com", "oldpass1");
       await logIn("rae@example.com", "oldpass1");
       await logIn("rae@example.com", "oldpass1");
-      expect(await handle.db.select().from(sessions)).toHaveLength(2);
+      expect(await suite.handle.db.select().from(sessions)).toHaveLength(2);
 
       const token = await resetToken("rae@example.com");
       const reset = await run(resetAction, "/reset-password", {
@@ -370,10 +361,10 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
         confirmPassword: "newpass1",
       });
       expect(reset.status).toBe(302);
-      expect(await handle.db.select().from(sessions)).toHaveLength(0);
+      expect(await suite.handle.db.select().from(sessions)).toHaveLength(0);
       expect((await logIn("rae@example.com", "oldpass1")).status).toBe(401);
       expect((await logIn("rae@example.com", "newpass1")).status).toBe(302);
-      const templates = (await handle.db.select().from(outboxMessages)).map((m) => m.template).sort();
+      const templates = (await suite.handle.db.select().from(outboxMessages)).map((m) => m.template).sort();
       expect(templates).toEqual(["confirm-email", "password-changed", "password-reset"]);
 
       const reuse = await run(resetAction, "/reset-password", {
@@ -388,7 +379,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     it("refuses an expired link", async () => {
       await signUp("ida@example.com", "oldpass1");
       const token = await resetToken("ida@example.com");
-      await handle.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
+      await suite.handle.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
       const { status } = await run(resetAction, "/reset-password", {
         token,
         password: "newpass1",
@@ -402,7 +393,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       const { status, data } = await run(forgotAction, "/forgot-password", { email: "ghost@example.com" });
       expect(status).toBe(200);
       expect(data.message).toMatch(/If an account exists/);
-      expect(await handle.db.select().from(outboxMessages)).toHaveLength(0);
+      expect(await suite.handle.db.select().from(outboxMessages)).toHaveLength(0);
     });
 
     it.each([
@@ -429,7 +420,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
       );
       expect(status).toBe(200);
       expect(data.message).toMatch(/If an account exists/);
-      const [message] = await handle.db
+      const [message] = await suite.handle.db
         .select()
         .from(outboxMessages)
         .where(eq(outboxMessages.template, "password-reset"));

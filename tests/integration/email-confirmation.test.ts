@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
+import { databaseForSuite } from "../support/suite-database";
 import { callRoute } from "../support/accounts";
 import { formPost } from "../support/requests";
 import { createTestFamily } from "../support/training-family";
 import { signedInCookie } from "../support/users";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseForTests } from "~/db/database.server";
 import { accounts, sessions, users, verifications } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
@@ -19,35 +18,27 @@ import { action as accountAction, loader as accountLoader } from "~/routes/accou
 type View = { state: string; token?: string; message?: string };
 
 describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-  });
-  afterAll(async () => handle.close());
-  beforeEach(async () => {
-    useDatabaseForTests(handle);
-    for (const table of [
-      trainingContacts,
-      members,
-      subscriptions,
-      customers,
-      sessions,
-      accounts,
-      verifications,
-      users,
-      requestLimits,
-      outboxMessages,
-    ])
-      await handle.db.delete(table);
-  });
+  const suite = databaseForSuite(target, [
+    trainingContacts,
+    members,
+    subscriptions,
+    customers,
+    sessions,
+    accounts,
+    verifications,
+    users,
+    requestLimits,
+    outboxMessages,
+  ]);
   afterEach(() => {
     vi.useRealTimers();
   });
 
   const confirmationEmails = (to: string) =>
-    handle.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to));
+    suite.handle.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to));
   const linkIn = (text: string) => /http:\/\/localhost:\d+\/confirm-email\?token=(\S+)/.exec(text);
-  const userRow = async (email: string) => (await handle.db.select().from(users).where(eq(users.email, email)))[0]!;
+  const userRow = async (email: string) =>
+    (await suite.handle.db.select().from(users).where(eq(users.email, email)))[0]!;
   const open = (token: string) =>
     callRoute<unknown>(confirmLoader, new Request(`http://localhost:3000/confirm-email?token=${token}`));
   const press = (fields: Record<string, string>) =>
@@ -58,7 +49,7 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
   };
 
   it("sends a link at sign-up; opening it only asks, the button confirms, and a relative's Family Training then opens", async () => {
-    await createTestFamily(handle.db, {
+    await createTestFamily(suite.handle.db, {
       holderName: "Dana Rivera",
       holderEmail: "dana@example.com",
       contacts: [
@@ -66,7 +57,7 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
         { name: "Sam", ageBand: "adult", email: "sam@example.com" },
       ],
     });
-    const cookie = await signedInCookie(handle, "sam@example.com");
+    const cookie = await signedInCookie(suite.handle, "sam@example.com");
     const [email] = await confirmationEmails("sam@example.com");
     expect(email).toMatchObject({ template: "confirm-email", subject: "Confirm your email address for scam-free" });
     const token = decodeURIComponent(linkIn(email!.textBody)![1]!);
@@ -90,7 +81,7 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
     expect(pressed).toEqual({ status: 200, view: { state: "confirmed" } });
     const confirmed = await userRow("sam@example.com");
     expect(confirmed.emailVerified).toBe(true);
-    expect(await hasMemberAccessNow(handle.db, memberIdentity({ ...confirmed, emailVerified: true }))).toBe(true);
+    expect(await hasMemberAccessNow(suite.handle.db, memberIdentity({ ...confirmed, emailVerified: true }))).toBe(true);
 
     const after = await callRoute<{ emailConfirmed: boolean; memberThroughFamily: boolean }>(
       accountLoader,
@@ -117,7 +108,7 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
   });
 
   it("refuses a forged token and an expired one, changing nothing", async () => {
-    await signedInCookie(handle, "lee@example.com");
+    await signedInCookie(suite.handle, "lee@example.com");
     const [email] = await confirmationEmails("lee@example.com");
     const token = decodeURIComponent(linkIn(email!.textBody)![1]!);
     const [header, payload] = token.split(".");
@@ -134,7 +125,7 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
   });
 
   it("sends a new link from My Account, a few times an hour at most, and none once confirmed", async () => {
-    const cookie = await signedInCookie(handle, "kim@example.com");
+    const cookie = await signedInCookie(suite.handle, "kim@example.com");
     const resend = () =>
       callRoute<unknown>(
         accountAction,
@@ -150,8 +141,8 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
     const sent = await confirmationEmails("kim@example.com");
     expect(sent.filter((row) => row.template === "confirm-email")).toHaveLength(4);
 
-    await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, "kim@example.com"));
-    await handle.db.delete(requestLimits);
+    await suite.handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, "kim@example.com"));
+    await suite.handle.db.delete(requestLimits);
     const { value } = await resend();
     expect((value as { data: { title: string } }).data.title).toBe("Already confirmed");
     expect(await confirmationEmails("kim@example.com")).toHaveLength(4);
