@@ -1,4 +1,12 @@
 import type { TrendWeek } from "./family-results-view";
+import {
+  barLayout,
+  CHART_INK as INK,
+  CHART_WIDTH as WIDTH,
+  PLOT_BOTTOM,
+  PLOT_TOP,
+  ServerChart,
+} from "~/ui/server-chart";
 
 /**
  * One person's last weeks of practice as a bar chart drawn on the server (plain SVG, no chart
@@ -6,14 +14,10 @@ import type { TrendWeek } from "./family-results-view";
  * spotted. The SVG carries a one-sentence summary; the same figures follow in a table.
  */
 
-const WIDTH = 360;
 const HEIGHT = 150;
-const PLOT_TOP = 10;
-const PLOT_BOTTOM = 120;
 const LEFT = 24;
 const SENT_COLOUR = "#b6d6ff"; // brand-200
 const SPOTTED_COLOUR = "#15803d"; // safe-600
-const INK = "#475569"; // slate-600, readable on white
 
 function trendSummary(name: string, trend: TrendWeek[]): string {
   const sent = trend.reduce((sum, week) => sum + week.sent, 0);
@@ -24,106 +28,75 @@ function trendSummary(name: string, trend: TrendWeek[]): string {
 
 export function PracticeTrendChart({ name, trend, idPrefix }: { name: string; trend: TrendWeek[]; idPrefix: string }) {
   const top = Math.max(1, ...trend.map((week) => week.sent));
-  const slot = (WIDTH - LEFT) / trend.length;
-  const barWidth = slot * 0.6;
+  const { barWidth, barX } = barLayout(trend.length, LEFT);
   const heightOf = (count: number) => ((PLOT_BOTTOM - PLOT_TOP) * count) / top;
   return (
-    <figure className="mt-4" data-testid="practice-trend">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={trendSummary(name, trend)}
-        className="h-auto w-full max-w-xl"
-        preserveAspectRatio="xMinYMin meet"
-      >
-        <line x1={LEFT} x2={WIDTH} y1={PLOT_BOTTOM} y2={PLOT_BOTTOM} stroke={INK} strokeWidth="1" />
-        <text x={LEFT - 6} y={PLOT_TOP + 4} textAnchor="end" fontSize="10" fill={INK}>
-          {top}
-        </text>
-        <text x={LEFT - 6} y={PLOT_BOTTOM} textAnchor="end" fontSize="10" fill={INK}>
-          0
-        </text>
-        {trend.map((week, index) => {
-          const x = LEFT + index * slot + (slot - barWidth) / 2;
-          return (
-            <g key={week.weekKey}>
-              {week.sent > 0 && (
-                <rect
-                  x={x}
-                  y={PLOT_BOTTOM - heightOf(week.sent)}
-                  width={barWidth}
-                  height={heightOf(week.sent)}
-                  fill={SENT_COLOUR}
-                  rx="2"
-                />
-              )}
-              {week.spotted > 0 && (
-                <rect
-                  x={x + barWidth * 0.2}
-                  y={PLOT_BOTTOM - heightOf(week.spotted)}
-                  width={barWidth * 0.6}
-                  height={heightOf(week.spotted)}
-                  fill={SPOTTED_COLOUR}
-                  rx="2"
-                />
-              )}
-              {/* Every third week is labelled, so the labels stay readable on a phone. */}
-              {(trend.length - 1 - index) % 3 === 0 && (
-                <text x={x + barWidth / 2} y={PLOT_BOTTOM + 16} textAnchor="middle" fontSize="10" fill={INK}>
-                  {week.label}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-muted">
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: SENT_COLOUR }} />
-          Sent
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: SPOTTED_COLOUR }} />
-          Spotted
-        </span>
-      </figcaption>
-      <details className="mt-2">
-        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">
-          Show these weeks as a table
-        </summary>
-        <table className="mt-2 w-full max-w-md text-left text-sm" aria-describedby={`${idPrefix}-trend-note`}>
-          <caption className="text-left font-semibold text-brand-900">
-            Practice messages per week for {name}, last {trend.length} weeks
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-1 pr-4">
-                Week of
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                Sent
-              </th>
-              <th scope="col" className="py-1">
-                Spotted
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {trend.map((week) => (
-              <tr key={week.weekKey} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-4 font-normal">
-                  {week.label}
-                </th>
-                <td className="py-1 pr-4">{week.sent}</td>
-                <td className="py-1">{week.spotted}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p id={`${idPrefix}-trend-note`} className="mt-1 text-xs text-muted">
-          Weeks start on Monday, in {name}'s time zone.
-        </p>
-      </details>
-    </figure>
+    <ServerChart
+      testId="practice-trend"
+      height={HEIGHT}
+      summary={trendSummary(name, trend)}
+      legend={
+        <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-muted">
+          <span className="inline-flex items-center gap-2">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: SENT_COLOUR }} />
+            Sent
+          </span>
+          <span className="inline-flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="inline-block h-3 w-3 rounded-sm"
+              style={{ background: SPOTTED_COLOUR }}
+            />
+            Spotted
+          </span>
+        </figcaption>
+      }
+      tableToggle="Show these weeks as a table"
+      tableCaption={`Practice messages per week for ${name}, last ${trend.length} weeks`}
+      columns={["Week of", "Sent", "Spotted"]}
+      rows={trend.map((week) => ({ key: week.weekKey, cells: [week.label, week.sent, week.spotted] }))}
+      tableNote={{ id: `${idPrefix}-trend-note`, text: `Weeks start on Monday, in ${name}'s time zone.` }}
+    >
+      <line x1={LEFT} x2={WIDTH} y1={PLOT_BOTTOM} y2={PLOT_BOTTOM} stroke={INK} strokeWidth="1" />
+      <text x={LEFT - 6} y={PLOT_TOP + 4} textAnchor="end" fontSize="10" fill={INK}>
+        {top}
+      </text>
+      <text x={LEFT - 6} y={PLOT_BOTTOM} textAnchor="end" fontSize="10" fill={INK}>
+        0
+      </text>
+      {trend.map((week, index) => {
+        const x = barX(index);
+        return (
+          <g key={week.weekKey}>
+            {week.sent > 0 && (
+              <rect
+                x={x}
+                y={PLOT_BOTTOM - heightOf(week.sent)}
+                width={barWidth}
+                height={heightOf(week.sent)}
+                fill={SENT_COLOUR}
+                rx="2"
+              />
+            )}
+            {week.spotted > 0 && (
+              <rect
+                x={x + barWidth * 0.2}
+                y={PLOT_BOTTOM - heightOf(week.spotted)}
+                width={barWidth * 0.6}
+                height={heightOf(week.spotted)}
+                fill={SPOTTED_COLOUR}
+                rx="2"
+              />
+            )}
+            {/* Every third week is labelled, so the labels stay readable on a phone. */}
+            {(trend.length - 1 - index) % 3 === 0 && (
+              <text x={x + barWidth / 2} y={PLOT_BOTTOM + 16} textAnchor="middle" fontSize="10" fill={INK}>
+                {week.label}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </ServerChart>
   );
 }

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { at } from "../support/clock";
 import { DATABASE_TARGETS } from "../support/databases";
+import { databaseForSuite } from "../support/suite-database";
 import { callAction, callLoader } from "../support/route-calls";
 import { signedInCookie } from "../support/users";
 import { createTestFamily } from "../support/training-family";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseForTests } from "~/db/database.server";
 import { accounts, sessions, users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
@@ -46,30 +45,20 @@ const TUESDAYS = ["2026-10-27", "2026-11-03", "2026-11-10", "2026-11-17"];
 type Step = [kind: PracticeEventKind, secondsAfterSending: number, flagged?: boolean];
 
 describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-  });
-  afterAll(async () => handle.close());
-  beforeEach(async () => {
-    useDatabaseForTests(handle);
-    for (const table of [
-      practiceEvents,
-      practiceMessages,
-      trainingContacts,
-      trainingPrograms,
-      outboxMessages,
-      requestLimits,
-      members,
-      subscriptions,
-      customers,
-      sessions,
-      accounts,
-      users,
-    ]) {
-      await handle.db.delete(table);
-    }
-  });
+  const suite = databaseForSuite(target, [
+    practiceEvents,
+    practiceMessages,
+    trainingContacts,
+    trainingPrograms,
+    outboxMessages,
+    requestLimits,
+    members,
+    subscriptions,
+    customers,
+    sessions,
+    accounts,
+    users,
+  ]);
 
   const library = practiceLibrary();
   const scenarios = (channel: "email" | "sms", ageBand: "adult" | "child" | "older-adult") =>
@@ -85,7 +74,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
   ) {
     const channel = scenarioId.startsWith("sms-") ? "sms" : "email";
     const status = options.outboxStatus ?? "sent";
-    const [outbox] = await handle.db
+    const [outbox] = await suite.handle.db
       .insert(outboxMessages)
       .values({
         channel,
@@ -99,7 +88,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       })
       .returning();
     const token = randomBytes(32).toString("base64url");
-    const [message] = await handle.db
+    const [message] = await suite.handle.db
       .insert(practiceMessages)
       .values({
         contactId: contact.id,
@@ -116,7 +105,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       .returning();
     const events: Step[] = status === "sent" ? [["sent", 0], ...steps] : status === "failed" ? [["failed", 0]] : [];
     for (const [kind, seconds, flagged] of events) {
-      await handle.db.insert(practiceEvents).values({
+      await suite.handle.db.insert(practiceEvents).values({
         messageId: message!.id,
         kind,
         occurredAt: new Date(sentAt.getTime() + seconds * 1000),
@@ -132,7 +121,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
   }
 
   async function simulateFourWeeks(userId?: string) {
-    const family = await createTestFamily(handle.db, {
+    const family = await createTestFamily(suite.handle.db, {
       holderName: "Dana Rivera",
       holderEmail: "dana@example.com",
       userId,
@@ -151,7 +140,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       ],
     });
     // Its checkout people were copied in already (as the page does on the first visit).
-    await handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
+    await suite.handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
     const [dana, sam, joe] = family.contacts as [
       (typeof family.contacts)[number],
       (typeof family.contacts)[number],
@@ -202,7 +191,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     // Not counted: a "send now" message that failed, one still waiting in the outbox, one planned.
     await practice(sam, samIds[4]!, at("2026-11-12", 22), [], { outboxStatus: "failed", weekly: false });
     await practice(joe, joeIds[3]!, at(TUESDAYS[3]!, 19), [], { outboxStatus: "pending" });
-    await handle.db.insert(practiceMessages).values({
+    await suite.handle.db.insert(practiceMessages).values({
       contactId: joe.id,
       scenarioId: joeIds[4]!,
       channel: "sms",
@@ -220,7 +209,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
 
   it("counts four weeks of a family of three exactly, machines never as a fall", async () => {
     const { family, sent } = await simulateFourWeeks();
-    const results = (await loadFamilyResults(handle.db, family.userId, { now: NOW }))!;
+    const results = (await loadFamilyResults(suite.handle.db, family.userId, { now: NOW }))!;
 
     // November in New York: Dana 3 (1 fall, 2 spots), Sam 3 (uncertain, fall, spot), Joe 2 (spot, uncertain).
     expect(results.summaryLine).toBe("This month your family spotted 4 of 8 practice messages");
@@ -328,21 +317,21 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
   it("starts the month afresh: on 1 December only December's messages count", async () => {
     const { family, dana } = await simulateFourWeeks();
     const december = new Date("2026-12-01T17:00:00Z");
-    expect((await loadFamilyResults(handle.db, family.userId, { now: december }))!.summaryLine).toBe(
+    expect((await loadFamilyResults(suite.handle.db, family.userId, { now: december }))!.summaryLine).toBe(
       "No practice messages have gone out this month yet.",
     );
     await practice(dana, scenarios("email", "adult")[5]!, new Date("2026-12-01T15:00:00Z"), [
       ["link_fetched", 1, true],
       ["spotted", 90],
     ]);
-    const results = (await loadFamilyResults(handle.db, family.userId, { now: december }))!;
+    const results = (await loadFamilyResults(suite.handle.db, family.userId, { now: december }))!;
     expect(results.summaryLine).toBe("This month your family spotted 1 of 1 practice message");
     expect(byName(results, "Dana Rivera").trend.at(-1)).toMatchObject({ weekKey: "2026-W49", sent: 1, spotted: 1 });
   });
 
   it("shows the dashboard to the account holder only; another account sees none of this family", async () => {
-    const holderCookie = await signedInCookie(handle, "dana@example.com");
-    const [holderUser] = await handle.db.select().from(users).where(eq(users.email, "dana@example.com"));
+    const holderCookie = await signedInCookie(suite.handle, "dana@example.com");
+    const [holderUser] = await suite.handle.db.select().from(users).where(eq(users.email, "dana@example.com"));
     const { sent } = await simulateFourWeeks(holderUser!.id);
 
     type LoaderData = { view: TrainingPageView; results: FamilyResults | null };
@@ -362,15 +351,15 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     ]);
 
     // Another family on the same site: its own dashboard holds only its own person.
-    const otherCookie = await signedInCookie(handle, "lee@example.com");
-    const [otherUser] = await handle.db.select().from(users).where(eq(users.email, "lee@example.com"));
-    const other = await createTestFamily(handle.db, {
+    const otherCookie = await signedInCookie(suite.handle, "lee@example.com");
+    const [otherUser] = await suite.handle.db.select().from(users).where(eq(users.email, "lee@example.com"));
+    const other = await createTestFamily(suite.handle.db, {
       holderName: "Lee Park",
       holderEmail: "lee@example.com",
       userId: otherUser!.id,
       contacts: [{ name: "Lee Park", ageBand: "adult", email: "lee@example.com" }],
     });
-    await handle.db.insert(trainingPrograms).values({ subscriptionId: other.subscription.id });
+    await suite.handle.db.insert(trainingPrograms).values({ subscriptionId: other.subscription.id });
     await practice(other.contacts[0]!, scenarios("email", "adult")[0]!, at(TUESDAYS[3]!, 15), [["spotted", 60]]);
     const theirs = await callLoader<LoaderData>(trainingLoader, "/account/training", { Cookie: otherCookie });
     expect(theirs.status).toBe(200);
@@ -382,7 +371,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     expect(seen).not.toContain("Grandpa Joe");
 
     // An account without a plan gets no dashboard at all; signed out is sent to sign in.
-    const strangerCookie = await signedInCookie(handle, "stranger@example.com");
+    const strangerCookie = await signedInCookie(suite.handle, "stranger@example.com");
     const stranger = await callLoader<LoaderData>(trainingLoader, "/account/training", { Cookie: strangerCookie });
     expect(stranger.data.view.kind).toBe("not-member");
     expect(stranger.data.results).toBeNull();
@@ -391,8 +380,8 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
   });
 
   it("lets the holder download everything about one person and delete them with all of it; nobody else can", async () => {
-    const holderCookie = await signedInCookie(handle, "dana@example.com");
-    const [holderUser] = await handle.db.select().from(users).where(eq(users.email, "dana@example.com"));
+    const holderCookie = await signedInCookie(suite.handle, "dana@example.com");
+    const [holderUser] = await suite.handle.db.select().from(users).where(eq(users.email, "dana@example.com"));
     const { family, sam, joe, sent } = await simulateFourWeeks(holderUser!.id);
     const exportOf = async (contactId: string, cookie: string) => {
       const answer = await callLoader<unknown>(
@@ -432,7 +421,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     expect(body).not.toContain(sam.consentToken);
 
     // Another account, a malformed id: the same plain 404.
-    const otherCookie = await signedInCookie(handle, "lee@example.com");
+    const otherCookie = await signedInCookie(suite.handle, "lee@example.com");
     expect((await exportOf(sam.id, otherCookie)).status).toBe(404);
     expect((await exportOf("not-a-uuid", holderCookie)).status).toBe(404);
     const removeByOther = await callAction(
@@ -444,7 +433,10 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     expect(removeByOther.status).toBe(404);
 
     // The holder removes Sam: the contact, messages, events and their outbox rows all go.
-    const samMessages = await handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, sam.id));
+    const samMessages = await suite.handle.db
+      .select()
+      .from(practiceMessages)
+      .where(eq(practiceMessages.contactId, sam.id));
     const outboxIds = samMessages.map((message) => message.outboxMessageId!);
     const removed = await callAction(
       trainingAction,
@@ -453,22 +445,26 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       { headers: { Cookie: holderCookie } },
     );
     expect(removed.status).toBe(200);
-    expect(await handle.db.select().from(trainingContacts).where(eq(trainingContacts.id, sam.id))).toEqual([]);
-    expect(await handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, sam.id))).toEqual([]);
-    const remainingEvents = await handle.db.select().from(practiceEvents);
+    expect(await suite.handle.db.select().from(trainingContacts).where(eq(trainingContacts.id, sam.id))).toEqual([]);
+    expect(await suite.handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, sam.id))).toEqual(
+      [],
+    );
+    const remainingEvents = await suite.handle.db.select().from(practiceEvents);
     expect(remainingEvents.some((event) => samMessages.some((message) => message.id === event.messageId))).toBe(false);
-    const outbox = await handle.db.select().from(outboxMessages);
+    const outbox = await suite.handle.db.select().from(outboxMessages);
     expect(outbox.filter((row) => outboxIds.includes(row.id))).toEqual([]);
     expect(outbox.filter((row) => row.recipient === "sam@example.com")).toEqual([]);
-    expect(await handle.db.select().from(weeklySummaries).where(eq(weeklySummaries.contactId, sam.id))).toEqual([]);
+    expect(await suite.handle.db.select().from(weeklySummaries).where(eq(weeklySummaries.contactId, sam.id))).toEqual(
+      [],
+    );
     // Everyone else's history stays.
-    const after = (await loadFamilyResults(handle.db, family.userId, { now: NOW }))!;
+    const after = (await loadFamilyResults(suite.handle.db, family.userId, { now: NOW }))!;
     expect(after.people.map((person) => [person.name, person.figures.sent])).toEqual([
       ["Dana Rivera", 4],
       ["Grandpa Joe", 3],
     ]);
-    expect(await handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, joe.id))).toHaveLength(
-      5,
-    );
+    expect(
+      await suite.handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, joe.id)),
+    ).toHaveLength(5);
   });
 });

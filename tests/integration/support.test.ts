@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
+import { databaseForSuite } from "../support/suite-database";
 import { callAction } from "../support/route-calls";
 import { signedInCookie } from "../support/users";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
 import { resetEnvForTests } from "~/config/env.server";
 import { accounts, sessions, users } from "~/account/tables";
@@ -23,28 +24,17 @@ const valid = {
 };
 
 describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await target.open();
-  });
-  afterAll(async () => handle.close());
-  beforeEach(async () => {
-    useDatabaseForTests(handle);
-    for (const table of [
-      supportRequests,
-      outboxMessages,
-      requestLimits,
-      members,
-      subscriptions,
-      customers,
-      sessions,
-      accounts,
-      users,
-    ]) {
-      await handle.db.delete(table);
-    }
-  });
+  const suite = databaseForSuite(target, [
+    supportRequests,
+    outboxMessages,
+    requestLimits,
+    members,
+    subscriptions,
+    customers,
+    sessions,
+    accounts,
+    users,
+  ]);
   afterEach(() => {
     delete process.env.SUPPORT_EMAIL;
     resetEnvForTests();
@@ -55,8 +45,8 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
       ip: options.ip,
       headers: options.cookie ? { Cookie: options.cookie } : {},
     });
-  const stored = () => handle.db.select().from(supportRequests);
-  const mail = () => handle.db.select().from(outboxMessages);
+  const stored = () => suite.handle.db.select().from(supportRequests);
+  const mail = () => suite.handle.db.select().from(outboxMessages);
 
   it("stores the request and queues the team email to SUPPORT_EMAIL and a confirmation to the sender", async () => {
     process.env.SUPPORT_EMAIL = "helpdesk@scam-free.test";
@@ -180,7 +170,7 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
   });
 
   it("stores nothing when the emails cannot be queued: request and emails share one transaction", async () => {
-    await handle.executeSql(`
+    await suite.handle.executeSql(`
       CREATE OR REPLACE FUNCTION refuse_confirmation() RETURNS trigger AS $$
       BEGIN
         IF NEW.template = 'support-confirmation' THEN RAISE EXCEPTION 'outbox refused'; END IF;
@@ -199,7 +189,7 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
       expect(await stored()).toHaveLength(0);
       expect(await mail()).toHaveLength(0);
     } finally {
-      await handle.executeSql(
+      await suite.handle.executeSql(
         "DROP TRIGGER refuse_confirmation ON outbox_messages; DROP FUNCTION refuse_confirmation();",
       );
     }
@@ -213,14 +203,14 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
     ) {
       let userId: string | null = null;
       if (options.userEmail) {
-        const [user] = await handle.db.select().from(users).where(eq(users.email, options.userEmail));
+        const [user] = await suite.handle.db.select().from(users).where(eq(users.email, options.userEmail));
         userId = user.id;
       }
       const [customer] =
-        (await handle.db.select().from(customers).where(eq(customers.email, email))).length > 0
-          ? await handle.db.select().from(customers).where(eq(customers.email, email))
-          : await handle.db.insert(customers).values({ name: "Customer", email, userId }).returning();
-      const [subscription] = await handle.db
+        (await suite.handle.db.select().from(customers).where(eq(customers.email, email))).length > 0
+          ? await suite.handle.db.select().from(customers).where(eq(customers.email, email))
+          : await suite.handle.db.insert(customers).values({ name: "Customer", email, userId }).returning();
+      const [subscription] = await suite.handle.db
         .insert(subscriptions)
         .values({
           customerId: customer.id,
@@ -231,9 +221,9 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
           createdAt: options.createdAt ? sql`${options.createdAt}::timestamptz` : sql`now()`,
         })
         .returning();
-      await handle.db.insert(members).values({ subscriptionId: subscription.id, position: 0, email });
+      await suite.handle.db.insert(members).values({ subscriptionId: subscription.id, position: 0, email });
       if (options.memberEmail)
-        await handle.db
+        await suite.handle.db
           .insert(members)
           .values({ subscriptionId: subscription.id, position: 1, email: options.memberEmail });
       return { customer, subscription };
@@ -244,7 +234,7 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
         ["act@example.com", "active"],
         ["trial@example.com", "trialing"],
       ]) {
-        const cookie = await signedInCookie(handle, email);
+        const cookie = await signedInCookie(suite.handle, email);
         await customerWithSubscription(email, status, { userEmail: email });
         expect((await send({ ...valid, email }, { cookie })).status).toBe(200);
       }
@@ -255,7 +245,7 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
     });
 
     it("goes by the newest subscription: a canceled one after an active one is not priority", async () => {
-      const cookie = await signedInCookie(handle, "lapsed@example.com");
+      const cookie = await signedInCookie(suite.handle, "lapsed@example.com");
       await customerWithSubscription("lapsed@example.com", "active", {
         userEmail: "lapsed@example.com",
         createdAt: "2024-01-01T00:00:00Z",
@@ -269,10 +259,10 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
     });
 
     it("marks a signed-in family member named on an active subscription priority once their address is proved", async () => {
-      const cookie = await signedInCookie(handle, "kid@example.com");
+      const cookie = await signedInCookie(suite.handle, "kid@example.com");
       await customerWithSubscription("parent@example.com", "active", { memberEmail: "kid@example.com" });
       await send({ ...valid, email: "kid@example.com" }, { cookie });
-      await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, "kid@example.com"));
+      await suite.handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, "kid@example.com"));
       await send({ ...valid, email: "kid@example.com" }, { cookie });
       expect((await stored()).map((row) => row.priority).sort()).toEqual([false, true]);
     });
@@ -284,28 +274,28 @@ describe.each(DATABASE_TARGETS)("support requests on $name", (target) => {
     });
 
     it("asks billing's one membership check, by account and by address (buyer or family member)", async () => {
-      await signedInCookie(handle, "owner@example.com");
+      await signedInCookie(suite.handle, "owner@example.com");
       await customerWithSubscription("owner@example.com", "past_due", {
         userEmail: "owner@example.com",
         memberEmail: "fam@example.com",
       });
       await customerWithSubscription("other@example.com", "trialing", { memberEmail: "cousin@example.com" });
-      const [owner] = await handle.db.select().from(users).where(eq(users.email, "owner@example.com"));
-      expect(await hasMemberAccessNow(handle.db, { userId: owner.id })).toBe(false);
-      expect(await hasMemberAccessNow(handle.db, { email: "owner@example.com" })).toBe(false);
-      expect(await hasMemberAccessNow(handle.db, { email: "fam@example.com" })).toBe(false);
-      expect(await hasMemberAccessNow(handle.db, { email: "OTHER@example.com" })).toBe(true);
-      expect(await hasMemberAccessNow(handle.db, { email: "cousin@example.com" })).toBe(true);
-      expect(await hasMemberAccessNow(handle.db, { email: "nobody@example.com" })).toBe(false);
-      expect(await hasMemberAccessNow(handle.db, { userId: "no-such-user" })).toBe(false);
+      const [owner] = await suite.handle.db.select().from(users).where(eq(users.email, "owner@example.com"));
+      expect(await hasMemberAccessNow(suite.handle.db, { userId: owner.id })).toBe(false);
+      expect(await hasMemberAccessNow(suite.handle.db, { email: "owner@example.com" })).toBe(false);
+      expect(await hasMemberAccessNow(suite.handle.db, { email: "fam@example.com" })).toBe(false);
+      expect(await hasMemberAccessNow(suite.handle.db, { email: "OTHER@example.com" })).toBe(true);
+      expect(await hasMemberAccessNow(suite.handle.db, { email: "cousin@example.com" })).toBe(true);
+      expect(await hasMemberAccessNow(suite.handle.db, { email: "nobody@example.com" })).toBe(false);
+      expect(await hasMemberAccessNow(suite.handle.db, { userId: "no-such-user" })).toBe(false);
     });
 
     it("is not priority once a cancel-at-period-end subscription has passed its end", async () => {
-      const cookie = await signedInCookie(handle, "leaving@example.com");
+      const cookie = await signedInCookie(suite.handle, "leaving@example.com");
       const { subscription } = await customerWithSubscription("leaving@example.com", "active", {
         userEmail: "leaving@example.com",
       });
-      await handle.db
+      await suite.handle.db
         .update(subscriptions)
         .set({ cancelAtPeriodEnd: true, currentPeriodEnd: sql`now() - interval '1 minute'` })
         .where(eq(subscriptions.id, subscription.id));

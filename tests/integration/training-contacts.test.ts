@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc, eq, ne } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
+import { databaseForSuite } from "../support/suite-database";
 import { callRoute } from "../support/accounts";
 import { callAction, callLoader } from "../support/route-calls";
 import { formPost } from "../support/requests";
 import { signedInCookie } from "../support/users";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseForTests } from "~/db/database.server";
 import { accounts, sessions, users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages, smsSuppressions } from "~/mail/tables";
@@ -23,31 +22,21 @@ import { action as consentAction, loader as consentLoader } from "~/routes/train
 const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 
 describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-  });
-  afterAll(async () => handle.close());
-  beforeEach(async () => {
-    useDatabaseForTests(handle);
-    for (const table of [
-      practiceEvents,
-      practiceMessages,
-      trainingContacts,
-      trainingPrograms,
-      outboxMessages,
-      smsSuppressions,
-      requestLimits,
-      members,
-      subscriptions,
-      customers,
-      sessions,
-      accounts,
-      users,
-    ]) {
-      await handle.db.delete(table);
-    }
-  });
+  const suite = databaseForSuite(target, [
+    practiceEvents,
+    practiceMessages,
+    trainingContacts,
+    trainingPrograms,
+    outboxMessages,
+    smsSuppressions,
+    requestLimits,
+    members,
+    subscriptions,
+    customers,
+    sessions,
+    accounts,
+    users,
+  ]);
 
   /**
    * An account holder who bought a plan at checkout: the account, its customer and subscription,
@@ -62,13 +51,13 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       name?: string;
     } = {},
   ) {
-    const cookie = await signedInCookie(handle, email);
-    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
-    const [customer] = await handle.db
+    const cookie = await signedInCookie(suite.handle, email);
+    const [user] = await suite.handle.db.select().from(users).where(eq(users.email, email));
+    const [customer] = await suite.handle.db
       .insert(customers)
       .values({ userId: user.id, name: options.name ?? "Dana Rivera", email })
       .returning();
-    const [subscription] = await handle.db
+    const [subscription] = await suite.handle.db
       .insert(subscriptions)
       .values({
         customerId: customer.id,
@@ -83,7 +72,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       { email, phone: "+1 (555) 010-2000" as string | null, name: options.name ?? "Dana Rivera" },
       ...(options.people ?? []).map((p) => ({ ...p, name: null })),
     ];
-    await handle.db.insert(members).values(
+    await suite.handle.db.insert(members).values(
       people.map((person, position) => ({
         subscriptionId: subscription.id,
         position,
@@ -100,12 +89,12 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
     callLoader<{ view: TrainingPageView; localMode: boolean }>(trainingLoader, "/account/training", headers(cookie));
   const post = (cookie: string, fields: Record<string, string | string[]>) =>
     callAction<TrainingResult>(trainingAction, "/account/training", fields, { headers: headers(cookie) });
-  const contactsOf = (subscriptionId: string) => listContacts(handle.db, subscriptionId);
+  const contactsOf = (subscriptionId: string) => listContacts(suite.handle.db, subscriptionId);
   const contactByEmail = async (email: string) =>
-    (await handle.db.select().from(trainingContacts).where(eq(trainingContacts.email, email)))[0]!;
+    (await suite.handle.db.select().from(trainingContacts).where(eq(trainingContacts.email, email)))[0]!;
   // What the Training Program sent: signing up also sends each account a confirmation link, not counted here.
   const outbox = () =>
-    handle.db
+    suite.handle.db
       .select()
       .from(outboxMessages)
       .where(ne(outboxMessages.template, "confirm-email"))
@@ -178,14 +167,14 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
     it("copies once even when many callers race", async () => {
       const { subscriptionId } = await holder("dana@example.com", { people: [{ email: "kid@example.com" }] });
       const results = await Promise.all(
-        Array.from({ length: 6 }, () => importCheckoutContacts(handle.db, subscriptionId)),
+        Array.from({ length: 6 }, () => importCheckoutContacts(suite.handle.db, subscriptionId)),
       );
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await contactsOf(subscriptionId)).toHaveLength(2);
       // Removing someone does not bring them back on the next visit.
       const [, kid] = await contactsOf(subscriptionId);
-      await handle.db.delete(trainingContacts).where(eq(trainingContacts.id, kid.id));
-      expect(await importCheckoutContacts(handle.db, subscriptionId)).toBe(false);
+      await suite.handle.db.delete(trainingContacts).where(eq(trainingContacts.id, kid.id));
+      expect(await importCheckoutContacts(suite.handle.db, subscriptionId)).toBe(false);
       expect(await contactsOf(subscriptionId)).toHaveLength(1);
     });
 
@@ -206,16 +195,16 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect(signedOut.status).toBe(302);
       expect(signedOut.headers.get("Location")).toBe("/auth?returnTo=%2Faccount%2Ftraining");
 
-      const visitor = await signedInCookie(handle, "visitor@example.com");
+      const visitor = await signedInCookie(suite.handle, "visitor@example.com");
       expect((await page(visitor)).data.view).toEqual({ kind: "not-member" });
 
       const family = await holder("dana@example.com", { people: [{ email: "kid@example.com" }] });
       await page(family.cookie);
-      const kid = await signedInCookie(handle, "kid@example.com");
-      await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, "kid@example.com"));
+      const kid = await signedInCookie(suite.handle, "kid@example.com");
+      await suite.handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, "kid@example.com"));
       expect((await page(kid)).data.view).toEqual({ kind: "family-member" });
       // Nothing of the family's is visible or changeable from the family member's own account.
-      const [dana] = await handle.db.select().from(trainingContacts);
+      const [dana] = await suite.handle.db.select().from(trainingContacts);
       const attempt = await post(kid, { intent: "pause", contactId: dana.id });
       expect(attempt.status).toBe(404);
     });
@@ -223,7 +212,10 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
     it("an ended membership shows that messages stopped, and refuses changes", async () => {
       const { cookie, subscriptionId } = await holder("dana@example.com");
       await page(cookie);
-      await handle.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.id, subscriptionId));
+      await suite.handle.db
+        .update(subscriptions)
+        .set({ status: "canceled" })
+        .where(eq(subscriptions.id, subscriptionId));
       const { data } = await page(cookie);
       expect(data.view.kind === "program" && data.view.stoppedMessage).toBe(
         "Your membership has ended; practice messages have stopped.",
@@ -334,7 +326,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect(await contactsOf(dana.subscriptionId)).toEqual(before);
       expect(await outbox()).toEqual([]);
       // A signed-in stranger without any plan gets the same.
-      const stranger = await signedInCookie(handle, "stranger@example.com");
+      const stranger = await signedInCookie(suite.handle, "stranger@example.com");
       expect((await post(stranger, { intent: "remove", contactId: kid.id, confirm: "yes" })).status).toBe(404);
       expect(await contactsOf(dana.subscriptionId)).toEqual(before);
     });
@@ -373,7 +365,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       await page(cookie);
       const [dana, kid] = await contactsOf(subscriptionId);
       const plan = (contactId: string, scenarioId: string) =>
-        handle.db.insert(practiceMessages).values({
+        suite.handle.db.insert(practiceMessages).values({
           contactId,
           scenarioId,
           channel: "email",
@@ -388,7 +380,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect((await post(cookie, { intent: "pause", contactId: dana.id })).status).toBe(200);
       const [paused] = await contactsOf(subscriptionId);
       expect(paused.pausedAt).not.toBeNull();
-      const [cancelled] = await handle.db
+      const [cancelled] = await suite.handle.db
         .select()
         .from(practiceMessages)
         .where(eq(practiceMessages.contactId, dana.id));
@@ -399,7 +391,9 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       const removed = await post(cookie, { intent: "remove", contactId: kid.id, confirm: "yes" });
       expect(removed.status).toBe(200);
       expect((await contactsOf(subscriptionId)).map((c) => c.id)).toEqual([dana.id]);
-      expect(await handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, kid.id))).toEqual([]);
+      expect(
+        await suite.handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, kid.id)),
+      ).toEqual([]);
       // Their consent link is gone with them.
       expect((await consentGet(kid.consentToken)).thrown?.status).toBe(404);
     });
@@ -553,8 +547,8 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       await consentPost(gran.consentToken, { choice: "yes" });
       await post(cookie, { intent: "update", contactId: kid.id, ...editFields(kid, { ageBand: "teen" }) });
       await post(cookie, { intent: "guardian-consent", contactId: kid.id, guardian: "on" });
-      await handle.db.delete(outboxMessages);
-      await handle.db.insert(practiceMessages).values({
+      await suite.handle.db.delete(outboxMessages);
+      await suite.handle.db.insert(practiceMessages).values({
         contactId: gran.id,
         scenarioId: "email-a",
         channel: "email",
@@ -575,7 +569,10 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect(reset.consentToken).not.toBe(gran.consentToken);
       expect((await consentGet(gran.consentToken)).thrown?.status).toBe(404);
       expect((await consentPost(gran.consentToken, { choice: "yes" })).value).toMatchObject({ init: { status: 404 } });
-      const [planned] = await handle.db.select().from(practiceMessages).where(eq(practiceMessages.token, "planned-1"));
+      const [planned] = await suite.handle.db
+        .select()
+        .from(practiceMessages)
+        .where(eq(practiceMessages.token, "planned-1"));
       expect(planned.status).toBe("cancelled");
       const [notice] = await outbox();
       expect(notice).toMatchObject({ recipient: "gran.new@example.com", template: "training-consent-notice" });
@@ -629,7 +626,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       });
       await page(cookie);
       const [, gran] = await contactsOf(subscriptionId);
-      await handle.db.insert(smsSuppressions).values({ phone: "+15550102009", reason: "STOP" });
+      await suite.handle.db.insert(smsSuppressions).values({ phone: "+15550102009", reason: "STOP" });
       await post(cookie, { intent: "update", contactId: gran.id, ...editFields(gran, { smsEnabled: "on" }) });
       await post(cookie, { intent: "send-notice", contactId: gran.id });
       expect((await outbox()).map((m) => m.channel)).toEqual(["email"]);

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { at } from "../support/clock";
 import { DATABASE_TARGETS } from "../support/databases";
+import { databaseForSuite } from "../support/suite-database";
 import { callAction, callLoader } from "../support/route-calls";
 import { createTestFamily } from "../support/training-family";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseForTests } from "~/db/database.server";
 import { users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
@@ -38,28 +37,18 @@ const TUESDAYS = ["2026-11-03", "2026-11-10", "2026-11-17", "2026-11-24"];
 const MONDAYS = ["2026-11-09", "2026-11-16", "2026-11-23", "2026-11-30"];
 
 describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-  });
-  afterAll(async () => handle.close());
-  beforeEach(async () => {
-    useDatabaseForTests(handle);
-    for (const table of [
-      weeklySummaries,
-      practiceEvents,
-      practiceMessages,
-      trainingContacts,
-      trainingPrograms,
-      outboxMessages,
-      members,
-      subscriptions,
-      customers,
-      users,
-    ]) {
-      await handle.db.delete(table);
-    }
-  });
+  const suite = databaseForSuite(target, [
+    weeklySummaries,
+    practiceEvents,
+    practiceMessages,
+    trainingContacts,
+    trainingPrograms,
+    outboxMessages,
+    members,
+    subscriptions,
+    customers,
+    users,
+  ]);
 
   const library = practiceLibrary();
 
@@ -69,7 +58,7 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
     sentAt: Date,
   ) {
     const channel = scenarioId.startsWith("sms-") ? "sms" : "email";
-    const [outbox] = await handle.db
+    const [outbox] = await suite.handle.db
       .insert(outboxMessages)
       .values({
         channel,
@@ -81,7 +70,7 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
       })
       .returning();
     const token = randomBytes(32).toString("base64url");
-    const [message] = await handle.db
+    const [message] = await suite.handle.db
       .insert(practiceMessages)
       .values({
         contactId: contact.id,
@@ -96,17 +85,17 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
         queuedAt: sentAt,
       })
       .returning();
-    await handle.db.insert(practiceEvents).values({ messageId: message!.id, kind: "sent", occurredAt: sentAt });
+    await suite.handle.db.insert(practiceEvents).values({ messageId: message!.id, kind: "sent", occurredAt: sentAt });
     return { id: message!.id, token, scenarioId };
   }
 
   const summaries = () =>
-    handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "practice-weekly-summary"));
+    suite.handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "practice-weekly-summary"));
   const familySummaries = () =>
-    handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "training-family-summary"));
+    suite.handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "training-family-summary"));
 
   it("sends each person and the holder one summary a week, at allowed hours, until they unsubscribe", async () => {
-    const family = await createTestFamily(handle.db, {
+    const family = await createTestFamily(suite.handle.db, {
       holderName: "Dana Rivera",
       holderEmail: "dana@example.com",
       contacts: [
@@ -122,7 +111,7 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
         },
       ],
     });
-    await handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
+    await suite.handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
     const [dana, sam, joe] = family.contacts as [
       (typeof family.contacts)[0],
       (typeof family.contacts)[0],
@@ -142,20 +131,20 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
       // Sam has no message in the second week: no summary about it either.
       if (week !== 1) sent.sam!.push(await sendPractice(sam, ids.sam[week]!, at(tuesday, 21)));
       sent.joe!.push(await sendPractice(joe, ids.joe[week]!, at(tuesday, 19)));
-      const eventsBefore = (await handle.db.select().from(practiceEvents)).length;
+      const eventsBefore = (await suite.handle.db.select().from(practiceEvents)).length;
 
       // Monday 09:00 in New York is 06:00 in Los Angeles: Grandpa Joe is not texted at night,
       // and Sam (a child) not before school ends at 15:00 (20:00 UTC) on a weekday.
       const monday = MONDAYS[week]!;
-      const early = await sendWeeklySummaries(handle.db, { now: at(monday, 14), brand: BRAND });
-      const recipientsEarly = (await handle.db.select().from(outboxMessages).where(isNull(outboxMessages.sentAt))).map(
-        (row) => row.recipient,
-      );
+      const early = await sendWeeklySummaries(suite.handle.db, { now: at(monday, 14), brand: BRAND });
+      const recipientsEarly = (
+        await suite.handle.db.select().from(outboxMessages).where(isNull(outboxMessages.sentAt))
+      ).map((row) => row.recipient);
       expect(recipientsEarly).not.toContain("+15555550123");
       expect(recipientsEarly).not.toContain("sam@example.com");
-      await sendWeeklySummaries(handle.db, { now: at(monday, 20), brand: BRAND });
+      await sendWeeklySummaries(suite.handle.db, { now: at(monday, 20), brand: BRAND });
       // Running again the same week (another hour, a second process) sends nothing more.
-      const again = await sendWeeklySummaries(handle.db, { now: at(monday, 22), brand: BRAND });
+      const again = await sendWeeklySummaries(suite.handle.db, { now: at(monday, 22), brand: BRAND });
       expect(again.outboxIds).toEqual([]);
       if (week === 0) expect(early.people).toBe(1);
 
@@ -199,7 +188,7 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
       }
 
       // Neither summary records anything about the message (no click, no spot).
-      expect((await handle.db.select().from(practiceEvents)).length).toBe(eventsBefore);
+      expect((await suite.handle.db.select().from(practiceEvents)).length).toBe(eventsBefore);
 
       // After week 2, Dana stops her notes with one click; after week 3 the holder stops theirs.
       if (week === 1) {
@@ -223,18 +212,18 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
         expect(click.data.state).toBe("done");
       }
       // Mark this week's summaries as delivered, so the next week's stand apart.
-      await handle.db
+      await suite.handle.db
         .update(outboxMessages)
         .set({ status: "sent", sentAt: at(monday, 23) })
         .where(isNull(outboxMessages.sentAt));
     }
 
-    expect(await handle.db.select().from(weeklySummaries)).toHaveLength(2 + 3 + 4 + 3);
+    expect(await suite.handle.db.select().from(weeklySummaries)).toHaveLength(2 + 3 + 4 + 3);
     // Only summaries stopped: Dana's practice messages go on.
-    const [danaNow] = await handle.db.select().from(trainingContacts).where(eq(trainingContacts.id, dana.id));
+    const [danaNow] = await suite.handle.db.select().from(trainingContacts).where(eq(trainingContacts.id, dana.id));
     expect(danaNow!.summariesOptedOutAt).not.toBeNull();
     expect(danaNow!.optedOutAt).toBeNull();
-    const [program] = await handle.db
+    const [program] = await suite.handle.db
       .select()
       .from(trainingPrograms)
       .where(and(eq(trainingPrograms.subscriptionId, family.subscription.id)));
