@@ -68,7 +68,7 @@ export function DeleteAccountForm({
                 name="confirm"
                 type="checkbox"
                 value="yes"
-                className="mt-1 h-4 w-4 accent-red-700"
+                className="mt-1 h-4 w-4 shrink-0 accent-red-700"
               />
               <label htmlFor="delete-confirm">I understand: delete my account and everything in it.</label>
             </div>

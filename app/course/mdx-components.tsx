@@ -131,16 +131,19 @@ function SelfCheck({ questions }: { questions: Question[] }) {
                         key={oi}
                         className={cn(
                           "flex items-start gap-3 rounded-lg border px-3 py-2",
-                          isAnswered && oi === q.answer && "border-safe-600 bg-safe-50",
-                          isAnswered && oi === choice && oi !== q.answer && "border-danger-600 bg-red-50",
-                          !isAnswered && "border-slate-200",
+                          // Once answered, the right option turns green, a wrong pick red; the rest stay light.
+                          isAnswered && oi === q.answer
+                            ? "border-safe-600 bg-safe-50"
+                            : isAnswered && oi === choice
+                              ? "border-danger-600 bg-red-50"
+                              : "border-slate-200",
                         )}
                       >
                         <input
                           id={inputId}
                           type="radio"
                           name={`${id}-q${qi}`}
-                          className="mt-1 h-4 w-4 accent-brand-700"
+                          className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
                           checked={choice === oi}
                           onChange={() => setPicked((current) => ({ ...current, [qi]: oi }))}
                         />

@@ -1,21 +1,28 @@
 import type { EntryContext } from "react-router";
-import { DEFERRED_HYDRATION, deferHydrationHandle } from "./deferred-hydration";
-import { hydrateOnInteractionScript } from "./hydrate-on-interaction";
+import { DEFERRED_HYDRATION, deferHydrationHandle, type HydrationHandle } from "./deferred-hydration";
+import { standInScript } from "./hydrate-on-interaction";
 
 /**
- * Whether this page hydrates on the visitor's first interaction instead of on load (decision 021):
- * a page whose route asks for it, rendered for an anonymous visitor with nothing to announce (a
- * flash message is a toast, which needs React at once), answering a GET with 200.
+ * Whether this page hydrates on the visitor's first interaction instead of on load (decisions 021
+ * and 023): a page whose route asks for it, answering a GET with 200 and with nothing to announce
+ * (a flash message is a toast, which needs React at once), for an anonymous visitor or, where the
+ * route says so (course pages), for a signed-in one too.
  */
-export function hydratesOnInteraction(request: Request, status: number, context: EntryContext): boolean {
-  if (status !== 200 || request.method !== "GET" || import.meta.env.DEV) return false;
+export function hydratesOnInteraction(
+  request: Request,
+  status: number,
+  context: EntryContext,
+): { newsletterPopup: boolean } | null {
+  if (status !== 200 || request.method !== "GET" || import.meta.env.DEV) return null;
   const { matches, loaderData, actionData, errors } = context.staticHandlerContext;
-  if (actionData || errors) return false;
+  if (actionData || errors) return null;
   const root = loaderData.root as { user?: unknown; flash?: unknown } | undefined;
-  if (!root || root.user || root.flash) return false;
+  if (!root || root.flash) return null;
   const leaf = matches[matches.length - 1];
-  const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as { hydrate?: string } | undefined) : undefined;
-  return handle?.hydrate === deferHydrationHandle.hydrate;
+  const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as HydrationHandle | undefined) : undefined;
+  if (handle?.hydrate !== deferHydrationHandle.hydrate) return null;
+  if (root.user && handle.signedIn !== true) return null;
+  return { newsletterPopup: handle.newsletterPopup === true };
 }
 
 const CONTEXT_SCRIPT = /<script(?: nonce="[^"]*")?>window\.__reactRouterContext = /;
@@ -29,7 +36,11 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
  * visitor reaches for a button or a field (`hydrate-on-interaction.ts`). Answers null when the page
  * is not shaped as expected (React Router changed its output), and the page is then sent as it was.
  */
-export function deferHydration(html: string, nonce: string | undefined): string | null {
+export function deferHydration(
+  html: string,
+  nonce: string | undefined,
+  { newsletterPopup }: { newsletterPopup: boolean },
+): string | null {
   const scriptsStart = html.search(CONTEXT_SCRIPT);
   const bodyEnd = html.lastIndexOf("</body>");
   if (scriptsStart < 0 || bodyEnd < scriptsStart) return null;
@@ -42,7 +53,7 @@ export function deferHydration(html: string, nonce: string | undefined): string 
   return (
     before +
     `<template id="${DEFERRED_HYDRATION.templateId}">${preloads.join("")}${html.slice(scriptsStart, bodyEnd)}</template>` +
-    `<script id="${DEFERRED_HYDRATION.bootstrapId}"${nonceAttribute}>${hydrateOnInteractionScript}</script>` +
+    `<script id="${DEFERRED_HYDRATION.bootstrapId}"${nonceAttribute}>${standInScript(newsletterPopup)}</script>` +
     html.slice(bodyEnd)
   );
 }

@@ -3,8 +3,27 @@
  * that hydrate on the visitor's first interaction (decision 021). Browser and server both import this.
  */
 
-/** A route opts in with `export const handle = deferHydrationHandle`. */
+/**
+ * A public page opts in with `export const handle = deferHydrationHandle`: it hydrates on the first
+ * interaction for anonymous visitors (the page a campaign sends thousands to), and on load for
+ * signed-in ones.
+ */
 export const deferHydrationHandle = { hydrate: "on-interaction" } as const;
+
+/**
+ * The home page, the one page with the newsletter pop-up: the stand-in script also watches for the
+ * pop-up's moment, so its half minute counts from the page's start.
+ */
+export const deferHydrationWithPopupHandle = { hydrate: "on-interaction", newsletterPopup: true } as const;
+
+/**
+ * A page that is mostly reading for everyone who sees it, signed in or not (a course page), opts in
+ * with `export const handle = deferHydrationForReadersHandle`.
+ */
+export const deferHydrationForReadersHandle = { hydrate: "on-interaction", signedIn: true } as const;
+
+/** What a route's handle may say about its hydration. */
+export type HydrationHandle = { hydrate?: string; signedIn?: boolean; newsletterPopup?: boolean };
 
 export const DEFERRED_HYDRATION = {
   /** The `<template>` that holds React Router's scripts until the page hydrates. */

@@ -5,25 +5,36 @@ type Names = typeof DEFERRED_HYDRATION;
 
 /**
  * The script that stands in for React on a page that hydrates on the visitor's first interaction
- * (decision 021). The page arrives whole and readable, with React Router's scripts parked in an
+ * (decisions 021 and 023). The page arrives whole and readable, with React Router's scripts parked in an
  * inert `<template>`; links and anchors work as plain HTML. This script:
  * - puts the scripts back (and so loads React) when the visitor reaches for something only React
  *   can do: hovering, pressing or focusing a button or a form field starts it early;
- * - holds a press on a button, or a form's submission, and replays it once React has hydrated, so
- *   the first tap on "See sample emails", "Menu" or "Subscribe" is never lost;
- * - watches for the newsletter pop-up's moment from the page's start, and hydrates when it comes.
+ * - holds each press on a button, form submission and tick of a radio button or checkbox, and
+ *   replays them in order once React has hydrated the element (a course page's text hydrates a
+ *   moment after the rest), so the first tap on "See sample emails",
+ *   "Menu", "Subscribe" or a self-check's answer is never lost;
+ * - on the home page, watches for the newsletter pop-up's moment from the page's start, and
+ *   hydrates when it comes.
  *
  * It runs as the text of an inline script, so it must use nothing outside its own body and its
- * arguments: `watch` is `watchForPopupMoment`, sent along as text too.
+ * arguments: `watch` is `watchForPopupMoment`, sent along as text too, or null.
  */
-function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment) {
+function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | null) {
   const template = document.getElementById(names.templateId);
   if (!(template instanceof HTMLTemplateElement)) return;
   const state = { popupDue: false };
   (window as unknown as Record<string, unknown>)[names.stateKey] = state;
 
   let started = false;
-  let replay: (() => void) | null = null;
+  // Set when the root announces that React has hydrated. A part of the page that waits for its own
+  // code (a course page's text is a lazily loaded chunk) is hydrated a little later, so presses are
+  // still held after this until React owns the element pressed.
+  let announced = false;
+  // What the visitor did before React owned it, in order: each is done again once the element it
+  // was done to belongs to React. `settle` reads what the visitor chose; for what was held before the
+  // announcement it runs for all of them as soon as React announces itself, while the page still
+  // shows exactly what the visitor did.
+  const held: { element: Element; replay: () => void; settle?: () => void }[] = [];
 
   const hydrate = () => {
     if (started) return;
@@ -35,8 +46,8 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment) {
       if (node.nodeName === "LINK") {
         document.head.append(document.importNode(node, true));
       } else if (node.nodeName === "SCRIPT") {
-        // A script copied out of a template would not run; a new one with the same text does (and
-        // its nonce or its hash in the Content-Security-Policy still allows it).
+        // A script copied out of a template would not run; a new one with the same text and
+        // attributes does (and its nonce or its hash in the Content-Security-Policy still allows it).
         const parked = node as HTMLScriptElement;
         const script = document.createElement("script");
         for (const { name, value } of Array.from(parked.attributes)) script.setAttribute(name, value);
@@ -50,38 +61,107 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment) {
     document.getElementById(names.bootstrapId)?.remove();
   };
 
-  const hydrateThen = (action: () => void) => {
-    replay = action;
-    hydrate();
+  // React marks each DOM node it has hydrated.
+  const ownedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  const whenOwned = (element: Element, then: () => void) => {
+    const since = performance.now();
+    const look = () => {
+      if (ownedByReact(element) || !element.isConnected || performance.now() - since > 10_000) then();
+      else window.setTimeout(look, 20);
+    };
+    look();
+  };
+  // True while a held press is done again, so the handlers below let it through to React.
+  let replaying = false;
+  let pumping = false;
+  const replayInOrder = () => {
+    const next = held[0];
+    if (pumping || !announced || !next) return;
+    pumping = true;
+    whenOwned(next.element, () => {
+      pumping = false;
+      // A form sent again while it waited was moved to the end of the queue: only that one is sent.
+      if (held[0] !== next) return replayInOrder();
+      held.shift();
+      replaying = true;
+      try {
+        next.replay();
+      } finally {
+        replaying = false;
+      }
+      replayInOrder();
+    });
+  };
+  const hold = (element: Element, replay: () => void, settle?: () => void) => {
+    held.push({ element, replay, settle });
+    if (announced) {
+      settle?.();
+      replayInOrder();
+    } else hydrate();
   };
   window.addEventListener(
     names.hydratedEvent,
     () => {
-      for (const [type, listener] of holds) document.removeEventListener(type, listener, true);
-      const action = replay;
-      replay = null;
-      // After the effect that announced hydration, so React handles the replay as a fresh event.
-      if (action) window.setTimeout(action, 0);
+      announced = true;
+      for (const entry of held) entry.settle?.();
+      // After the effect that announced hydration, so React handles each replay as a fresh event.
+      window.setTimeout(replayInOrder, 0);
     },
     { once: true },
   );
+  // Whether React can take this press itself: it owns the element and nothing is waiting before it.
+  const reactTakes = (element: Element) => replaying || (announced && held.length === 0 && ownedByReact(element));
 
   const interactive = (event: Event) =>
     event.target instanceof Element ? event.target.closest("button, input, select, textarea, label") : null;
+
+  /**
+   * A radio button or a checkbox ticks at once, as the visitor expects, and React hydrates the box
+   * as it finds it. What the visitor chose is read when React announces itself (a replayed answer
+   * re-renders its neighbours, which may untick them), or at the tap for one that comes after; each
+   * box that differs from what the server sent is then set back and clicked once React owns it,
+   * which React sees as the visitor's change. A second tap before the announcement that undid the
+   * first, or a radio left for another in its group, is not replayed.
+   */
+  const holdChoice = (box: HTMLInputElement) => {
+    const earlier = held.find((entry) => entry.element === box);
+    // Tapped again after the announcement: what the visitor sees now is what they chose.
+    if (earlier) return announced ? earlier.settle?.() : hydrate();
+    let wanted = false;
+    const settle = () => {
+      wanted = box.checked;
+    };
+    hold(
+      box,
+      () => {
+        const changed = box.type === "radio" ? wanted && !box.defaultChecked : wanted !== box.defaultChecked;
+        if (!changed) return;
+        box.checked = !wanted;
+        box.click();
+      },
+      settle,
+    );
+  };
   const onClick = (event: Event) => {
-    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    const target = event.target instanceof Element ? event.target : null;
+    const box = target?.closest("input");
+    if (box && (box.type === "radio" || box.type === "checkbox")) return reactTakes(box) || holdChoice(box);
+    const button = target?.closest("button");
     // A submit button's press arrives as the form's submit event, handled below.
-    if (!button || (button.type === "submit" && button.form)) return;
+    if (!button || (button.type === "submit" && button.form) || reactTakes(button)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    hydrateThen(() => button.click());
+    hold(button, () => button.click());
   };
   const onSubmit = (event: Event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement)) return;
+    if (!(form instanceof HTMLFormElement) || reactTakes(form)) return;
     const submitter = (event as SubmitEvent).submitter;
     event.preventDefault();
-    hydrateThen(() => form.requestSubmit(submitter));
+    // A form sent twice before React came is sent once.
+    const earlier = held.findIndex((entry) => entry.element === form);
+    if (earlier >= 0) held.splice(earlier, 1);
+    hold(form, () => form.requestSubmit(submitter));
   };
   const warmUp = (event: Event) => {
     if (interactive(event)) hydrate();
@@ -98,14 +178,23 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment) {
   ];
   for (const [type, listener] of [...holds, ...warmUps]) document.addEventListener(type, listener, true);
 
-  watch(() => {
+  watch?.(() => {
     state.popupDue = true;
     hydrate();
     window.dispatchEvent(new Event(names.popupDueEvent));
   });
 }
 
-/** The inline script's text. Built once: it is the same for every page and every visitor. */
-export const hydrateOnInteractionScript = `(${hydrateOnInteraction.toString()})(${JSON.stringify(
-  DEFERRED_HYDRATION,
-)},${watchForPopupMoment.toString()});`;
+const names = JSON.stringify(DEFERRED_HYDRATION);
+// Built once each: the same for every page and every visitor.
+const withPopup = `(${hydrateOnInteraction.toString()})(${names},${watchForPopupMoment.toString()});`;
+const withoutPopup = `(${hydrateOnInteraction.toString()})(${names},null);`;
+
+/**
+ * The inline script's text. Only the home page has the newsletter pop-up, so only its script
+ * watches for the pop-up's moment: elsewhere the watcher would hydrate the page for nothing and mark
+ * the pop-up as seen before the visitor ever reached it.
+ */
+export function standInScript(newsletterPopup: boolean): string {
+  return newsletterPopup ? withPopup : withoutPopup;
+}

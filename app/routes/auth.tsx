@@ -176,7 +176,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   id="signup-newsletter"
                   name="newsletter"
                   type="checkbox"
-                  className="mt-1 h-4 w-4 accent-brand-700"
+                  className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
                 />
                 <label htmlFor="signup-newsletter" className="text-sm">
                   Sign up for our newsletter to receive cybersecurity tips and updates

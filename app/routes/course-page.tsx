@@ -12,6 +12,7 @@ import { pageContent } from "~/course/page-content";
 import { allPageInfo, pageInfo } from "~/course/page-titles.server";
 import { getCourseProgress, recordPageView } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
+import { deferHydrationForReadersHandle } from "~/hydration/deferred-hydration";
 import { pageMeta } from "~/seo/meta";
 import { Spinner } from "~/ui/spinner";
 
@@ -43,6 +44,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     progress,
   };
 }
+
+/** A course page is reading first: it hydrates when the reader reaches for a button or an answer. */
+export const handle = deferHydrationForReadersHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   args.data

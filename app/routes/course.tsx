@@ -6,10 +6,10 @@ import { CATALOGUE, COURSE_ID, coursePagePath } from "~/course/course-map";
 import { getCourseProgress } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
-import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+import { deferHydrationForReadersHandle } from "~/hydration/deferred-hydration";
 
-// Hydrates on the first press or focus, not on load (decision 021).
-export const handle = deferHydrationHandle;
+// Hydrates on the first press or focus, not on load, signed in or not (decisions 021 and 023).
+export const handle = deferHydrationForReadersHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

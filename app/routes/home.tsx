@@ -4,10 +4,10 @@ import { Features, Hero, HowItWorks, PricingSection, Testimonials, WhyTraining }
 import { NewsletterForm } from "~/newsletter/newsletter-form";
 import { useNewsletterPopupTrigger } from "~/newsletter/popup-trigger";
 import { pageMeta } from "~/seo/meta";
-import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+import { deferHydrationWithPopupHandle } from "~/hydration/deferred-hydration";
 
 // Hydrates on the first press or focus, not on load (decision 021).
-export const handle = deferHydrationHandle;
+export const handle = deferHydrationWithPopupHandle;
 
 const NewsletterPopup = lazy(() => import("~/newsletter/newsletter-popup"));
 

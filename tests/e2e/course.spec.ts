@@ -1,4 +1,19 @@
+import type { Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations, signedInAs, uniqueEmail, waitForHydration, wordCount } from "./fixtures";
+
+/** Signs in, and uses up the "Welcome back" flash on another page: a toast needs React at once. */
+async function signedInReader(page: Page, label: string) {
+  await signedInAs(page, label);
+  await page.request.get("/course/scam-free/12");
+}
+
+/** Holds back the scripts whose address matches, as a slow network would. */
+async function delayScripts(page: Page, pattern: RegExp, milliseconds: number) {
+  await page.route(pattern, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, milliseconds));
+    await route.continue();
+  });
+}
 
 test.describe("course catalogue", () => {
   test("shows the one course card and the coming-soon panel", async ({ page }) => {
@@ -170,6 +185,70 @@ test.describe("course viewer", () => {
     await first.getByRole("radio").first().check();
     await expect(first.getByText(/Correct!|Not quite\./)).toBeVisible();
     await expect(check.getByText(/1 of \d answered\./)).toBeVisible();
+  });
+
+  test("a signed-in reader's page loads no JavaScript until an answer is tapped, and that first tap sticks", async ({
+    page,
+  }) => {
+    await signedInReader(page, "reader");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    // Scripts arrive late, as on a slow phone, so both answers are given before React is there.
+    await delayScripts(page, /\/assets\/.*\.js$/, 400);
+    await page.goto("/course/scam-free/13");
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    await expect(page.locator("#deferred-hydration")).toHaveCount(1);
+
+    const check = page.getByRole("region", { name: "Self-check" });
+    const [first, second] = [check.getByRole("group").nth(0), check.getByRole("group").nth(1)];
+    // check() itself fails if the tap does not tick the box at once.
+    await first.getByRole("radio").nth(1).check();
+    await second.getByRole("radio").first().check();
+    expect(scripts.length).toBeGreaterThan(0);
+    await expect(check.getByText(/2 of \d answered\./)).toBeVisible();
+    await expect(first.getByText(/Correct!|Not quite\./)).toBeVisible();
+    await expect(second.getByText(/Correct!|Not quite\./)).toBeVisible();
+    await expect(first.getByRole("radio").nth(1)).toBeChecked();
+    await expect(second.getByRole("radio").first()).toBeChecked();
+    await expect(page.locator("#deferred-hydration, #hydrate-on-interaction")).toHaveCount(0);
+
+    // Once React is there, a change of mind is an ordinary change.
+    await first.getByRole("radio").nth(0).check();
+    await expect(first.getByRole("radio").nth(1)).not.toBeChecked();
+    await expect(check.getByText(/2 of \d answered\./)).toBeVisible();
+  });
+
+  test("a tap that lands after React has come but before the page's text is hydrated still sticks", async ({
+    page,
+  }) => {
+    await signedInReader(page, "late-tap");
+    // The framework arrives at once (as from the cache), the page's text a moment later: React has
+    // announced itself, but the self-check is not yet its own when the reader taps.
+    await delayScripts(page, /\/assets\/13-[^/]*\.js$/, 1_500);
+    await page.goto("/course/scam-free/13");
+    const check = page.getByRole("region", { name: "Self-check" });
+    const answer = check.getByRole("group").first().getByRole("radio").nth(1);
+    await answer.hover(); // starts React
+    const owned = (selector: string) =>
+      page.evaluate(
+        (css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith("__reactFiber$")),
+        selector,
+      );
+    await expect.poll(() => owned("header")).toBe(true);
+    expect(await owned(`input[type="radio"]`)).toBe(false);
+
+    await answer.check();
+    await expect(check.getByText(/1 of \d answered\./)).toBeVisible();
+    await expect(
+      check
+        .getByRole("group")
+        .first()
+        .getByText(/Correct!|Not quite\./),
+    ).toBeVisible();
+    await expect(answer).toBeChecked();
   });
 
   test("progress shows on the catalogue with 'Continue where you left off'", async ({ page }) => {

@@ -66,6 +66,28 @@ test.describe("newsletter pop-up", () => {
     await expect(popup).toBeHidden();
   });
 
+  test("half a minute on another page neither opens it nor uses it up: it still comes on the home page", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/pricing");
+    await page.waitForLoadState("networkidle");
+    await page.clock.fastForward(35_000);
+    await page.waitForLoadState("networkidle");
+    // Nothing woke the pricing page up, and the pop-up is still to come.
+    expect(scripts).toEqual([]);
+    expect(await page.evaluate(() => window.localStorage.getItem("scam-free:newsletter-popup-seen"))).toBeNull();
+
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 20_000);
+    await expect(page.getByRole("dialog", { name: "Get free scam alerts" })).toBeVisible();
+  });
+
   test("subscribes from the pop-up", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
