@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { registerPaymentRetries } from "~/billing/payment-retries.server";
 import { registerMessageDelivery } from "~/mail/delivery-queue.server";
 import { createDeliveryChannels } from "~/mail/mailer.server";
+import { practiceLastLook } from "~/training/practice-last-look.server";
 import { registerNewsletterSync } from "~/newsletter/sync.server";
 import { registerScamUpdateDigest } from "~/scam-updates/digest.server";
 import { registerPracticeScheduling } from "~/training/scheduler.server";
@@ -33,7 +34,8 @@ export async function startBackgroundJobs(handle: DatabaseHandle, tuning: Backgr
     cronMonitorIntervalSeconds: tuning.cronMonitorIntervalSeconds,
     onError: (error) => log.error({ err: error }, "background job error"),
   });
-  const channels = createDeliveryChannels();
+  // Practice messages get a last look before they go: quiet hours, and a stop since they were queued.
+  const channels = { ...createDeliveryChannels(), lastLook: practiceLastLook };
   registerMessageDelivery(runner, handle, {
     channels,
     onResult: (result) =>

@@ -102,12 +102,26 @@ export async function enqueueText(db: Database, text: NewText): Promise<string> 
   return row.id;
 }
 
+/**
+ * What a last look at a message, just before it goes, decides: send it; hold it until a later
+ * moment (not counted as an attempt); or drop it, because what allowed it when it was queued no
+ * longer holds.
+ */
+export type LastLook =
+  { verdict: "send" } | { verdict: "hold"; until: Date; reason: string } | { verdict: "drop"; reason: string };
+
 /** One transport per channel, chosen from the configuration (see mailer.server.ts). */
 export interface DeliveryChannels {
   email: MailTransport;
   sms: SmsTransport;
   /** The From line of emails. */
   emailFrom: string;
+  /**
+   * Asked about every message just before it is sent. A message can wait in the outbox (a retry,
+   * a worker that was down) while the world changes: the Training Program uses this to keep
+   * practice messages inside quiet hours and to drop one whose person has said stop since.
+   */
+  lastLook?: (db: Database, message: OutboxMessage) => Promise<LastLook>;
 }
 
 export interface DeliveryTuning {
@@ -115,13 +129,13 @@ export interface DeliveryTuning {
   retryBaseSeconds?: number;
 }
 
-export type DeliveryOutcome = "sent" | "not-claimable" | "retry" | "failed";
+export type DeliveryOutcome = "sent" | "not-claimable" | "retry" | "held" | "dropped" | "failed";
 
 export interface DeliveryResult {
   id: string;
   channel: string;
   outcome: Exclude<DeliveryOutcome, "not-claimable">;
-  /** For a retry: when it may be tried again. */
+  /** For a retry or a held message: when it may be tried again. */
   nextAttemptAt?: Date;
   error?: string;
 }
@@ -142,13 +156,17 @@ const claim = (claimSeconds: number) => ({
   claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
 });
 
-type Message = typeof outboxMessages.$inferSelect;
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
 /**
  * Claims up to `limit` due messages, the highest priority first, then the oldest. SKIP LOCKED lets
  * several workers claim at once without waiting for, or taking, each other's rows.
  */
-export async function claimDueMessages(db: Database, limit: number, claimSeconds = CLAIM_SECONDS): Promise<Message[]> {
+export async function claimDueMessages(
+  db: Database,
+  limit: number,
+  claimSeconds = CLAIM_SECONDS,
+): Promise<OutboxMessage[]> {
   const candidates = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -171,7 +189,7 @@ export async function claimDueMessages(db: Database, limit: number, claimSeconds
 export async function sendClaimedMessage(
   db: Database,
   channels: DeliveryChannels,
-  message: Message,
+  message: OutboxMessage,
   tuning: DeliveryTuning = {},
 ): Promise<DeliveryResult> {
   const claimSeconds = tuning.claimSeconds ?? CLAIM_SECONDS;
@@ -193,6 +211,29 @@ export async function sendClaimedMessage(
   );
   const base = { id: message.id, channel: message.channel };
   try {
+    const look = channels.lastLook ? await channels.lastLook(db, message) : undefined;
+    if (look?.verdict === "hold") {
+      // Waiting for the right moment is not a failed attempt.
+      const [held] = await db
+        .update(outboxMessages)
+        .set({
+          status: "pending",
+          attempts: sql`${outboxMessages.attempts} - 1`,
+          claimedUntil: null,
+          lastError: look.reason,
+          nextAttemptAt: look.until,
+        })
+        .where(ours)
+        .returning({ nextAttemptAt: outboxMessages.nextAttemptAt });
+      return { ...base, outcome: "held", nextAttemptAt: held?.nextAttemptAt ?? undefined, error: look.reason };
+    }
+    if (look?.verdict === "drop") {
+      await db
+        .update(outboxMessages)
+        .set({ status: "dropped", claimedUntil: null, lastError: look.reason })
+        .where(ours);
+      return { ...base, outcome: "dropped", error: look.reason };
+    }
     const result = await sendThroughChannel(db, channels, message);
     await db
       .update(outboxMessages)
@@ -255,7 +296,7 @@ export function fromWithDisplayName(from: string, displayName: string): string {
   return name ? `"${name}" <${addressOf(from)}>` : from;
 }
 
-async function sendThroughChannel(db: Database, channels: DeliveryChannels, message: Message) {
+async function sendThroughChannel(db: Database, channels: DeliveryChannels, message: OutboxMessage) {
   if (message.channel === "sms") {
     // Checked at send time too: the number may have replied STOP after the text was queued.
     if (await isPhoneSuppressed(db, message.recipient)) {
@@ -309,10 +350,17 @@ export async function deliverDueMessages(
   options: DeliveryTuning & { batchSize?: number } = {},
 ): Promise<DeliveryResult[]> {
   const results: DeliveryResult[] = [];
+  const heldInThisRun = new Set<string>();
   for (;;) {
     const batch = await claimDueMessages(db, options.batchSize ?? 25, options.claimSeconds);
     if (batch.length === 0) return results;
-    results.push(...(await Promise.all(batch.map((message) => sendClaimedMessage(db, channels, message, options)))));
+    const done = await Promise.all(batch.map((message) => sendClaimedMessage(db, channels, message, options)));
+    results.push(...done);
+    // A message held until a moment the database's clock already counts as past is due again at
+    // once; rather than claim it over and over, stop here: the wake-up booked for it comes next.
+    const held = done.filter((result) => result.outcome === "held");
+    if (held.some((result) => heldInThisRun.has(result.id))) return results;
+    for (const result of held) heldInThisRun.add(result.id);
   }
 }
 

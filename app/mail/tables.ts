@@ -39,7 +39,7 @@ export const outboxMessages = pgTable(
     sendAt: timestamp("send_at", { withTimezone: true }),
     /** Not tried before this time: the send-at time, then the backoff after each failure. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
-    /** 'pending' (queued), 'sending', 'sent' or 'failed'. */
+    /** 'pending' (queued), 'sending', 'sent', 'failed', or 'dropped' (its last look before sending said no). */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** The last failure, or for a failed message the reason it was given up. */

@@ -128,3 +128,17 @@ export function pickSendTime(options: {
   const offset = Math.floor(random() * (SLOT_MS / 1000 - 1)) * 1000;
   return { at: new Date(slot + offset), weekKey: week };
 }
+
+/**
+ * The first moment from `after` on when a practice message may arrive: `after` itself when it is
+ * allowed, otherwise the start of the first allowed quarter hour. Null if none within the planning
+ * horizon (cannot happen with the hours above).
+ */
+export function nextAllowedSendTime(after: Date, timeZone: string, ageBand: AgeBand): Date | null {
+  if (isAllowedSendTime(after, timeZone, ageBand)) return after;
+  const horizon = after.getTime() + PLANNING_HORIZON_MS;
+  for (let start = Math.ceil(after.getTime() / SLOT_MS) * SLOT_MS; start < horizon; start += SLOT_MS) {
+    if (isAllowedSendTime(new Date(start), timeZone, ageBand)) return new Date(start);
+  }
+  return null;
+}

@@ -7,10 +7,11 @@ import { freePort, startBuiltServer, stopBuiltServer } from "./built-server";
 import { test, expect, expectNoAxeViolations } from "./fixtures";
 
 /**
- * No page sends a text message yet (the Training Program will), and the embedded database allows
- * one process at a time. So this suite queues a text with the site's own code
- * (tests/support/site-process.ts, WORKERS=off) into a fresh data folder, then starts the built
- * server on that folder; its worker delivers the text to the local mailbox, and the browser reads it.
+ * The embedded database allows one process at a time, so this suite queues a text (a consent
+ * notice: a practice text would need a consenting contact and its practice message) with the site's
+ * own code (tests/support/site-process.ts, WORKERS=off) into a fresh data folder, then starts the
+ * built server on that folder; its worker delivers the text to the local mailbox, and the browser
+ * reads it.
  */
 test.describe("a text message in the local mailbox", () => {
   test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -66,7 +67,7 @@ test.describe("a text message in the local mailbox", () => {
     await expect(list.getByRole("link", { name: new RegExp(`Text message\\s*To \\${phone}`) })).toBeVisible();
     const bubble = page.getByRole("article", { name: "Selected text message" });
     await expect(bubble.getByRole("heading", { name: phone })).toBeVisible();
-    await expect(bubble).toContainText(`A practice text for ${phone}`);
+    await expect(bubble).toContainText(`A notice text for ${phone}`);
     // The server's worker delivered it to the local mailbox.
     await expect(async () => {
       await page.reload();

@@ -3,7 +3,7 @@
  * it starts the same server runtime as build/server.js (database, job runner with or without
  * workers per WORKERS), prints "ready", and then queues what it is told on stdin:
  *   email <address>      queues a welcome email
- *   text <+number>       queues a text message
+ *   text <+number>       queues a text message (a consent notice: a practice text would need its practice message)
  * answering "queued <id>" for each. SIGTERM stops it the way the server stops.
  *
  *   node --import tsx tests/support/site-process.ts
@@ -24,7 +24,7 @@ async function main() {
     const id =
       command === "email"
         ? await queueEmail(db, { template: "welcome", to, ...welcomeEmail(getMailBranding()) })
-        : await queueText(db, { template: "practice-text", to, body: `A practice text for ${to}` });
+        : await queueText(db, { template: "training-consent-notice", to, body: `A notice text for ${to}` });
     process.stdout.write(`queued ${id}\n`);
   }
 }
