@@ -98,7 +98,9 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       .select()
       .from(outboxMessages)
       .where(ne(outboxMessages.template, "confirm-email"))
-      .orderBy(asc(outboxMessages.createdAt));
+      // A notice's email and text are queued in one transaction, so they share created_at (now()
+      // is the transaction's start); the channel breaks the tie the way they were queued.
+      .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.channel));
   const consentGet = (token: string) =>
     callRoute(consentLoader, new Request(`http://localhost:3000/training/consent/${token}`), { token });
   const consentPost = (token: string, fields: Record<string, string>) =>
