@@ -1,5 +1,6 @@
 import { MailWarning, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { formatLongDate } from "~/billing/subscription-view";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { RESEND_CONFIRMATION_INTENT, type ResendConfirmationResult } from "./email-confirmation";
@@ -38,7 +39,11 @@ export function EmailConfirmationCard({ email, result }: { email: string; result
 }
 
 /** In place of "No Active Training Program" for someone a relative's Family Training includes. */
-export function FamilyMembershipCard() {
+export function FamilyMembershipCard({
+  plan,
+}: {
+  plan: { holderName: string; periodEnd: string | null; endsAtPeriodEnd: boolean };
+}) {
   return (
     <Card aria-labelledby="family-membership-title">
       <div className="flex items-start gap-3">
@@ -48,10 +53,17 @@ export function FamilyMembershipCard() {
             You are part of a family&apos;s Training Program
           </h2>
           <p className="mt-2 text-ink">
-            A relative included your email address in their Family Training. The weekly lessons, the red-flag trainer
-            and the scam alerts are yours; the person who pays chooses the practice messages and manages the
-            subscription.
+            <strong>{plan.holderName}</strong> included your email address in their Family Training. The weekly lessons,
+            the red-flag trainer and the scam alerts are yours; {plan.holderName} chooses the practice messages and
+            manages the subscription, so ask them about either.
           </p>
+          {plan.periodEnd && (
+            <p className="mt-2 text-ink" data-testid="family-plan-period">
+              {plan.endsAtPeriodEnd
+                ? `Their plan ends on ${formatLongDate(plan.periodEnd)} unless they renew it.`
+                : `Their plan renews on ${formatLongDate(plan.periodEnd)}.`}
+            </p>
+          )}
           <p className="mt-4 flex flex-wrap gap-4">
             <Link to="/weekly-lessons" className="font-medium text-brand-700 underline">
               Weekly Lessons

@@ -88,6 +88,26 @@ export async function findMemberAccess(
   return granting ? { subscriptionId: granting.id, startDate: granting.startDate } : null;
 }
 
+/** What someone on a relative's plan is told about it: whose plan it is, and when it renews or ends. */
+export interface FamilyPlanSummary {
+  holderName: string;
+  periodEnd: Date | null;
+  endsAtPeriodEnd: boolean;
+}
+
+export async function familyPlanSummary(db: Database, subscriptionId: string): Promise<FamilyPlanSummary | null> {
+  const [plan] = await db
+    .select({
+      holderName: customers.name,
+      periodEnd: subscriptions.currentPeriodEnd,
+      endsAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+    })
+    .from(subscriptions)
+    .innerJoin(customers, eq(subscriptions.customerId, customers.id))
+    .where(eq(subscriptions.id, subscriptionId));
+  return plan ?? null;
+}
+
 /**
  * A signed-in person's access: through their own account, or, once they have proved they read
  * their address, through that address on someone's plan. Sign-up does not check the address, so

@@ -15,7 +15,7 @@ import {
 } from "~/account/email-confirmation";
 import { resendConfirmation } from "~/account/email-confirmation.server";
 import { EmailConfirmationCard, FamilyMembershipCard } from "~/account/account-cards";
-import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
+import { familyPlanSummary, findMemberAccess, memberIdentity } from "~/billing/membership.server";
 import { SubscriptionPanel } from "~/billing/subscription-panel";
 import { useResultToast } from "~/account/use-result-toast";
 import { ACCOUNT_BILLING_MESSAGES } from "~/billing/account-billing-messages";
@@ -56,11 +56,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     const db = await getDatabase();
     const subscription = await getAccountSubscription(db, user.id);
     // Someone named on a relative's Family Training has access without a subscription of their own.
-    const memberThroughFamily = !subscription && (await hasMemberAccessNow(db, memberIdentity(user)));
-    return { ...base, subscription, memberThroughFamily, digest: await digestSettingFor(db, user), loadError: false };
+    const familyAccess = subscription ? null : await findMemberAccess(db, memberIdentity(user));
+    const familyPlan = familyAccess && (await familyPlanSummary(db, familyAccess.subscriptionId));
+    return {
+      ...base,
+      subscription,
+      familyPlan: familyPlan && {
+        holderName: familyPlan.holderName,
+        periodEnd: familyPlan.periodEnd?.toISOString() ?? null,
+        endsAtPeriodEnd: familyPlan.endsAtPeriodEnd,
+      },
+      digest: await digestSettingFor(db, user),
+      loadError: false,
+    };
   } catch (error) {
     getLogger().error({ err: error }, "could not load a subscription for the account page");
-    return { ...base, subscription: null, memberThroughFamily: false, digest: null, loadError: true };
+    return { ...base, subscription: null, familyPlan: null, digest: null, loadError: true };
   }
 }
 
@@ -193,8 +204,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <h2 className="text-xl font-bold text-brand-900">{ACCOUNT_BILLING_MESSAGES.loadError.title}</h2>
             <p className="mt-2 text-muted">{ACCOUNT_BILLING_MESSAGES.loadError.text}</p>
           </Card>
-        ) : loaderData.memberThroughFamily ? (
-          <FamilyMembershipCard />
+        ) : loaderData.familyPlan ? (
+          <FamilyMembershipCard plan={loaderData.familyPlan} />
         ) : (
           <SubscriptionPanel
             subscription={loaderData.subscription}

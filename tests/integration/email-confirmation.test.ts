@@ -66,11 +66,11 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
     // Before: signed in, but the address is not proved, so the family's plan is not theirs yet.
     const sam = await userRow("sam@example.com");
     expect(sam.emailVerified).toBe(false);
-    const before = await callRoute<{ emailConfirmed: boolean; memberThroughFamily: boolean }>(
+    const before = await callRoute<{ emailConfirmed: boolean; familyPlan: unknown }>(
       accountLoader,
       new Request("http://localhost:3000/account", { headers: { Cookie: cookie } }),
     );
-    expect(before.value).toMatchObject({ emailConfirmed: false, memberThroughFamily: false });
+    expect(before.value).toMatchObject({ emailConfirmed: false, familyPlan: null });
 
     // Opening the link (as a mail scanner would) changes nothing.
     const opened = viewOf(await open(encodeURIComponent(token)));
@@ -83,11 +83,16 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
     expect(confirmed.emailVerified).toBe(true);
     expect(await hasMemberAccessNow(suite.handle.db, memberIdentity({ ...confirmed, emailVerified: true }))).toBe(true);
 
-    const after = await callRoute<{ emailConfirmed: boolean; memberThroughFamily: boolean }>(
+    const after = await callRoute<{ emailConfirmed: boolean; familyPlan: unknown }>(
       accountLoader,
       new Request("http://localhost:3000/account", { headers: { Cookie: cookie } }),
     );
-    expect(after.value).toMatchObject({ emailConfirmed: true, memberThroughFamily: true, subscription: null });
+    // My Account then says whose plan it is and when it renews.
+    expect(after.value).toMatchObject({
+      emailConfirmed: true,
+      subscription: null,
+      familyPlan: { holderName: "Dana Rivera", periodEnd: "2099-01-01T00:00:00.000Z", endsAtPeriodEnd: false },
+    });
 
     // Pressing again is harmless.
     expect(viewOf(await press({ token }))).toEqual({ status: 200, view: { state: "confirmed" } });
