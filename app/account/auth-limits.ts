@@ -22,6 +22,8 @@ export const AUTH_LIMITS = {
   resetPerEmailAndIp: { max: 3, windowSeconds: 60 * 60 },
   resetPerEmail: { max: 10, windowSeconds: 60 * 60 },
   confirmationResendPerAccount: { max: 3, windowSeconds: 60 * 60 },
+  // Someone holding a signed-in browser must not be able to guess the password on the delete form.
+  deleteAccountPasswordPerAccount: { max: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
 
 /** The request-limit keys, in one place, so the reset path can clear an account's sign-in locks. */
@@ -34,4 +36,5 @@ export const authLimitKeys = {
   resetEmailAndIp: (email: string, ip: string) => `reset:email-ip:${email}:${ip}`,
   resetEmail: (email: string) => `reset:email:${email}`,
   confirmationResend: (userId: string) => `confirm-email:resend:${userId}`,
+  deleteAccountPassword: (userId: string) => `delete-account:password:${userId}`,
 };

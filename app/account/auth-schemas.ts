@@ -7,12 +7,17 @@ const MAX_PASSWORD = 128;
 
 const email = emailField({ required: "Please enter your email address." });
 
+/** The password someone already has: at sign-in, and again before deleting the account. */
+export function currentPasswordField(required: string) {
+  return z
+    .string({ error: required })
+    .min(1, required)
+    .max(MAX_PASSWORD, `Passwords can be at most ${MAX_PASSWORD} characters.`);
+}
+
 export const LoginSchema = z.object({
   email,
-  password: z
-    .string({ error: "Please enter your password." })
-    .min(1, "Please enter your password.")
-    .max(MAX_PASSWORD, `Passwords can be at most ${MAX_PASSWORD} characters.`),
+  password: currentPasswordField("Please enter your password."),
 });
 
 const newPassword = z

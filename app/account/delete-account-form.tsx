@@ -4,12 +4,14 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FormMessage } from "~/ui/form-message";
+import { TextField } from "~/ui/text-field";
+import { fieldErrors } from "~/validation/fields";
 import { DELETE_ACCOUNT_INTENT, DeleteAccountSchema, type DeleteAccountResult } from "./delete-account-schema";
 
 /**
  * The last section of /account. Folded away behind a disclosure (it works by keyboard and without
- * JavaScript), says exactly what goes and what stays, and needs a ticked box: the same schema
- * checks it here and on the server.
+ * JavaScript), says exactly what goes and what stays, and needs a ticked box and the password:
+ * the same schema checks them here and on the server, which also checks the password itself.
  */
 export function DeleteAccountForm({
   result,
@@ -20,9 +22,9 @@ export function DeleteAccountForm({
 }) {
   const navigation = useNavigation();
   const deleting = navigation.formData?.get("intent") === DELETE_ACCOUNT_INTENT;
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const shown = problem
-    ? { ok: false, title: "Nothing was deleted", message: problem }
+    ? { ok: false, title: "Nothing was deleted", ...problem }
     : result && !result.ok
       ? result
       : null;
@@ -55,7 +57,8 @@ export function DeleteAccountForm({
               const parsed = DeleteAccountSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
               if (!parsed.success) {
                 event.preventDefault();
-                setProblem(parsed.error.issues[0]?.message ?? "Please check the form.");
+                const fields = fieldErrors(parsed.error);
+                setProblem({ message: Object.values(fields)[0] ?? "Please check the form.", fields });
               } else {
                 setProblem(null);
               }
@@ -71,6 +74,17 @@ export function DeleteAccountForm({
                 className="mt-1 h-4 w-4 shrink-0 accent-red-700"
               />
               <label htmlFor="delete-confirm">I understand: delete my account and everything in it.</label>
+            </div>
+            <div className="max-w-sm">
+              <TextField
+                id="delete-password"
+                name="password"
+                type="password"
+                label="Your password"
+                autoComplete="current-password"
+                hint="To be sure it is you, not someone at a computer you left signed in."
+                error={shown?.fields?.password}
+              />
             </div>
             <Button type="submit" variant="danger" disabled={deleting}>
               <Trash2 aria-hidden="true" className="h-4 w-4" />

@@ -6,6 +6,9 @@ import { customers, members, subscriptions } from "~/billing/tables";
 import { deleteFamilyMemberMessages } from "~/training/family-member-data.server";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
 import { fieldErrors } from "~/validation/fields";
+import { hitLimit, retryMessage } from "~/security/request-limits.server";
+import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
+import { isAccountPassword } from "./password-check.server";
 import { users } from "./tables";
 import { DELETE_ACCOUNT_INTENT, DeleteAccountSchema, type DeleteAccountResult } from "./delete-account-schema";
 
@@ -26,8 +29,9 @@ const answer = (
 });
 
 /**
- * Deletes an account the way a family would expect (COPPA and GDPR both give a parent this right):
- * the subscription is cancelled at the payment provider FIRST, so nobody is charged for an
+ * Deletes an account the way a family would expect (COPPA and GDPR both give a parent this right),
+ * once its owner has ticked the box and typed their password again (at most five tries a quarter
+ * hour). The subscription is cancelled at the payment provider FIRST, so nobody is charged for an
  * account that no longer exists; only then is the rest removed in one transaction: every family
  * member's contact details, consent record, practice messages, events and their outbox copies,
  * the checkout's family list, course progress, sessions and the login itself. What payment
@@ -44,6 +48,18 @@ export async function deleteAccount(
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     return answer(400, false, "Nothing was deleted", Object.values(fields)[0] ?? "Please check the form.", fields);
+  }
+  // Every try counts, right or wrong: five an account per quarter hour is plenty for the owner
+  // and useless for guessing.
+  const limit = await hitLimit(
+    db,
+    authLimitKeys.deleteAccountPassword(userId),
+    AUTH_LIMITS.deleteAccountPasswordPerAccount,
+  );
+  if (!limit.allowed) return answer(429, false, "Nothing was deleted", retryMessage(limit.retryAfterSeconds));
+  if (!(await isAccountPassword(db, userId, parsed.data.password))) {
+    const wrong = "That is not your password. Type the one you sign in with.";
+    return answer(403, false, "Nothing was deleted", wrong, { password: wrong });
   }
 
   const owned = await db

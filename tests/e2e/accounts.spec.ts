@@ -200,6 +200,9 @@ test.describe("accounts", () => {
 
     await page.getByRole("link", { name: "Go to My Account" }).click();
     await expect(page.getByRole("heading", { name: "You are part of a family's Training Program" })).toBeVisible();
+    // Whose plan it is (the name given at checkout), and when it renews.
+    await expect(page.getByText("Dana Rivera included your email address in their Family Training.")).toBeVisible();
+    await expect(page.getByTestId("family-plan-period")).toHaveText(/^Their plan renews on \w+ \d{1,2}, \d{4}\.$/);
     await expect(page.getByRole("heading", { name: "Confirm your email address" })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "No Active Training Program" })).toHaveCount(0);
     await page.goto("/weekly-lessons");
@@ -238,7 +241,9 @@ test.describe("accounts", () => {
     expect(response.status()).toBe(403);
   });
 
-  test("deleting the account asks for a ticked box, then signs out and the login no longer works", async ({ page }) => {
+  test("deleting the account asks for a ticked box and the password, then signs out and the login no longer works", async ({
+    page,
+  }) => {
     const { email, password } = await signedInAs(page, "leaving");
     await page.goto("/account");
     await waitForHydration(page);
@@ -248,6 +253,13 @@ test.describe("accounts", () => {
     await expect(page.getByRole("alert")).toContainText("Tick the box");
     await expect(page).toHaveURL(/\/account$/);
     await page.getByLabel("I understand: delete my account and everything in it.").check();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByRole("alert")).toContainText("Enter your password");
+    await page.getByLabel("Your password").fill("not-my-password");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByRole("alert").first()).toContainText("That is not your password");
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByLabel("Your password").fill(password);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(toastWith(page, "Your account has been deleted")).toBeVisible();

@@ -143,7 +143,7 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
     const answer = await callAction(
       accountAction,
       "/account",
-      { intent: "delete-account", confirm: "yes" },
+      { intent: "delete-account", confirm: "yes", password: "secret123" },
       { headers: { Cookie: cookie } },
     );
     expect(answer.status).toBe(302);
@@ -182,10 +182,10 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
     await familyWithHistory(user!.id, email);
     const before = await counts();
     const attempts: Record<string, string | string[]>[] = [
-      { intent: "delete-account" },
-      { intent: "delete-account", confirm: "no" },
-      { intent: "delete-account", confirm: "<b>yes</b>" },
-      { intent: "delete-account", confirm: ["yes", "yes"] },
+      { intent: "delete-account", password: "secret123" },
+      { intent: "delete-account", confirm: "no", password: "secret123" },
+      { intent: "delete-account", confirm: "<b>yes</b>", password: "secret123" },
+      { intent: "delete-account", confirm: ["yes", "yes"], password: "secret123" },
     ];
     for (const fields of attempts) {
       const answer = await callAction<{ ok: boolean; message: string }>(accountAction, "/account", fields, {
@@ -199,6 +199,43 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
     expect(subscription!.status).toBe("active");
   });
 
+  it("asks for the password again: a missing or wrong one deletes nothing, and guessing stops after five tries", async () => {
+    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signedInCookie(handle, email);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    await familyWithHistory(user!.id, email);
+    const before = await counts();
+    const press = (fields: Record<string, string>) =>
+      callAction<{ ok: boolean; message: string; fields?: Record<string, string> }>(
+        accountAction,
+        "/account",
+        { intent: "delete-account", confirm: "yes", ...fields },
+        { headers: { Cookie: cookie } },
+      );
+
+    const missing = await press({});
+    expect(missing.status).toBe(400);
+    expect(missing.data.fields).toEqual({ password: "Enter your password to confirm that it is you." });
+    const tooLong = await press({ password: "x".repeat(129) });
+    expect(tooLong.status).toBe(400);
+
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const wrong = await press({ password: `guess-${attempt}` });
+      expect(wrong.status).toBe(403);
+      expect(wrong.data).toMatchObject({
+        ok: false,
+        fields: { password: expect.stringContaining("not your password") },
+      });
+    }
+    // The sixth try in the quarter hour is refused before the password is even looked at, right or not.
+    const sixth = await press({ password: "secret123" });
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(await counts()).toEqual(before);
+    const [subscription] = await db.select().from(subscriptions);
+    expect(subscription!.status).toBe("active");
+  });
+
   it("with Stripe: cancels there first, and deletes nothing while Stripe cannot be reached", async () => {
     const provider = createStripeProvider({
       secretKey: "sk_test_fake_key",
@@ -206,9 +243,10 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
       prices: { premium: "price_premium_monthly", family: "price_family_monthly" },
       apiBase: fake.url,
     });
-    const userId = randomUUID();
     const email = `stripe-${randomUUID().slice(0, 8)}@example.com`;
-    await db.insert(users).values({ id: userId, name: "Dana Rivera", email });
+    await signedInCookie(handle, email);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const userId = user!.id;
     const family = await familyWithHistory(userId, email);
     const remote = fake.createSubscription({});
     await db
@@ -218,13 +256,21 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
 
     fake.failuresLeft = 1;
     const before = await counts();
-    const refused = await deleteAccount(db, provider, userId, { intent: "delete-account", confirm: "yes" });
+    const refused = await deleteAccount(db, provider, userId, {
+      intent: "delete-account",
+      confirm: "yes",
+      password: "secret123",
+    });
     expect(refused.status).toBe(502);
     expect(refused.result.message).toContain("Nothing was deleted");
     expect(await counts()).toEqual(before);
     expect(fake.subscriptions.get(remote.id)!.status).toBe("active");
 
-    const done = await deleteAccount(db, provider, userId, { intent: "delete-account", confirm: "yes" });
+    const done = await deleteAccount(db, provider, userId, {
+      intent: "delete-account",
+      confirm: "yes",
+      password: "secret123",
+    });
     expect(done.status).toBe(200);
     expect(fake.requests.filter((request) => request.method === "DELETE").map((request) => request.path)).toContain(
       `/v1/subscriptions/${remote.id}`,

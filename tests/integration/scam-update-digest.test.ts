@@ -312,10 +312,22 @@ describe.each(DATABASE_TARGETS)("weekly scam-alert digest on $name", (target) =>
 
     // Deleting the account removes its setting and its sent-week rows.
     expect(await handle.db.select().from(scamUpdateDigests)).toHaveLength(1);
-    const deleted = await deleteAccount(handle.db, null, id, { intent: "delete-account", confirm: "yes" });
+    const deleted = await deleteAccount(handle.db, null, id, {
+      intent: "delete-account",
+      confirm: "yes",
+      password: "secret-pass-1",
+    });
     expect(deleted.status).toBe(502); // an active demo subscription and no provider: nothing deleted
     await handle.db.update(subscriptions).set({ status: "canceled" });
-    expect((await deleteAccount(handle.db, null, id, { intent: "delete-account", confirm: "yes" })).status).toBe(200);
+    expect(
+      (
+        await deleteAccount(handle.db, null, id, {
+          intent: "delete-account",
+          confirm: "yes",
+          password: "secret-pass-1",
+        })
+      ).status,
+    ).toBe(200);
     expect(await handle.db.select().from(scamUpdateDigests)).toHaveLength(0);
     expect(await handle.db.select().from(scamUpdateDigestSettings)).toHaveLength(0);
   });
