@@ -9,7 +9,7 @@ import { loadPracticeLibrary } from "~/training/practice-library.server";
  * alone with what was found, missed and marked wrongly, the free taste on / and /pricing (three
  * rounds, no POST, no cookie, no storage) and axe at 375 px and on a desktop.
  */
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 const library = loadPracticeLibrary();
 const partsOf = (id: string) => cutMessage(trainerMessageFromScenario(library.byId(id)!)).candidates;

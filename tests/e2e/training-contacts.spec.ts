@@ -16,7 +16,7 @@ import {
  * notice (read from the local mailbox), a parent who confirms for a child, and another account
  * that can neither see nor change any of it.
  */
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
 

@@ -17,7 +17,7 @@ import {
  * mailbox, and then the figures, the chart and the message list on a desktop and a 375 px phone.
  * Another account sees none of it and gets 404 for this family's people.
  */
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
 const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });

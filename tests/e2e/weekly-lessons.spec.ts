@@ -17,7 +17,7 @@ import {
  * (Later weeks opening one by one are covered with a moved start date in
  * tests/integration/membership.test.ts; the browser cannot move the server's clock.)
  */
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 interface LessonText {
   slug: string;
