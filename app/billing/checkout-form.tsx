@@ -10,6 +10,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import type { FormResult } from "~/validation/form-result";
 import { CheckoutSchema, checkoutFieldErrors } from "./checkout-schema";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS, PLANS, type PaidPlanId } from "./plans";
+import { useBrowserTimeZone } from "~/training/browser-time-zone";
 
 export interface CheckoutFormValues {
   plan: PaidPlanId | null;
@@ -115,10 +116,13 @@ export function CheckoutForm({
     set("plan", id);
     onPlanChange?.(id);
   };
+  const timeZone = useBrowserTimeZone();
   const touch = (field: string) => () => setTouched((current) => ({ ...current, [field]: true }));
 
   return (
     <Form method="post" noValidate className="grid gap-8 lg:grid-cols-[1fr_320px]">
+      {/* The family's starting time zone for practice messages (see importCheckoutContacts). */}
+      {timeZone && <input type="hidden" name="timeZone" value={timeZone} />}
       <div className="space-y-8">
         <FormMessage result={bannerFixed ? null : result} />
         <fieldset>

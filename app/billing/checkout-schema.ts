@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, personNameField } from "~/validation/fields";
+import { isKnownTimeZone } from "~/training/quiet-hours";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS } from "./plans";
 
 /** SPEC.md sections 5 and 8, word for word where the spec gives the words. */
@@ -62,6 +63,13 @@ export const CheckoutSchema = z
     phone: phoneField.optional().transform((value) => value ?? null),
     memberEmail: z.array(memberEmailField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
     memberPhone: z.array(phoneField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
+    // Filled in by the browser, not typed: a zone we do not know is dropped, never an error.
+    timeZone: z
+      .string()
+      .max(64)
+      .optional()
+      .catch(undefined)
+      .transform((value) => (value && isKnownTimeZone(value) ? value : null)),
   })
   .superRefine((input, ctx) => {
     if (input.plan !== "family") return;
@@ -113,6 +121,7 @@ export function checkoutFormValues(formData: FormData) {
     phone: text("phone"),
     memberEmail: list("memberEmail"),
     memberPhone: list("memberPhone"),
+    timeZone: text("timeZone"),
   };
 }
 

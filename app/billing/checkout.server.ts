@@ -70,7 +70,13 @@ export async function startCheckout(
       userId: user.id,
       provider: provider.kind,
       plan: plan.id,
-      contacts: { name: input.name, email: input.email, phone: input.phone, members: input.members },
+      contacts: {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        members: input.members,
+        timeZone: input.timeZone,
+      },
     })
     .returning({ id: checkoutSessions.id });
   try {

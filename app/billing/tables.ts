@@ -90,6 +90,11 @@ export interface CheckoutContacts {
   email: string;
   phone: string | null;
   members: { email: string; phone: string | null }[];
+  /**
+   * The buyer's device time zone at checkout (IANA), when the browser gave one: the starting time
+   * zone of the people imported into the Training Program, so quiet hours start out right.
+   */
+  timeZone?: string | null;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { CircleStop, Clock, EyeOff, Mail } from "lucide-react";
-import { useSyncExternalStore } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/account.training";
 import { requireUser } from "~/account/session.server";
@@ -11,7 +10,7 @@ import { pageMeta } from "~/seo/meta";
 import { ContactCard } from "~/training/contact-card";
 import { ContactFields } from "~/training/contact-fields";
 import { DEFAULT_TIME_ZONE, type TrainingResult } from "~/training/contact-schema";
-import { isKnownTimeZone } from "~/training/quiet-hours";
+import { useBrowserTimeZone } from "~/training/browser-time-zone";
 import { handleTrainingAction, loadTrainingPage } from "~/training/contact-settings.server";
 import { FamilyResultsSection } from "~/training/family-results";
 import { loadFamilyResults } from "~/training/family-results.server";
@@ -83,20 +82,8 @@ const HOW_IT_WORKS = [
   },
 ];
 
-const subscribeToNothing = () => () => {};
-
-function browserTimeZone() {
-  const found = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return found && isKnownTimeZone(found) ? found : DEFAULT_TIME_ZONE;
-}
-
-/** The browser's own time zone, once the page runs in it (the server cannot know it). */
-function useBrowserTimeZone() {
-  return useSyncExternalStore(subscribeToNothing, browserTimeZone, () => DEFAULT_TIME_ZONE);
-}
-
 function AddPersonForm() {
-  const timeZone = useBrowserTimeZone();
+  const timeZone = useBrowserTimeZone() ?? DEFAULT_TIME_ZONE;
   return (
     <TrainingForm key={timeZone} intent="add" className="space-y-4" label="Add a person">
       {({ errors, busy }) => (

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { members } from "~/billing/tables";
+import { checkoutSessions, members } from "~/billing/tables";
 import { DEFAULT_TIME_ZONE, toE164 } from "./contact-schema";
 import { isKnownTimeZone } from "./quiet-hours";
 import { trainingContacts, trainingPrograms } from "./tables";
@@ -20,14 +20,11 @@ export function newConsentToken(): string {
  *
  * Defaults, all of which the account holder can change: an adult; emails on when there is an
  * address; texts off until the holder turns them on (a number that cannot be read as E.164 is
- * left out rather than stored in a form texts cannot use); the given time zone.
+ * left out rather than stored in a form texts cannot use); the time zone of the buyer's device at
+ * checkout, or New York's when the browser gave none (quiet hours are kept in each person's zone,
+ * so a family in Sydney must not start out on New York time).
  */
-export async function importCheckoutContacts(
-  db: Database,
-  subscriptionId: string,
-  timeZone = DEFAULT_TIME_ZONE,
-): Promise<boolean> {
-  const zone = isKnownTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+export async function importCheckoutContacts(db: Database, subscriptionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marked = await tx
       .insert(trainingPrograms)
@@ -35,6 +32,14 @@ export async function importCheckoutContacts(
       .onConflictDoNothing()
       .returning({ subscriptionId: trainingPrograms.subscriptionId });
     if (marked.length === 0) return false;
+    const [checkout] = await tx
+      .select({ contacts: checkoutSessions.contacts })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.subscriptionId, subscriptionId))
+      .orderBy(desc(checkoutSessions.createdAt))
+      .limit(1);
+    const checkoutZone = checkout?.contacts.timeZone;
+    const zone = checkoutZone && isKnownTimeZone(checkoutZone) ? checkoutZone : DEFAULT_TIME_ZONE;
     const people = await tx
       .select()
       .from(members)

@@ -17,6 +17,8 @@ import {
  * that can neither see nor change any of it.
  */
 test.describe.configure({ timeout: 180_000 });
+// The family buys from a device in London, so its people start out on London time, not New York's.
+test.use({ timezoneId: "Europe/London" });
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
 
@@ -45,6 +47,12 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   for (const address of [holderEmail, kid, gran]) await expect(page.getByText(address, { exact: false })).toBeVisible();
   await expect(page.getByTestId("people-count")).toHaveText("3 of 5 people on your Family Training plan");
   await expect(page.getByText("Waiting for consent")).toHaveCount(3);
+  await expect(
+    page
+      .getByTestId("training-contact")
+      .locator("dd")
+      .filter({ hasText: /^Europe\/London$/ }),
+  ).toHaveCount(3);
   await waitForHydration(page);
   await expectNoAxeViolations(page);
 

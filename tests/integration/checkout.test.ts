@@ -15,6 +15,8 @@ import {
   subscriptions,
 } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
+import { importCheckoutContacts } from "~/training/checkout-contacts.server";
+import { trainingContacts, trainingPrograms } from "~/training/tables";
 import { requestLimits } from "~/security/tables";
 import { resetEnvForTests } from "~/config/env.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
@@ -61,6 +63,8 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
   beforeEach(async () => {
     useDatabaseForTests(handle);
     for (const table of [
+      trainingContacts,
+      trainingPrograms,
       paymentEvents,
       demoSubscriptions,
       checkoutSessions,
@@ -311,6 +315,39 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
         })
       ).thrown?.headers.get("Location"),
     ).toBe("/weekly-lessons");
+  });
+
+  it("the family starts out on the buyer's device time zone; without one, or with one we do not know, on New York's", async () => {
+    const zonesAfterBuying = async (email: string, timeZone?: string) => {
+      const { cookie } = await signedInUser(handle.db, email);
+      await buyDemo(cookie, {
+        ...validFamily,
+        email,
+        memberEmail: [`kid-${email}`, "", "", ""],
+        ...(timeZone === undefined ? {} : { timeZone }),
+      });
+      const [customer] = await handle.db.select().from(customers).where(eq(customers.email, email));
+      const [subscription] = await handle.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.customerId, customer!.id));
+      expect(await importCheckoutContacts(handle.db, subscription!.id)).toBe(true);
+      const contacts = await handle.db
+        .select()
+        .from(trainingContacts)
+        .where(eq(trainingContacts.subscriptionId, subscription!.id));
+      return contacts.map((contact) => contact.timeZone);
+    };
+    expect(await zonesAfterBuying("sydney@example.com", "Australia/Sydney")).toEqual([
+      "Australia/Sydney",
+      "Australia/Sydney",
+    ]);
+    expect(await zonesAfterBuying("nojs@example.com")).toEqual(["America/New_York", "America/New_York"]);
+    // A hidden field is not something a person typed: a zone we do not know is dropped, not an error.
+    expect(await zonesAfterBuying("mars@example.com", "Mars/Olympus_Mons")).toEqual([
+      "America/New_York",
+      "America/New_York",
+    ]);
   });
 
   it("weekly lessons: signed out and signed in without a subscription see the marketing panel", async () => {

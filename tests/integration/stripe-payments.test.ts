@@ -27,6 +27,7 @@ const sign = (payload: string, secret = WEBHOOK_SECRET) =>
 
 const familyInput: CheckoutInput = {
   plan: "family",
+  timeZone: "Europe/London",
   name: "Dana Rivera",
   email: "dana@example.com",
   phone: "+1 555 010 2000",

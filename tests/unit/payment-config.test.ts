@@ -54,7 +54,7 @@ describe("payment mode", () => {
       untouchable,
       null,
       { id: "u1" },
-      { plan: "premium", name: "A", email: "a@example.com", phone: null, members: [] },
+      { plan: "premium", name: "A", email: "a@example.com", phone: null, members: [], timeZone: null },
       "http://x",
     );
     expect(result).toMatchObject({ ok: false, status: 503, title: "Payments are not configured" });
