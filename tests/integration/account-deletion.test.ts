@@ -110,6 +110,15 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
     return family;
   }
 
+  /** A holder signed in (password "secret123") with the family above. */
+  async function signedInHolderWithFamily() {
+    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signedInCookie(handle, email);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const family = await familyWithHistory(user!.id, email);
+    return { email, cookie, family };
+  }
+
   async function counts() {
     const rows = async (query: Promise<unknown[]>) => (await query).length;
     return {
@@ -127,10 +136,7 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
   }
 
   it("cancels the demo subscription, removes the family's data and the login, keeps the payment records", async () => {
-    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
-    const cookie = await signedInCookie(handle, email);
-    const [user] = await db.select().from(users).where(eq(users.email, email));
-    const family = await familyWithHistory(user!.id, email);
+    const { email, cookie, family } = await signedInHolderWithFamily();
     await db.insert(demoSubscriptions).values({
       id: family.subscription.providerSubscriptionId,
       customerId: "demo_cus_1",
@@ -176,10 +182,7 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
   });
 
   it("refuses without the ticked box, with a clear message, and changes nothing", async () => {
-    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
-    const cookie = await signedInCookie(handle, email);
-    const [user] = await db.select().from(users).where(eq(users.email, email));
-    await familyWithHistory(user!.id, email);
+    const { cookie } = await signedInHolderWithFamily();
     const before = await counts();
     const attempts: Record<string, string | string[]>[] = [
       { intent: "delete-account", password: "secret123" },
@@ -200,10 +203,7 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
   });
 
   it("asks for the password again: a missing or wrong one deletes nothing, and guessing stops after five tries", async () => {
-    const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
-    const cookie = await signedInCookie(handle, email);
-    const [user] = await db.select().from(users).where(eq(users.email, email));
-    await familyWithHistory(user!.id, email);
+    const { cookie } = await signedInHolderWithFamily();
     const before = await counts();
     const press = (fields: Record<string, string>) =>
       callAction<{ ok: boolean; message: string; fields?: Record<string, string> }>(
