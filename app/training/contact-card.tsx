@@ -163,10 +163,16 @@ export function ContactCard({
             <Mail aria-hidden="true" className="mt-1 h-4 w-4 text-brand-700" />
             <span className="sr-only">Email</span>
           </dt>
-          <dd className="min-w-0 break-all">
-            {contact.email ?? "No email"}
+          <dd className="min-w-0">
+            {/* A long address may break anywhere; "emails on" stays whole. */}
+            <span className="[overflow-wrap:anywhere]">{contact.email ?? "No email"}</span>
             {contact.email && (
-              <span className="text-muted">{contact.emailEnabled ? " · emails on" : " · emails off"}</span>
+              <>
+                {" "}
+                <span className="whitespace-nowrap text-muted">
+                  {contact.emailEnabled ? "· emails on" : "· emails off"}
+                </span>
+              </>
             )}
           </dd>
         </div>
