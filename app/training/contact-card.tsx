@@ -222,6 +222,7 @@ export function ContactCard({
               contactId={contact.id}
               className="mt-3 space-y-4"
               label={`Edit ${contact.name}`}
+              confirmInline
             >
               {({ errors, busy }) => (
                 <>

@@ -25,6 +25,7 @@ export function TrainingForm({
   children,
   onSuccess,
   label,
+  confirmInline = false,
 }: {
   intent: TrainingIntent;
   contactId?: string;
@@ -34,6 +35,11 @@ export function TrainingForm({
   onSuccess?: () => void;
   /** An accessible name for the form (landmark), e.g. "Add a person". */
   label?: string;
+  /**
+   * Also confirm a success in the form itself, not only in a toast: for a form that stays open
+   * after it is sent (editing a person), where a toast that has faded leaves no sign it worked.
+   */
+  confirmInline?: boolean;
 }) {
   const fetcher = useFetcher<TrainingResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -86,6 +92,11 @@ export function TrainingForm({
         </div>
       )}
       {children({ errors: problem?.fields ?? {}, busy })}
+      {confirmInline && result?.ok && !busy && (
+        <p role="status" className="text-sm text-safe-600">
+          <strong>{result.title}.</strong> {result.message}
+        </p>
+      )}
     </fetcher.Form>
   );
 }
