@@ -17,6 +17,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createPageHandler } from "./http/page-handler.js";
 import { refuseRemoteMailbox } from "./http/local-only.js";
+import { collapseRepeatedSlashes } from "./http/repeated-slashes.js";
 import { PageCache } from "./http/page-cache.js";
 
 type ServerRuntime = {
@@ -133,6 +134,9 @@ async function main() {
     });
     next();
   });
+
+  // Before static files, the mailbox guard and the page cache, which all read the path.
+  app.use(collapseRepeatedSlashes);
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");

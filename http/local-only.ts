@@ -7,7 +7,8 @@
  */
 import type { NextFunction, Request, Response } from "express";
 
-const LOCAL_ONLY_PREFIX = "/dev/";
+/** The first path segment of every local-only page. */
+const LOCAL_ONLY_SEGMENT = "dev";
 
 function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
@@ -26,7 +27,34 @@ export function isLoopbackRequest(req: Request): boolean {
   return forwarded.every(isLoopbackAddress);
 }
 
+/**
+ * The path as React Router will match it, not as it was written: React Router decodes
+ * percent-escapes, the URL parser resolves "." and ".." (also when escaped) and reads "\" as "/",
+ * matching ignores case, and "<page>.data" is the data request of <page>. A raw prefix check missed
+ * "/Dev/mailbox", "/%64ev/mailbox", "/x/../dev/mailbox" and "/dev/mailbox.data". Decoding here may
+ * turn more into separators than React Router does (an escaped "/"), which only refuses more.
+ */
+export function routedPath(rawPath: string): string {
+  // Byte by byte: only ASCII matters for the comparison, and a malformed escape cannot throw.
+  const decoded = rawPath.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const segments: string[] = [];
+  for (const segment of decoded.toLowerCase().split(/[/\\]+/)) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  const path = `/${segments.join("/")}`;
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+function isLocalOnlyPath(rawPath: string): boolean {
+  const path = routedPath(rawPath);
+  return path === `/${LOCAL_ONLY_SEGMENT}` || path.startsWith(`/${LOCAL_ONLY_SEGMENT}/`);
+}
+
 export function refuseRemoteMailbox(req: Request, res: Response, next: NextFunction) {
-  if (!req.path.startsWith(LOCAL_ONLY_PREFIX) || isLoopbackRequest(req)) return next();
+  // originalUrl, not req.path: the whole path as sent, whatever Express mounted this under.
+  const rawPath = req.originalUrl.split("?")[0]!;
+  if (!isLocalOnlyPath(rawPath) || isLoopbackRequest(req)) return next();
   res.status(404).type("text/plain").send("Not found.");
 }

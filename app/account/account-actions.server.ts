@@ -1,18 +1,15 @@
-import { eq } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
-import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { subscribeToNewsletter } from "~/newsletter/newsletter.server";
-import { clearLimit, hitLimit, refundLimit, retryMessage } from "~/security/request-limits.server";
+import { hitLimit, retryMessage } from "~/security/request-limits.server";
 import { fieldErrors } from "~/validation/fields";
 import type { FormResult } from "~/validation/form-result";
-import { signInFailuresEmail } from "./account-emails";
 import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
 import { authErrorMessage, authErrorStatus } from "./auth-errors";
 import { authHeaders, getAuth } from "./auth.server";
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignUpSchema } from "./auth-schemas";
-import { users } from "./tables";
+import { startSignInAttempt } from "./sign-in-limits.server";
 
 /** What an auth form action answers: a status, a title/message pair, and per-field errors. */
 export interface AuthFormResult extends FormResult {
@@ -33,24 +30,16 @@ function tooMany(intent: AuthFormResult["intent"], title: string, seconds: numbe
 /**
  * Sign in. Attempts are counted per account and IP pair and per IP; a success clears the pair and
  * is not held against the IP. A correct password from another address always gets through, and
- * the owner is warned by email when wrong passwords pile up (see auth-limits.ts).
+ * the owner is warned by email when wrong passwords pile up (see auth-limits.ts). The same limiter
+ * guards better-auth's JSON sign-in (sign-in-limits.server.ts).
  */
 export async function logIn(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
   const parsed = LoginSchema.safeParse(raw);
   if (!parsed.success) return invalid("login", "Login failed", fieldErrors(parsed.error));
   const { email, password } = parsed.data;
 
-  const db = await getDatabase();
-  const pairKey = authLimitKeys.loginAccountAndIp(email, clientIp);
-  const ipKey = authLimitKeys.loginIp(clientIp);
-  const [byPair, byIp] = await Promise.all([
-    hitLimit(db, pairKey, AUTH_LIMITS.failedLoginPerAccountAndIp),
-    hitLimit(db, ipKey, AUTH_LIMITS.failedLoginPerIp),
-  ]);
-  if (!byPair.allowed || !byIp.allowed) {
-    getLogger().warn({ ip: clientIp }, "sign-in rate limit reached");
-    return tooMany("login", "Login failed", Math.max(byPair.retryAfterSeconds, byIp.retryAfterSeconds));
-  }
+  const attempt = await startSignInAttempt(email, clientIp);
+  if (!attempt.allowed) return tooMany("login", "Login failed", attempt.retryAfterSeconds);
 
   try {
     const auth = await getAuth();
@@ -59,7 +48,7 @@ export async function logIn(request: Request, raw: unknown, clientIp = "unknown"
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
-    await Promise.all([clearLimit(db, pairKey), refundLimit(db, ipKey)]);
+    await attempt.succeeded();
     return {
       status: 200,
       result: { ok: true, intent: "login", title: "Login successful", message: "Welcome back!" },
@@ -67,7 +56,7 @@ export async function logIn(request: Request, raw: unknown, clientIp = "unknown"
     };
   } catch (error) {
     const status = authErrorStatus(error);
-    if (status === 401) await countFailedSignIn(email);
+    if (status === 401) await attempt.failed();
     return {
       status,
       result: {
@@ -77,31 +66,6 @@ export async function logIn(request: Request, raw: unknown, clientIp = "unknown"
         message: authErrorMessage(error, "Invalid email or password"),
       },
     };
-  }
-}
-
-/**
- * Counts a wrong password for the account from any address. The count reaches the warning
- * threshold exactly once per window (the counter is one atomic upsert), so the owner gets one email
- * however many guesses follow. Unknown emails are counted too, so timing says nothing; nobody is
- * emailed for them.
- */
-async function countFailedSignIn(email: string) {
-  try {
-    const db = await getDatabase();
-    const rule = AUTH_LIMITS.failedLoginWarning;
-    const failures = await hitLimit(db, authLimitKeys.loginFailures(email), rule);
-    if (failures.count !== rule.max) return;
-    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.email, email));
-    if (!owner) return;
-    await queueEmail(db, {
-      template: "sign-in-failures",
-      to: owner.email,
-      ...signInFailuresEmail(getMailBranding(), { failures: rule.max, minutes: Math.round(rule.windowSeconds / 60) }),
-    });
-  } catch (error) {
-    // The warning must never turn a wrong password into a server error.
-    getLogger().error({ err: error }, "could not record a failed sign-in");
   }
 }
 

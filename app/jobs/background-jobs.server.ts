@@ -7,6 +7,7 @@ import { createDeliveryChannels } from "~/mail/mailer.server";
 import { practiceLastLook } from "~/training/practice-last-look.server";
 import { registerNewsletterSync } from "~/newsletter/sync.server";
 import { registerScamUpdateDigest } from "~/scam-updates/digest.server";
+import { registerLimitPruning } from "~/security/limit-pruning.server";
 import { registerPracticeScheduling } from "~/training/scheduler.server";
 import { registerWeeklySummaries } from "~/training/weekly-summaries.server";
 import { currentJobRunner, JobRunner, setProcessJobRunner } from "./job-runner.server";
@@ -22,7 +23,7 @@ export interface BackgroundJobsTuning {
 
 /**
  * Every queue the site runs, on the process's one job runner: delivery of emails and texts, the
- * MailerLite sync, the payment-event retry pass, the Training Program's practice schedule and weekly summaries, the weekly scam-update digest. Started and stopped by server-runtime.
+ * MailerLite sync, the payment-event retry pass, the Training Program's practice schedule and weekly summaries, the weekly scam-update digest, the pruning of expired request counters. Started and stopped by server-runtime.
  */
 export async function startBackgroundJobs(handle: DatabaseHandle, tuning: BackgroundJobsTuning = {}) {
   if (currentJobRunner()) return currentJobRunner()!;
@@ -46,6 +47,7 @@ export async function startBackgroundJobs(handle: DatabaseHandle, tuning: Backgr
   registerPracticeScheduling(runner, handle);
   registerWeeklySummaries(runner, handle);
   registerScamUpdateDigest(runner, handle);
+  registerLimitPruning(runner, handle.db);
   await runner.start();
   setProcessJobRunner(runner);
   log.info(

@@ -1,21 +1,14 @@
 import type { Route } from "./+types/api.auth";
-import { authHeaders, getAuth } from "~/account/auth.server";
+import { handleAuthRequest } from "~/account/auth-endpoints.server";
 
-/** better-auth's own HTTP endpoints (/api/auth/*), with the client IP set by our server. */
-async function handle(request: Request, clientIp: string | undefined) {
-  const auth = await getAuth();
-  const forwarded = new Request(request.url, {
-    method: request.method,
-    headers: authHeaders(request, clientIp),
-    body: request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer(),
-  });
-  return auth.handler(forwarded);
-}
-
+/**
+ * better-auth's own HTTP endpoints (/api/auth/*): only those the site uses, with callback URLs
+ * checked and the client IP set by our server (see auth-endpoints.server.ts).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return handle(request, context.clientIp);
+  return handleAuthRequest(request, context.clientIp);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handle(request, context.clientIp);
+  return handleAuthRequest(request, context.clientIp);
 }

@@ -2,6 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { requestLimits } from "~/security/tables";
 
+/**
+ * The longest window any rule may have (31 days: the Training Program counts notices to an address
+ * over 30); a counter whose window started before that is dead.
+ */
+export const LONGEST_LIMIT_WINDOW_SECONDS = 31 * 24 * 60 * 60;
+
 export interface LimitRule {
   /** How many counted events the window allows. */
   max: number;
@@ -20,6 +26,10 @@ export interface LimitState {
  * does not see (it only guards its HTTP endpoints).
  */
 export async function hitLimit(db: Database, key: string, rule: LimitRule): Promise<LimitState> {
+  // Rows older than this are pruned as expired (limit-pruning.server.ts): a longer window would lose counts.
+  if (rule.windowSeconds > LONGEST_LIMIT_WINDOW_SECONDS) {
+    throw new Error(`Request limit windows can be at most ${LONGEST_LIMIT_WINDOW_SECONDS} seconds (${key}).`);
+  }
   const [row] = await db
     .insert(requestLimits)
     .values({ key, count: 1, windowStartedAt: sql`now()` })

@@ -172,6 +172,17 @@ const MALFORMED_BODIES: { label: string; contentType?: string; body?: string }[]
   },
 ];
 
+/** Spellings of /dev/mailbox that React Router routes to the mailbox (a review found them served to anyone). */
+const MAILBOX_SPELLINGS = [
+  "/dev/mailbox",
+  "/Dev/mailbox",
+  "/DEV/MAILBOX",
+  "/%64ev/mailbox",
+  "/./dev/mailbox",
+  "/x/../dev/mailbox",
+  "/Dev/mailbox.data",
+];
+
 describe.each(DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
   let harness: Harness;
   let before: Record<string, string>;
@@ -411,6 +422,51 @@ describe.each(DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
     expect(forwarded.status).toBe(404);
   });
 
+  it("refuses the local mailbox to a relayed client under every spelling React Router routes to it", async () => {
+    for (const path of MAILBOX_SPELLINGS) {
+      const head = (extra: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+      const relayed = await rawRequest(harness.server.port, head("X-Forwarded-For: 203.0.113.50\r\n"), Buffer.alloc(0));
+      expect([path, relayed.status]).toEqual([path, 404]);
+      expect(relayed.text).not.toMatch(/Local mailbox|reset-password/);
+      const local = await rawRequest(harness.server.port, head(""), Buffer.alloc(0));
+      expect([path, local.status]).toEqual([path, 200]);
+    }
+  });
+
+  it("sends paths with repeated slashes to the collapsed path instead of the page cache (or a 500)", async () => {
+    for (const [path, collapsed] of [
+      ["//", "/"],
+      ["//account", "/account"],
+      ["//x/pricing", "/x/pricing"],
+    ]) {
+      const answer = await rawRequest(
+        harness.server.port,
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+        Buffer.alloc(0),
+      );
+      expect([path, answer.status]).toEqual([path, 301]);
+      expect(answer.text).toMatch(new RegExp(`\r\nLocation: ${collapsed.replace(/\//g, "\\/")}\r\n`, "i"));
+      expect(answer.text).not.toMatch(/X-Page-Cache/i);
+    }
+  });
+
+  it("keeps better-auth's redirects on this site and serves only the endpoints the site uses", async () => {
+    const verify = await fetch(
+      `${harness.server.url}/api/auth/verify-email?token=abc&callbackURL=%2F.%2F%2Fevil.example`,
+      { redirect: "manual" },
+    );
+    expect(verify.status).toBe(404);
+    for (const callback of ["/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/x/..//evil.example"]) {
+      const reset = await fetch(
+        `${harness.server.url}/api/auth/reset-password/abc?callbackURL=${encodeURIComponent(callback)}`,
+        { redirect: "manual" },
+      );
+      expect([callback, reset.status, reset.headers.get("location")]).toEqual([callback, 400, null]);
+    }
+    expect((await fetch(`${harness.server.url}/api/auth/${"x".repeat(8_000)}`)).status).toBe(404);
+    expect((await fetch(`${harness.server.url}/api/auth/get-session`)).status).toBe(200);
+  });
+
   it("changed no data through all of the above", async () => {
     expect(await harness.snapshot()).toEqual(before);
     await harness.restart();
@@ -461,6 +517,15 @@ describe("the local mailbox on a server listening on every interface", () => {
       lanAddress,
     );
     expect(spoofed.status).toBe(404);
+    for (const path of MAILBOX_SPELLINGS) {
+      const other = await rawRequest(
+        server.port,
+        `GET ${path} HTTP/1.1\r\nHost: ${lanAddress}\r\nConnection: close\r\n\r\n`,
+        Buffer.alloc(0),
+        lanAddress,
+      );
+      expect([path, other.status]).toEqual([path, 404]);
+    }
     const page = await rawRequest(
       server.port,
       `GET /pricing HTTP/1.1\r\nHost: ${lanAddress}\r\nConnection: close\r\n\r\n`,
@@ -503,4 +568,18 @@ describe.each(DATABASE_TARGETS)("stopping the server on $name", (target) => {
       await handle?.close();
     }
   }, 120_000);
+});
+
+describe("starting in production", () => {
+  it("refuses to start without AUTH_SECRET instead of failing every sign-in later", async () => {
+    const started = startBuiltServer({
+      env: {
+        APP_ENV: "production",
+        AUTH_SECRET: "",
+        SMTP_URL: "smtp://127.0.0.1:2525",
+        APP_URL: "https://scam-free.example",
+      },
+    });
+    await expect(started).rejects.toThrow(/server exited with 1[\s\S]*AUTH_SECRET \(32\+ characters\) must be set/);
+  }, 60_000);
 });

@@ -13,6 +13,7 @@ const TOUCHED = [
   "LOG_LEVEL",
   "TRUST_PROXY",
   "DATABASE_URL",
+  "AUTH_SECRET",
 ];
 const saved = Object.fromEntries(TOUCHED.map((key) => [key, process.env[key]]));
 
@@ -57,6 +58,29 @@ describe("configuration", () => {
     process.env.HOST = "10.0.0.4";
     resetEnvForTests();
     expect(getEnv().HOST).toBe("10.0.0.4");
+  });
+});
+
+describe("the session-signing secret", () => {
+  it("is required in production: without AUTH_SECRET the configuration is refused, so the site does not start", () => {
+    process.env.APP_ENV = "production";
+    process.env.SMTP_URL = "smtp://mail.example:587";
+    for (const missing of [undefined, "", "   "]) {
+      if (missing === undefined) delete process.env.AUTH_SECRET;
+      else process.env.AUTH_SECRET = missing;
+      resetEnvForTests();
+      expect(() => getEnv()).toThrow(/AUTH_SECRET \(32\+ characters\) must be set when APP_ENV=production/);
+    }
+    process.env.AUTH_SECRET = "x".repeat(32);
+    resetEnvForTests();
+    expect(getEnv().isProduction).toBe(true);
+  });
+
+  it("may be left out in local mode, which generates one", () => {
+    delete process.env.APP_ENV;
+    delete process.env.AUTH_SECRET;
+    resetEnvForTests();
+    expect(getEnv().AUTH_SECRET).toBeUndefined();
   });
 });
 
