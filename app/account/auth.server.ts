@@ -12,6 +12,7 @@ import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { accountExistsEmail, confirmEmailEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
 import { clearLimitsStartingWith } from "~/security/request-limits.server";
 import { authLimitKeys } from "./auth-limits";
+import { userFieldsHook } from "./user-fields.server";
 import { CONFIRMATION_LINK_DAYS } from "./email-confirmation";
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -40,6 +41,28 @@ export function authSecret(): string {
   return secret;
 }
 
+/** better-auth's limiter (rows in rate_limits): a default rule and stricter ones for some paths. */
+const AUTH_RATE_LIMIT = {
+  window: 60,
+  max: 60,
+  customRules: {
+    "/sign-in/email": { window: 60, max: 10 },
+    "/sign-up/email": { window: 60 * 60, max: 10 },
+    "/request-password-reset": { window: 15 * 60, max: 5 },
+    "/reset-password": { window: 15 * 60, max: 10 },
+  },
+};
+
+/**
+ * No rate_limits row older than this still counts: the longest window of better-auth's rules,
+ * including its built-in ones (10 and 60 seconds). Expired rows are pruned (limit-pruning.server.ts).
+ */
+export const AUTH_RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(
+  AUTH_RATE_LIMIT.window,
+  60,
+  ...Object.values(AUTH_RATE_LIMIT.customRules).map((rule) => rule.window),
+);
+
 function createAuth(db: Database) {
   const env = getEnv();
   return betterAuth({
@@ -53,6 +76,8 @@ function createAuth(db: Database) {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
+    // update-user and sign-up take only the fields the site sends, and a name must be a name.
+    hooks: { before: userFieldsHook },
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "member", input: false },
@@ -111,19 +136,7 @@ function createAuth(db: Database) {
       updateAge: 24 * 60 * 60,
     },
     // better-auth's own limiter guards its HTTP endpoints under /api/auth in every mode.
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      modelName: "rateLimit",
-      window: 60,
-      max: 60,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60 * 60, max: 10 },
-        "/request-password-reset": { window: 15 * 60, max: 5 },
-        "/reset-password": { window: 15 * 60, max: 10 },
-      },
-    },
+    rateLimit: { enabled: true, storage: "database", modelName: "rateLimit", ...AUTH_RATE_LIMIT },
     advanced: {
       useSecureCookies: env.isHttps,
       cookiePrefix: "scam-free",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, personNameField } from "~/validation/fields";
+import { emailField, personName } from "~/validation/fields";
 import { isKnownTimeZone } from "~/training/quiet-hours";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS } from "./plans";
 
@@ -58,7 +58,7 @@ const memberEmailField = z
 export const CheckoutSchema = z
   .object({
     plan: z.enum(PAID_PLAN_IDS as ["premium", "family"], { error: CHECKOUT_MESSAGES.required }),
-    name: personNameField({ required: CHECKOUT_MESSAGES.nameRequired, label: "Full name" }),
+    name: personName({ required: CHECKOUT_MESSAGES.nameRequired }),
     email: emailField({ required: CHECKOUT_MESSAGES.emailRequired }),
     phone: phoneField.optional().transform((value) => value ?? null),
     memberEmail: z.array(memberEmailField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),

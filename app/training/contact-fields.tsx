@@ -1,5 +1,6 @@
 import { FieldError, Label } from "~/ui/input";
 import { TextField } from "~/ui/text-field";
+import { MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
 import { AGE_BAND_LABELS, TIME_ZONE_GROUPS } from "./contact-schema";
 import { AGE_BANDS, type AgeBand } from "./practice-scenario-schema";
 
@@ -40,7 +41,7 @@ export function ContactFields({
         label="Name"
         name="name"
         required
-        maxLength={100}
+        maxLength={MAX_PERSON_NAME_LENGTH}
         defaultValue={values.name}
         error={errors.name}
       />

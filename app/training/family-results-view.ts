@@ -33,7 +33,7 @@ export interface PracticeMessageRow {
   channel: "email" | "sms";
   outcome: PracticeOutcome;
   outcomeLabel: string;
-  /** The message's feedback page: its red flags, reachable without counting a click. */
+  /** The holder's read-only view of the message and its red flags (/account/training/messages/:id); it records nothing. */
   feedbackHref: string;
 }
 

@@ -104,7 +104,8 @@ export async function loadFamilyResults(
           channel: message.channel,
           outcome: message.outcome,
           outcomeLabel: OUTCOME_LABELS[message.outcome],
-          feedbackHref: `/practice/${message.token}/feedback`,
+          // The holder's own read-only view: the member's page would count the holder's presses as theirs.
+          feedbackHref: `/account/training/messages/${message.id}`,
         })),
     };
   });

@@ -56,7 +56,12 @@ const WHERE: Record<string, string> = {
 };
 
 /** The feedback for a message, or null when its scenario is no longer in the library. */
-export async function feedbackFor(db: Database, message: PracticeMessageRecord): Promise<FeedbackView | null> {
+/** What the feedback needs of a message (the holder's view builds it without the rest). */
+export type FeedbackMessage = Pick<PracticeMessageRecord, "id" | "token" | "scenarioId"> & {
+  contact: Pick<PracticeMessageRecord["contact"], "ageBand">;
+};
+
+export async function feedbackFor(db: Database, message: FeedbackMessage): Promise<FeedbackView | null> {
   const scenario = practiceLibrary().byId(message.scenarioId);
   if (!scenario) return null;
   const located = locateRedFlags(scenario);

@@ -28,6 +28,40 @@ export function personNameField(messages: { required?: string; label?: string } 
   return messages.required ? base.refine((value) => value.length > 0, messages.required) : base;
 }
 
+/**
+ * A person's name as we put it into emails and texts (the holder's at checkout, each Training
+ * Program person's, the account's): other people write these and our mail carries them, so only
+ * what names are made of is accepted. Letters of any script (with their accents), spaces,
+ * apostrophes (' and ’), hyphens and full stops, 1 to 60 characters after trimming. No digits
+ * (a phone number to call), no @, ://, www. or "word.word" (an address or link), no line breaks.
+ */
+export const MAX_PERSON_NAME_LENGTH = 60;
+export const PERSON_NAME_MESSAGE = `Use letters, spaces, apostrophes, hyphens and full stops only (at most ${MAX_PERSON_NAME_LENGTH} characters).`;
+const PERSON_NAME_CHARACTERS = /^[\p{L}\p{M} '’.-]+$/u;
+const HAS_LETTER = /\p{L}/u;
+/** "www.", or a full stop joining two words with no space ("evil.example"): the shape of a web address. */
+const LOOKS_LIKE_ADDRESS = /www\.|[\p{L}\p{M}]{2,}\.[\p{L}\p{M}]{2,}/iu;
+
+/** The rule alone, for code that is not parsing a form (better-auth's hooks). */
+export function isPersonName(value: string): boolean {
+  return (
+    value.length >= 1 &&
+    value.length <= MAX_PERSON_NAME_LENGTH &&
+    PERSON_NAME_CHARACTERS.test(value) &&
+    HAS_LETTER.test(value) &&
+    !LOOKS_LIKE_ADDRESS.test(value)
+  );
+}
+
+/** The zod field for a person's name: trimmed, then checked by isPersonName. */
+export function personName(messages: { required: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .refine(isPersonName, PERSON_NAME_MESSAGE);
+}
+
 /** The first error message for each field, for showing next to inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

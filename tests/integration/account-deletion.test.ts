@@ -19,7 +19,18 @@ import { deleteAccount } from "~/account/delete-account.server";
 import { customers, demoSubscriptions, members, paymentEvents, subscriptions } from "~/billing/tables";
 import { createStripeProvider } from "~/billing/stripe-provider.server";
 import { outboxMessages } from "~/mail/tables";
-import { practiceEvents, practiceMessages, trainingContacts, trainingPrograms } from "~/training/tables";
+import {
+  practiceEvents,
+  practiceMessages,
+  trainingContacts,
+  trainingPrograms,
+  weeklySummaries,
+} from "~/training/tables";
+import { getMailBranding } from "~/mail/mailer.server";
+import { passwordResetEmail } from "~/mail/templates";
+import { subscriptionStartedEmail } from "~/billing/billing-emails";
+import { childNoticeEmail, childNoticeText, consentNoticeEmail } from "~/training/training-emails";
+import { familySummaryEmail, personSummaryEmail } from "~/training/weekly-summary-emails";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 
 describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
@@ -40,6 +51,7 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
     useDatabaseForTests(handle);
     fake.failuresLeft = 0;
     for (const table of [
+      weeklySummaries,
       practiceEvents,
       practiceMessages,
       trainingContacts,
@@ -283,5 +295,234 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
         .from(trainingContacts)
         .where(inArray(trainingContacts.subscriptionId, [family.subscription.id])),
     ).toEqual([]);
+  });
+
+  type Family = Awaited<ReturnType<typeof familyWithHistory>>;
+  type Contact = Family["contacts"][number];
+
+  async function outboxRow(values: {
+    template: string;
+    recipient: string;
+    textBody: string;
+    subject?: string | null;
+    htmlBody?: string | null;
+    channel?: "email" | "sms";
+    sent?: boolean;
+  }) {
+    const [row] = await db
+      .insert(outboxMessages)
+      .values({
+        channel: values.channel ?? "email",
+        template: values.template,
+        recipient: values.recipient,
+        subject: values.subject ?? null,
+        textBody: values.textBody,
+        htmlBody: values.htmlBody ?? null,
+        status: values.sent === false ? "pending" : "sent",
+        sentAt: values.sent === false ? null : new Date(),
+      })
+      .returning({ id: outboxMessages.id });
+    return row!.id;
+  }
+
+  /** A notice (an adult's email, a child's email or text) from this family's holder to one address. */
+  async function notice(kind: "adult" | "child-email" | "child-text", holderName: string, to: string, name: string) {
+    const brand = getMailBranding();
+    const input = { contactName: name, holderName, consentUrl: `${brand.siteUrl}/training/consent/${randomUUID()}` };
+    if (kind === "child-text") {
+      return outboxRow({
+        template: "training-child-notice",
+        channel: "sms",
+        recipient: to,
+        textBody: childNoticeText(brand, input),
+        sent: false,
+      });
+    }
+    const content = kind === "adult" ? consentNoticeEmail(brand, input) : childNoticeEmail(brand, input);
+    return outboxRow({
+      template: kind === "adult" ? "training-consent-notice" : "training-child-notice",
+      recipient: to,
+      subject: content.subject,
+      textBody: content.text,
+      htmlBody: content.html,
+    });
+  }
+
+  /** A practice message that went out to this contact, with its outbox row. */
+  async function practiceSent(contact: Contact, channel: "email" | "sms") {
+    const outboxId = await outboxRow({
+      template: `practice-${channel}`,
+      channel,
+      recipient: channel === "email" ? contact.email! : contact.phone!,
+      subject: channel === "email" ? "Your parcel is waiting" : null,
+      textBody: `Parcel on hold. Pay the fee: http://localhost:3000/practice/${randomBytes(32).toString("base64url")}`,
+    });
+    await db.insert(practiceMessages).values({
+      contactId: contact.id,
+      scenarioId: channel === "email" ? "email-parcel-redelivery-fee" : "sms-account-locked-unlock",
+      channel,
+      level: 1,
+      token: randomBytes(32).toString("base64url"),
+      status: "queued",
+      scheduledFor: new Date(),
+      outboxMessageId: outboxId,
+    });
+    return outboxId;
+  }
+
+  /**
+   * Everything this family's people and holder can have in the outbox: notices (an adult's, a
+   * child's by email and by text), practice messages, a person's weekly summary, the holder's
+   * family summary, the receipt listing the members, and a password reset.
+   */
+  async function familyMail(family: Family, holderEmail: string) {
+    const brand = getMailBranding();
+    const [, sam, gran] = family.contacts as [Contact, Contact, Contact];
+    // Sam has a phone too, for the texts.
+    await db.update(trainingContacts).set({ phone: "+15555550123" }).where(eq(trainingContacts.id, sam.id));
+    sam.phone = "+15555550123";
+    await notice("adult", "Dana Rivera", gran.email!, gran.name);
+    await notice("child-email", "Dana Rivera", sam.email!, sam.name);
+    await notice("child-text", "Dana Rivera", sam.phone!, sam.name);
+    await practiceSent(sam, "sms");
+    const summary = personSummaryEmail(brand, {
+      name: gran.name,
+      scenarioTitle: "Parcel redelivery fee",
+      channel: "email",
+      feedbackUrl: `${brand.siteUrl}/practice/${randomBytes(32).toString("base64url")}/feedback`,
+      unsubscribeUrl: `${brand.siteUrl}/training/summaries/unsubscribe?token=x`,
+    });
+    const personSummaryId = await outboxRow({
+      template: "practice-weekly-summary",
+      recipient: gran.email!,
+      subject: summary.subject,
+      textBody: summary.text,
+      htmlBody: summary.html,
+    });
+    await db.insert(weeklySummaries).values({
+      subscriptionId: family.subscription.id,
+      contactId: gran.id,
+      weekKey: "2026-W01",
+      outboxMessageId: personSummaryId,
+    });
+    const familySummary = familySummaryEmail(brand, {
+      holderName: "Dana Rivera",
+      lines: [`${sam.name}: spotted 0 of 1 practice message.`, `${gran.name}: spotted 1 of 1 practice message.`],
+      monthLine: "This month your family spotted 1 of 2 practice messages",
+      dashboardUrl: `${brand.siteUrl}/account/training`,
+      unsubscribeUrl: `${brand.siteUrl}/training/summaries/unsubscribe?token=y`,
+    });
+    const familySummaryId = await outboxRow({
+      template: "training-family-summary",
+      recipient: holderEmail,
+      subject: familySummary.subject,
+      textBody: familySummary.text,
+      htmlBody: familySummary.html,
+    });
+    await db.insert(weeklySummaries).values({
+      subscriptionId: family.subscription.id,
+      contactId: null,
+      weekKey: "2026-W01",
+      outboxMessageId: familySummaryId,
+    });
+    const receipt = subscriptionStartedEmail(brand, {
+      name: "Dana Rivera",
+      planName: "Family Training",
+      price: 25,
+      memberEmails: [sam.email!, gran.email!],
+      periodEnd: "January 1, 2099",
+    });
+    await outboxRow({
+      template: "subscription-started",
+      recipient: holderEmail,
+      subject: receipt.subject,
+      textBody: receipt.text,
+      htmlBody: receipt.html,
+    });
+    const reset = passwordResetEmail(brand, {
+      resetUrl: `${brand.siteUrl}/reset-password?token=abc`,
+      expiresInMinutes: 60,
+    });
+    await outboxRow({
+      template: "password-reset",
+      recipient: holderEmail,
+      subject: reset.subject,
+      textBody: reset.text,
+      htmlBody: reset.html,
+      sent: false,
+    });
+  }
+
+  /** Outbox rows that name this family: sent to one of its addresses, or mentioning an address or a name. */
+  async function rowsNaming(family: Family, holderEmail: string) {
+    const addresses = [holderEmail, ...family.contacts.flatMap((contact) => [contact.email, contact.phone])]
+      .filter((value): value is string => Boolean(value))
+      .map((value) => value.toLowerCase());
+    const names = ["Dana Rivera", ...family.contacts.map((contact) => contact.name)];
+    const namePattern = new RegExp(
+      `\\b(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`,
+    );
+    return (await db.select().from(outboxMessages)).filter((row) => {
+      const text = `${row.subject ?? ""}\n${row.textBody}\n${row.htmlBody ?? ""}`;
+      return (
+        addresses.includes(row.recipient.toLowerCase()) ||
+        addresses.some((address) => text.toLowerCase().includes(address)) ||
+        namePattern.test(text)
+      );
+    });
+  }
+
+  it("leaves no outbox row naming the family: notices, practice messages, summaries, the receipt and account mail all go", async () => {
+    const { email, cookie, family } = await signedInHolderWithFamily();
+    await familyMail(family, email);
+    // Someone else's mail, to nobody in this family, stays.
+    const unrelated = await outboxRow({
+      template: "training-consent-notice",
+      recipient: "someone.else@example.com",
+      textBody: "Lee Chen signed you up for the scam-free Training Program.",
+    });
+    expect((await rowsNaming(family, email)).length).toBeGreaterThanOrEqual(10);
+
+    const answer = await callAction(
+      accountAction,
+      "/account",
+      { intent: "delete-account", confirm: "yes", password: "secret123" },
+      { headers: { Cookie: cookie } },
+    );
+    expect(answer.status).toBe(302);
+    expect(await rowsNaming(family, email)).toEqual([]);
+    expect((await db.select({ id: outboxMessages.id }).from(outboxMessages)).map((row) => row.id)).toEqual([unrelated]);
+    expect(await db.select().from(weeklySummaries)).toEqual([]);
+  });
+
+  it("keeps another family's mail to an address both families share, and deletes this family's", async () => {
+    const { email, cookie, family } = await signedInHolderWithFamily();
+    const gran = family.contacts[2]!;
+    await familyMail(family, email);
+    // Grandma Rose is in another family too (her other child's), under the same address.
+    const other = await createTestFamily(db, {
+      holderName: "Lee Chen",
+      holderEmail: `lee-${randomUUID().slice(0, 8)}@example.com`,
+      contacts: [{ name: "Nana", ageBand: "older-adult", email: gran.email }],
+    });
+    const theirNotice = await notice("adult", "Lee Chen", gran.email!, "Nana");
+    const theirPractice = await practiceSent(other.contacts[0]!, "email");
+    const ours = (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, gran.email!))).length;
+    expect(ours).toBeGreaterThanOrEqual(4);
+
+    const answer = await callAction(
+      accountAction,
+      "/account",
+      { intent: "delete-account", confirm: "yes", password: "secret123" },
+      { headers: { Cookie: cookie } },
+    );
+    expect(answer.status).toBe(302);
+    const left = await db.select().from(outboxMessages);
+    expect(left.map((row) => row.id).sort()).toEqual([theirNotice, theirPractice].sort());
+    for (const row of left) expect(`${row.textBody}${row.htmlBody ?? ""}`).not.toMatch(/Dana Rivera|Sam\b/);
+    // The other family's own records are untouched.
+    expect(await db.select().from(trainingContacts).where(eq(trainingContacts.id, other.contacts[0]!.id))).toHaveLength(
+      1,
+    );
   });
 });

@@ -31,6 +31,7 @@ import { action as webhookAction } from "~/routes/api.webhooks.stripe";
 import { loader as stripeSetupLoader } from "~/routes/stripe-setup";
 import type { CheckoutFormResult } from "~/billing/checkout-form";
 import { CHECKOUT_MESSAGES } from "~/billing/checkout-schema";
+import { PERSON_NAME_MESSAGE } from "~/validation/fields";
 
 const get = (path: string, cookie?: string) =>
   new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -139,8 +140,18 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
       "email",
       "at most 254",
     ],
-    ["HTML in the name", { ...validFamily, name: "<script>alert(1)</script>" }, "name", "cannot contain < or >"],
-    ["a 10,000-character name", { ...validFamily, name: "n".repeat(10_000) }, "name", "at most 100"],
+    ["HTML in the name", { ...validFamily, name: "<script>alert(1)</script>" }, "name", PERSON_NAME_MESSAGE],
+    ["a 10,000-character name", { ...validFamily, name: "n".repeat(10_000) }, "name", PERSON_NAME_MESSAGE],
+    ["a 61-character name", { ...validFamily, name: "n".repeat(61) }, "name", PERSON_NAME_MESSAGE],
+    [
+      "a line break and a link in the name",
+      { ...validFamily, name: "Dana\nhttp://x.example" },
+      "name",
+      PERSON_NAME_MESSAGE,
+    ],
+    ["an email address as the name", { ...validFamily, name: "dana@example.com" }, "name", PERSON_NAME_MESSAGE],
+    ["a web address in the name", { ...validFamily, name: "Dana www.evil" }, "name", PERSON_NAME_MESSAGE],
+    ["a phone number in the name", { ...validFamily, name: "Call 5550100" }, "name", PERSON_NAME_MESSAGE],
     ["letters in the phone", { ...validFamily, phone: "call me maybe" }, "phone", CHECKOUT_MESSAGES.invalidPhone],
     ["a too-short phone", { ...validFamily, phone: "12345" }, "phone", CHECKOUT_MESSAGES.invalidPhone],
     [

@@ -1,0 +1,146 @@
+import { ArrowLeft, BookOpen, Eye } from "lucide-react";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/account.training.message";
+import { requireUser } from "~/account/session.server";
+import { getEnv } from "~/config/env.server";
+import { getDatabase } from "~/db/database.server";
+import { pageMeta } from "~/seo/meta";
+import { loadHolderMessageView } from "~/training/holder-message-view.server";
+import { ArrivedEmail, ArrivedText, FlagNumber } from "~/training/practice-message-view";
+
+/** Never cached or indexed; the page is about one family's member. */
+const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+export const headers = () => HEADERS;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "A practice message and its red flags",
+    description: "A family member's practice message, as it arrived, with its red flags.",
+    path: "/account/training",
+    noIndex: true,
+  });
+
+const MessageIdSchema = z.uuid();
+
+/**
+ * The account holder's read-only view of a family member's practice message (linked from the
+ * family results on /account/training). Signed in only; the message must belong to a person of
+ * the holder's own subscription, otherwise the plain 404. There is no action: nothing here
+ * records a click, a spot or a stop for the member.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const messageId = MessageIdSchema.safeParse(params.messageId);
+  if (!messageId.success) throw data(null, { status: 404, headers: HEADERS });
+  const view = await loadHolderMessageView(await getDatabase(), {
+    userId: user.id,
+    messageId: messageId.data,
+    siteUrl: getEnv().APP_URL,
+  });
+  if (!view) throw data(null, { status: 404, headers: HEADERS });
+  return data(view, { headers: HEADERS });
+}
+
+function outcomeLine(name: string, outcome: "clicked" | "spotted" | null) {
+  if (outcome === "spotted") return `${name} spotted it.`;
+  if (outcome === "clicked") return `${name} pressed the button on the practice page. That is what practice is for.`;
+  return `${name} has not pressed anything for this message yet.`;
+}
+
+export default function HolderPracticeMessage({ loaderData }: Route.ComponentProps) {
+  const view = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <p>
+        <Link
+          to="/account/training"
+          className="inline-flex items-center gap-2 font-medium text-brand-700 underline underline-offset-2"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to your Training Program
+        </Link>
+      </p>
+      <h1 className="mt-6 text-2xl font-bold text-brand-900 sm:text-3xl">{view.personName}&apos;s practice message</h1>
+      <p className="mt-3 flex items-start gap-3 rounded-2xl bg-brand-50 px-4 py-3 text-ink ring-1 ring-brand-200">
+        <Eye aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+        <span>
+          You are looking at this as the account holder: nothing you do here counts as {view.personName}&apos;s answer.
+        </span>
+      </p>
+      <p className="mt-3 text-muted" data-testid="holder-message-outcome">
+        {outcomeLine(view.personName, view.outcome)} It had {view.redFlags.length} red flags, numbered in the message
+        and explained below.
+      </p>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="arrived-heading">
+          <h2 id="arrived-heading" className="text-lg font-bold text-brand-900">
+            {view.channel === "email" ? "The email as it arrived" : "The text as it arrived"}
+          </h2>
+          <div className="mt-3">
+            {view.channel === "email" ? (
+              <ArrivedEmail message={view.message} />
+            ) : (
+              <ArrivedText message={view.message} linkText={view.linkText} />
+            )}
+          </div>
+        </section>
+
+        <section aria-labelledby="red-flags-heading">
+          <h2 id="red-flags-heading" className="text-lg font-bold text-brand-900">
+            The red flags
+          </h2>
+          <ol aria-labelledby="red-flags-heading" className="mt-3 space-y-4">
+            {view.redFlags.map((flag) => (
+              <li
+                key={flag.number}
+                data-red-flag={flag.number}
+                className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+              >
+                <FlagNumber number={flag.number} className="mt-1" />
+                <div className="min-w-0">
+                  <p className="font-semibold break-words">
+                    <span className="sr-only">
+                      Red flag {flag.number}, in {flag.where}:{" "}
+                    </span>
+                    <span aria-hidden="true">In {flag.where}: </span>“{flag.quote}”
+                  </p>
+                  <p className="mt-1">{flag.why}</p>
+                  <p className="mt-2 text-sm">
+                    Learn more:{" "}
+                    <Link to={flag.course.href} className="font-medium text-brand-700 underline underline-offset-2">
+                      {flag.course.title}
+                    </Link>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      <section aria-labelledby="next-time-heading" className="mt-10 rounded-2xl bg-brand-50 p-5">
+        <h2 id="next-time-heading" className="text-lg font-bold text-brand-900">
+          What to do next time
+        </h2>
+        <p className="mt-2">{view.nextTime}</p>
+      </section>
+
+      <section aria-labelledby="course-heading" className="mt-10">
+        <h2 id="course-heading" className="flex items-center gap-2 text-lg font-bold text-brand-900">
+          <BookOpen aria-hidden="true" className="h-5 w-5" /> Learn more in the course
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {view.coursePages.map((page) => (
+            <li key={page.page}>
+              <Link to={page.href} className="font-medium text-brand-700 underline underline-offset-2">
+                {page.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Page } from "@playwright/test";
+import {
+  buyFamilyPlan,
+  expect,
+  expectNoAxeViolations,
+  signedInAs,
+  test,
+  toastWith,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
+
+/**
+ * The account holder's read-only view of a family member's practice message: from the family
+ * results on /account/training, "See its red flags" opens /account/training/messages/<id> (not the
+ * member's own /practice/<token>/feedback page), which shows the message as it arrived with its
+ * numbered red flags, has no button that records anything, and leaves the results as they were.
+ * Another account gets the plain 404 there.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const person = (page: Page, name: string) => page.getByRole("group", { name });
+const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });
+const figure = (page: Page, name: string, label: string) =>
+  results(page, name)
+    .getByTestId("result-figure")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd");
+
+test("the holder opens a member's practice message from the family results, sees its red flags, and nothing is recorded", async ({
+  page,
+  browser,
+}) => {
+  await signedInAs(page, "message-view-holder");
+  // A family plan needs one more person; they stay waiting for consent and get nothing.
+  await buyFamilyPlan(page, [uniqueEmail("message-view-kid")]);
+  await page.goto("/account/training");
+  await waitForHydration(page);
+
+  // The holder is a member of their own family: yes for themselves, then one practice message now.
+  await person(page, "Dana Rivera").getByRole("button", { name: "Yes, send me practice messages" }).click();
+  await expect(person(page, "Dana Rivera").getByText("Active", { exact: true })).toBeVisible();
+  await person(page, "Dana Rivera").getByRole("button", { name: "Send a practice message now to Dana Rivera" }).click();
+  await expect(toastWith(page, "is on its way to Dana Rivera")).toBeVisible();
+
+  // Once the outbox has delivered it, the dashboard lists it with no response yet.
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/account/training");
+        return page.getByTestId("family-summary").innerText();
+      },
+      { timeout: 30_000, intervals: [500, 1000] },
+    )
+    .toBe("This month your family spotted 0 of 1 practice messages");
+  await waitForHydration(page);
+  const row = results(page, "Dana Rivera").getByTestId("practice-message-list").getByRole("listitem");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("No response", { exact: true })).toBeVisible();
+
+  const link = results(page, "Dana Rivera").getByRole("link", { name: /See its red flags/ });
+  await expect(link).toHaveAttribute("href", /^\/account\/training\/messages\/[0-9a-f-]{36}$/);
+  const href = (await link.getAttribute("href"))!;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+
+  // The message as it arrived, its red flags numbered in it and explained beside it.
+  await expect(page.getByRole("heading", { level: 1, name: "Dana Rivera's practice message" })).toBeVisible();
+  await expect(page.getByTestId("holder-message-outcome")).toContainText(
+    "Dana Rivera has not pressed anything for this message yet.",
+  );
+  const arrived = page.getByRole("article", { name: /^The practice (email|text) as it arrived$/ });
+  await expect(arrived).toBeVisible();
+  const flags = page.getByRole("list", { name: "The red flags" }).getByRole("listitem");
+  const count = await flags.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(page.locator("main mark[data-red-flag]")).toHaveCount(count);
+  for (let number = 1; number <= count; number++) {
+    await expect(page.locator(`mark[data-red-flag="${number}"]`)).toContainText(`Red flag ${number}:`);
+    await expect(flags.nth(number - 1)).toHaveAttribute("data-red-flag", String(number));
+  }
+  await expect(page.getByRole("heading", { name: "What to do next time" })).toBeVisible();
+
+  // Nothing here records anything: no button, no form, no input, no link to the member's own pages.
+  const main = page.locator("main");
+  await expect(main.getByRole("button")).toHaveCount(0);
+  await expect(main.locator("form")).toHaveCount(0);
+  await expect(main.locator("input:not([type=hidden]), textarea, select")).toHaveCount(0);
+  await expect(main.locator('a[href*="/practice/"]')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Opened twice, on a phone too: still fits, still nothing recorded.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Dana Rivera's practice message" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByRole("link", { name: "Back to your Training Program" }).click();
+  await expect(page).toHaveURL(/\/account\/training$/);
+  await expect(page.getByTestId("family-summary")).toHaveText(
+    "This month your family spotted 0 of 1 practice messages",
+  );
+  await expect(figure(page, "Dana Rivera", "No response")).toHaveText("1");
+  await expect(figure(page, "Dana Rivera", "Spotted")).toHaveText("0");
+  await expect(figure(page, "Dana Rivera", "Fell for")).toHaveText("0");
+  await expect(figure(page, "Dana Rivera", "Uncertain")).toHaveText("0");
+  await expect(results(page, "Dana Rivera").getByText("Level 1 of 3")).toBeVisible();
+  // The member's own download lists the message with no event at all.
+  const exportHref = await results(page, "Dana Rivera")
+    .getByRole("link", { name: /^Download everything we hold about Dana Rivera/ })
+    .getAttribute("href");
+  const exported = await (await page.request.get(exportHref!)).json();
+  expect(exported.practiceMessages).toHaveLength(1);
+  expect(exported.practiceMessages[0].events.filter((event: { kind: string }) => event.kind !== "sent")).toEqual([]);
+
+  // Another account: the plain 404 page.
+  const origin = new URL(page.url()).origin;
+  const other = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "10.252.3.4" } });
+  const otherPage = await other.newPage();
+  await signedInAs(otherPage, "message-view-other");
+  const response = await otherPage.goto(href);
+  expect(response!.status()).toBe(404);
+  await expect(otherPage.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(otherPage.getByText("Dana Rivera's practice message")).toHaveCount(0);
+  await other.close();
+});
