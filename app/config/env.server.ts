@@ -81,6 +81,15 @@ const EnvSchema = z.object({
     .enum(["on", "off"])
     .default("on")
     .transform((value) => value === "on"),
+  /**
+   * Limits that make the Training Program useless as a relay (docs/decisions/025): notices to one
+   * address in 30 days across all families; new addresses one account holder may enter in a day;
+   * practice messages to one address in a week ("Send a practice message now" included). Tests
+   * that send many messages to one address raise the last.
+   */
+  PRACTICE_NOTICES_PER_ADDRESS: z.coerce.number().int().min(1).max(100).default(3),
+  PRACTICE_NEW_ADDRESSES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  PRACTICE_MESSAGES_PER_ADDRESS_PER_WEEK: z.coerce.number().int().min(1).max(1000).default(2),
   /** Start the background workers (mail delivery) in this process. */
   WORKERS: z
     .enum(["on", "off"])
@@ -145,6 +154,11 @@ export function getEnv(): Env {
   if (twilioSet.length > 0 && twilioSet.length < TWILIO_SETTINGS.length) {
     const missing = TWILIO_SETTINGS.filter((key) => !env[key]);
     throw new Error(`Invalid configuration:\n  Twilio needs all three settings; missing: ${missing.join(", ")}`);
+  }
+  // Otherwise the site starts and answers /healthz, then every sign-in fails (a local run generates
+  // its secret instead; see authSecret()). Refused here, at start, like a missing SMTP_URL.
+  if (env.APP_ENV === "production" && !env.AUTH_SECRET) {
+    throw new Error("Invalid configuration:\n  AUTH_SECRET (32+ characters) must be set when APP_ENV=production.");
   }
   const paymentMode: PaymentMode =
     stripeSet.length > 0 ? "stripe" : env.APP_ENV === "production" ? "unconfigured" : "demo";

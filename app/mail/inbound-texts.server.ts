@@ -46,6 +46,17 @@ export function onInboundOptOut(listener: InboundTextListener): () => void {
   return () => optOutListeners.delete(listener);
 }
 
+const optInListeners = new Set<InboundTextListener>();
+
+/**
+ * Hears every opt-in word (START, UNSTOP, YES), after the number's STOP was lifted here. Returns a
+ * function that stops it.
+ */
+export function onInboundOptIn(listener: InboundTextListener): () => void {
+  optInListeners.add(listener);
+  return () => optInListeners.delete(listener);
+}
+
 /** Reads Twilio's webhook parameters (From, To, Body, MessageSid); null when From or Body is missing. */
 export function parseInboundText(params: Record<string, string>): InboundText | null {
   const from = params.From?.trim();
@@ -69,6 +80,7 @@ export async function handleInboundText(db: Database, text: InboundText): Promis
   }
   if (text.keyword && OPT_IN_WORDS.has(text.keyword)) {
     await allowPhone(db, text.from);
+    for (const listener of optInListeners) await listener(db, text);
     return "opted-in";
   }
   for (const listener of listeners) await listener(db, text);

@@ -22,7 +22,7 @@ type View = { state: "confirm" } | { state: "stopped" } | { state: "already-stop
 /** Shows what will stop and one button; changes nothing (mail scanners open every link in an email). */
 export async function loader({ params }: Route.LoaderArgs) {
   const { message } = await requirePracticeMessage(params.token);
-  const view: View = message.contact.optedOutAt ? { state: "already-stopped" } : { state: "confirm" };
+  const view: View = message.addressStopped ? { state: "already-stopped" } : { state: "confirm" };
   return data(view, { headers: PRACTICE_PAGE_HEADERS });
 }
 

@@ -35,11 +35,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result: FormResult = {
       ok: false,
       title: "Nothing was changed",
-      message: parsed.error.issues[0]?.message ?? "Please press one of the two buttons.",
+      message: parsed.error.issues[0]?.message ?? "Please press one of the buttons on this page.",
     };
     return data(result, { status: 400, headers: NO_STORE });
   }
-  const outcome = await answerConsent(await getDatabase(), params.token, parsed.data.choice);
+  const db = await getDatabase();
+  const view = await findConsentView(db, params.token);
+  const outcome = await answerConsent(db, params.token, parsed.data.choice);
   const answers: Record<typeof outcome, { status: number; result: FormResult }> = {
     unknown: {
       status: 404,
@@ -58,18 +60,21 @@ export async function action({ request, params }: Route.ActionArgs) {
       result: { ok: true, title: "Thank you!", message: "You will get at most one practice message a week." },
     },
     declined: { status: 200, result: { ok: true, title: "Done", message: "We will not send you practice messages." } },
+    "not-me": {
+      status: 200,
+      result: {
+        ok: true,
+        title: "Thank you for telling us",
+        message: `We will not send practice messages or notices to ${view?.address ?? "this address"} again, whoever asks.`,
+      },
+    },
   };
   const { status, result } = answers[outcome];
   return data(result, { status, headers: NO_STORE });
 }
 
 function Facts({ view }: { view: ConsentView }) {
-  const where = [
-    view.emailsOn && view.email ? `email (${view.email})` : null,
-    view.textsOn && view.phone ? `text (${view.phone})` : null,
-  ]
-    .filter(Boolean)
-    .join(" and ");
+  const where = view.channel === "email" ? `by email (${view.address})` : `by text (${view.address})`;
   return (
     <ul className="mt-4 list-disc space-y-2 pl-5 text-left">
       <li>
@@ -77,10 +82,13 @@ function Facts({ view }: { view: ConsentView }) {
         better at spotting scams.
       </li>
       <li>
-        You get <strong>at most one practice message a week</strong>
-        {where ? ` by ${where}` : ""}, at a sensible time of day
+        You get <strong>at most one practice message a week</strong> {where}, at a sensible time of day
         {view.minor ? " (never during school hours or at night)" : " (never at night)"}. Afterwards, a page shows the
         warning signs it contained.
+      </li>
+      <li>
+        <strong>Practice messages do not announce themselves.</strong> They are made to look like real scams, so you can
+        practise spotting one when it arrives.
       </li>
       <li>
         <strong>Nothing you type is ever collected.</strong> Practice pages have no boxes to fill in and never ask for a
@@ -99,7 +107,7 @@ function ChoiceButton({
   children,
   variant,
 }: {
-  choice: "yes" | "no";
+  choice: "yes" | "no" | "not-me";
   children: string;
   variant?: "primary" | "secondary";
 }) {
@@ -116,6 +124,8 @@ function ChoiceButton({
 }
 
 export default function TrainingConsent({ loaderData: view, actionData }: Route.ComponentProps) {
+  // A child's or teen's notice says "Yes, I'm in" (a parent may press it with them).
+  const yesLabel = view.minor ? "Yes, I'm in" : "Yes, send me practice messages";
   const heading =
     view.status === "opted-out"
       ? "You have stopped practice messages"
@@ -137,7 +147,7 @@ export default function TrainingConsent({ loaderData: view, actionData }: Route.
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {view.status === "waiting" && !view.waitingForGuardian && (
             <>
-              <ChoiceButton choice="yes">Yes, send me practice messages</ChoiceButton>
+              <ChoiceButton choice="yes">{yesLabel}</ChoiceButton>
               <ChoiceButton choice="no" variant="secondary">
                 No thanks
               </ChoiceButton>
@@ -161,11 +171,24 @@ export default function TrainingConsent({ loaderData: view, actionData }: Route.
           {view.status === "opted-out" && (
             <>
               <p className="text-muted">Changed your mind? Only you can start them again.</p>
-              <ChoiceButton choice="yes">Yes, send me practice messages</ChoiceButton>
+              <ChoiceButton choice="yes">{yesLabel}</ChoiceButton>
             </>
           )}
         </div>
-        {view.textsOn && view.status === "opted-out" && (
+        {view.status !== "opted-out" && (
+          <div id="not-me" className="mt-6 border-t border-slate-200 pt-4">
+            <p className="text-sm text-muted">
+              Not {view.contactName}, or don&apos;t know {view.holderName}? Tell us, and nothing from scam-free&apos;s
+              Training Program will reach {view.address} again, whoever signs it up.
+            </p>
+            <div className="mt-3">
+              <ChoiceButton choice="not-me" variant="secondary">
+                This isn&apos;t me
+              </ChoiceButton>
+            </div>
+          </div>
+        )}
+        {view.channel === "sms" && view.status === "opted-out" && (
           <p className="mt-4 text-sm text-muted">
             If you replied STOP to one of our texts, reply START to get texts again.
           </p>

@@ -1,15 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { checkoutSessions, members } from "~/billing/tables";
 import { DEFAULT_TIME_ZONE, toE164 } from "./contact-schema";
 import { isKnownTimeZone } from "./quiet-hours";
 import { trainingContacts, trainingPrograms } from "./tables";
-
-/** The secret in a consent link: 256 random bits, unguessable. */
-export function newConsentToken(): string {
-  return randomBytes(32).toString("base64url");
-}
+import { isPersonName, MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
 
 /**
  * Copies the people given at checkout (`members`: the buyer first, then up to four family
@@ -50,17 +45,31 @@ export async function importCheckoutContacts(db: Database, subscriptionId: strin
       people.map((person) => ({
         subscriptionId,
         // Family members are named only by their address at checkout; the holder can rename them.
-        name: person.name?.trim() || person.email.split("@")[0]!.slice(0, 100),
+        name: standInName(person.name, person.email, person.position),
         ageBand: "adult",
         email: person.email,
         phone: person.phone ? toE164(person.phone) : null,
         emailEnabled: true,
         smsEnabled: false,
         timeZone: zone,
-        consentToken: newConsentToken(),
         checkoutPosition: person.position,
       })),
     );
     return true;
   });
+}
+
+/**
+ * A name the shared name rule accepts, so the holder can edit anything else about a person before
+ * renaming them: the checkout name when it is one, else the letters of the address's local part
+ * ("gran.rose42@" → "Gran Rose"), else "Family member N".
+ */
+function standInName(given: string | null, email: string, position: number): string {
+  if (given && isPersonName(given)) return given.trim();
+  const words = (email.split("@")[0] ?? "")
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1));
+  const fromAddress = words.join(" ").slice(0, MAX_PERSON_NAME_LENGTH).trim();
+  return fromAddress && isPersonName(fromAddress) ? fromAddress : `Family member ${position + 1}`;
 }

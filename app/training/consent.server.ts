@@ -1,20 +1,28 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, subscriptions } from "~/billing/tables";
 import { getMailBranding } from "~/mail/mailer.server";
 import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
 import { isPhoneSuppressed } from "~/mail/sms-suppressions.server";
-import { optOutContact } from "./contact-changes.server";
+import {
+  addressStates,
+  confirmAddress,
+  findAddressConsentByToken,
+  liftSuppression,
+  suppressAddress,
+  type AddressChannel,
+} from "./address-consent.server";
 import { isMinor } from "./contact-schema";
 import { contactStatus, type ContactStatus } from "./contact-status";
 import { trainingContacts } from "./tables";
 import { childNoticeEmail, childNoticeText, consentNoticeEmail, consentNoticeText } from "./training-emails";
 
 /**
- * Consent: nothing is sent to anyone before it. An adult says yes (or no) on the page their
- * notice links to; for a child or teen the paying parent or guardian confirms on
- * /account/training, and the child then gets a friendly notice. Opting out is the person's own
- * choice and only they can undo it, from the same page.
+ * Consent: nothing is sent to an address before it says yes itself (docs/decisions/025). Each
+ * notice goes to one address and carries that address's own link, so pressing its "yes" proves
+ * the person reads that inbox or phone. An adult's notice asks "Yes, send me practice messages";
+ * a child's or teen's, sent once their parent or guardian confirmed, says "Yes, I'm in" (a parent
+ * may press it with them). "No thanks" and "This isn't me" suppress the address for every family.
  */
 
 type Contact = typeof trainingContacts.$inferSelect;
@@ -23,54 +31,30 @@ export function consentUrl(token: string): string {
   return `${getMailBranding().siteUrl}/training/consent/${encodeURIComponent(token)}`;
 }
 
-export type NoticeChannel = "email" | "sms";
+export type NoticeChannel = AddressChannel;
 
 /**
- * Queues the notice a contact should get now, on the channels practice messages would use (an
- * email when emails are on, a text when texts are on and the number has not replied STOP), inside
- * the caller's transaction; marks `noticeSentAt`. An adult gets the request for consent; a child
- * or teen the friendly hello (only call that after the guardian agreed). Returns the outbox ids
- * (for `notifyOutbox` after commit) and the channels used; none when no channel is on.
+ * Queues the notice for one address of a contact, inside the caller's transaction: the request
+ * for consent for an adult, the friendly hello with "Yes, I'm in" for a child or teen (only call
+ * that after the guardian agreed). A phone that replied STOP gets nothing. Returns the outbox id,
+ * or null when nothing could be queued.
  */
 export async function queueNotice(
   tx: Database,
-  contact: Contact,
-  holderName: string,
-): Promise<{ outboxIds: string[]; channels: NoticeChannel[] }> {
+  notice: { contact: Contact; channel: NoticeChannel; address: string; token: string; holderName: string },
+): Promise<string | null> {
   const brand = getMailBranding();
-  const input = { contactName: contact.name, holderName, consentUrl: consentUrl(contact.consentToken) };
+  const { contact } = notice;
+  const input = { contactName: contact.name, holderName: notice.holderName, consentUrl: consentUrl(notice.token) };
   const minor = isMinor(contact.ageBand);
-  const outboxIds: string[] = [];
-  const channels: NoticeChannel[] = [];
-  if (contact.email && contact.emailEnabled) {
+  const template = minor ? "training-child-notice" : "training-consent-notice";
+  if (notice.channel === "email") {
     const content = minor ? childNoticeEmail(brand, input) : consentNoticeEmail(brand, input);
-    outboxIds.push(
-      await enqueueEmail(tx, {
-        template: minor ? "training-child-notice" : "training-consent-notice",
-        to: contact.email,
-        ...content,
-      }),
-    );
-    channels.push("email");
+    return enqueueEmail(tx, { template, to: notice.address, ...content });
   }
-  if (contact.phone && contact.smsEnabled && !(await isPhoneSuppressed(tx, contact.phone))) {
-    const body = minor ? childNoticeText(brand, input) : consentNoticeText(brand, input);
-    outboxIds.push(
-      await enqueueText(tx, {
-        template: minor ? "training-child-notice" : "training-consent-notice",
-        to: contact.phone,
-        body,
-      }),
-    );
-    channels.push("sms");
-  }
-  if (channels.length > 0) {
-    await tx
-      .update(trainingContacts)
-      .set({ noticeSentAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(trainingContacts.id, contact.id));
-  }
-  return { outboxIds, channels };
+  if (await isPhoneSuppressed(tx, notice.address)) return null;
+  const body = minor ? childNoticeText(brand, input) : consentNoticeText(brand, input);
+  return enqueueText(tx, { template, to: notice.address, body });
 }
 
 /** The name of the account holder who enrolled a contact (the name given at checkout). */
@@ -83,84 +67,86 @@ export async function holderNameFor(db: Database, subscriptionId: string): Promi
   return row?.name ?? "A family member";
 }
 
-/** What the consent page shows: the same facts as the notice, and where things stand. */
+/** What the consent page shows: the same facts as the notice, and where this address stands. */
 export interface ConsentView {
   contactName: string;
   holderName: string;
   minor: boolean;
+  /** The address this link was sent to, and by which channel. */
+  address: string;
+  channel: NoticeChannel;
+  /** This address: waiting, agreed ("active"/"paused" for the person), or opted out. */
   status: ContactStatus;
-  /** A child or teen whose guardian has not confirmed yet cannot say yes for themselves. */
+  /** A child or teen whose guardian has not confirmed (again) cannot say yes for themselves. */
   waitingForGuardian: boolean;
-  email: string | null;
-  phone: string | null;
-  textsOn: boolean;
-  emailsOn: boolean;
 }
 
-async function contactByToken(db: Database, token: string): Promise<Contact | null> {
-  // Tokens are base64url; anything else cannot be one, and is not worth a query.
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [contact] = await db.select().from(trainingContacts).where(eq(trainingContacts.consentToken, token));
-  return contact ?? null;
+/** The address row behind a link, and the family member who has that address now (if anyone). */
+async function linkTarget(db: Database, token: string) {
+  const consent = await findAddressConsentByToken(db, token);
+  if (!consent) return null;
+  const [contact] = await db
+    .select()
+    .from(trainingContacts)
+    .where(
+      and(
+        eq(trainingContacts.subscriptionId, consent.subscriptionId),
+        or(sql`lower(${trainingContacts.email}) = ${consent.address}`, eq(trainingContacts.phone, consent.address)),
+      ),
+    )
+    .orderBy(trainingContacts.createdAt)
+    .limit(1);
+  // The address was taken away from the person since the notice: the link no longer works.
+  return contact ? { consent, contact } : null;
 }
 
-/** Reads only: mail scanners open links in emails, and that must never change anything. */
+/** Reads only: mail scanners open links in emails, and that must never say yes or no for anyone. */
 export async function findConsentView(db: Database, token: string): Promise<ConsentView | null> {
-  const contact = await contactByToken(db, token);
-  if (!contact) return null;
+  const target = await linkTarget(db, token);
+  if (!target) return null;
+  const { consent, contact } = target;
   const minor = isMinor(contact.ageBand);
+  const state = (await addressStates(db, consent.subscriptionId, [consent.address])).get(consent.address)!;
   return {
     contactName: contact.name,
     holderName: await holderNameFor(db, contact.subscriptionId),
     minor,
-    status: contactStatus(contact),
-    waitingForGuardian: minor && !contact.consentGivenAt,
-    email: contact.email,
-    phone: contact.phone,
-    emailsOn: contact.emailEnabled && contact.email !== null,
-    textsOn: contact.smsEnabled && contact.phone !== null,
+    address: consent.address,
+    channel: consent.channel as NoticeChannel,
+    status: contactStatus({
+      minor,
+      guardianConfirmed: contact.guardianConfirmedAt !== null,
+      paused: contact.pausedAt !== null,
+      addresses: [{ confirmed: state.confirmedAt !== null, suppressed: state.suppressed }],
+    }),
+    waitingForGuardian: minor && contact.guardianConfirmedAt === null,
   };
 }
 
-export type ConsentOutcome = "unknown" | "accepted" | "declined" | "needs-guardian";
+export type ConsentChoice = "yes" | "no" | "not-me";
+export type ConsentOutcome = "unknown" | "accepted" | "declined" | "not-me" | "needs-guardian";
 
 /**
- * The person's answer on the consent page. "Yes" records their own consent (or, when they had
- * opted out, lifts that: only they can); "No" opts them out and cancels anything planned. Every
- * update is tied to the token, so an answer on a link that was replaced a moment ago (the holder
- * changed the address) changes nothing.
+ * The answer on the consent page, from the person holding the link sent to this address. "Yes"
+ * confirms this address for this family (and, when the address had said no before, lifts that:
+ * the link proves it is the address itself asking). "No thanks" and "This isn't me" suppress the
+ * address for every family and cancel anything planned for it.
  */
-export async function answerConsent(db: Database, token: string, choice: "yes" | "no"): Promise<ConsentOutcome> {
-  const contact = await contactByToken(db, token);
-  if (!contact) return "unknown";
-  if (choice === "no") {
-    await optOutContact(db, contact.id, "consent-page");
-    return "declined";
+export async function answerConsent(db: Database, token: string, choice: ConsentChoice): Promise<ConsentOutcome> {
+  const target = await linkTarget(db, token);
+  if (!target) return "unknown";
+  const { consent, contact } = target;
+  if (choice !== "yes") {
+    await db.transaction(async (tx) =>
+      suppressAddress(tx as unknown as Database, consent.address, choice === "no" ? "no-thanks" : "not-me"),
+    );
+    return choice === "no" ? "declined" : "not-me";
   }
-  const sameLink = and(eq(trainingContacts.id, contact.id), eq(trainingContacts.consentToken, token));
-  if (isMinor(contact.ageBand)) {
-    // A child's yes only undoes their own stop; the consent itself is their guardian's.
-    if (!contact.consentGivenAt) return "needs-guardian";
-    const rows = await db
-      .update(trainingContacts)
-      .set({ optedOutAt: null, optOutSource: null, updatedAt: sql`now()` })
-      .where(sameLink)
-      .returning({ id: trainingContacts.id });
-    return rows.length > 0 ? "accepted" : "unknown";
-  }
-  // Already agreed and not stopped: keep the time they first said yes.
-  if (contact.consentGivenAt && !contact.optedOutAt) return "accepted";
-  const rows = await db
-    .update(trainingContacts)
-    .set({
-      consentGivenAt: sql`now()`,
-      consentMethod: "self",
-      consentBy: contact.email ?? contact.phone,
-      optedOutAt: null,
-      optOutSource: null,
-      updatedAt: sql`now()`,
-    })
-    .where(sameLink)
-    .returning({ id: trainingContacts.id });
-  return rows.length > 0 ? "accepted" : "unknown";
+  if (isMinor(contact.ageBand) && contact.guardianConfirmedAt === null) return "needs-guardian";
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await liftSuppression(t, consent.address);
+    await confirmAddress(t, consent.id, "notice-link");
+  });
+  return "accepted";
 }

@@ -4,7 +4,7 @@ import { formatLongDate } from "~/billing/subscription-view";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
-import type { ContactStatus } from "./contact-status";
+import { OPTED_OUT_EXPLANATION, type ContactStatus } from "./contact-status";
 import { ContactFields } from "./contact-fields";
 import type { ContactView } from "./contact-view";
 import { TrainingForm } from "./training-form";
@@ -31,35 +31,82 @@ export function StatusBadge({ status, label }: { status: ContactStatus; label: s
   );
 }
 
+const HOW_AGREED: Record<string, string> = {
+  "notice-link": "from the link we sent there",
+  "text-reply": "by replying YES",
+  "account-email": "as your confirmed account email",
+};
+
+/** One line per address: whether it said yes, was asked, or asked us to stop. */
+function AddressConsentList({ contact }: { contact: ContactView }) {
+  if (contact.addresses.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-sm text-muted" aria-label={`Consent of ${contact.name}'s addresses`}>
+      {contact.addresses.map((address) => (
+        <li key={address.address} className="[overflow-wrap:anywhere]">
+          <span className="font-medium text-ink">{address.address}</span>:{" "}
+          {address.state === "agreed" &&
+            `said yes on ${formatLongDate(address.since)}${address.how ? ` (${HOW_AGREED[address.how] ?? address.how})` : ""}`}
+          {address.state === "asked" && `asked on ${formatLongDate(address.since)}, waiting for their yes`}
+          {address.state === "waiting" && "waiting for consent"}
+          {address.state === "opted-out" && "asked not to get practice messages"}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Where this person stands, in a sentence, and the one next step when there is one. */
 function ConsentStep({ contact, editable }: { contact: ContactView; editable: boolean }) {
   if (contact.status === "opted-out") {
     return (
-      <p className="text-sm text-muted">
-        {contact.name} asked us to stop. Only they can opt in again, from the link in their notice (it offers "Yes"
-        again).
-      </p>
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-danger-600">{OPTED_OUT_EXPLANATION}.</p>
+        <p className="text-sm text-muted">
+          Nothing goes to them, and adding them again sends nothing. Only they can change it, by asking for a link on
+          the page “Get practice messages again”.
+        </p>
+      </div>
     );
   }
-  if (contact.consentGivenAt) {
-    const how =
-      contact.consentMethod === "guardian"
-        ? "you confirmed as their parent or guardian"
-        : contact.isHolder
-          ? "you said yes"
-          : "they said yes";
+  if (contact.status === "active" || contact.status === "paused") {
     return (
-      <p className="text-sm text-muted">
-        Agreed on {formatLongDate(contact.consentGivenAt)} ({how}).
-        {contact.status === "paused" && " Paused by you: nothing is sent until you resume."}
-      </p>
+      <div className="space-y-2">
+        {contact.minor && contact.guardianConfirmedAt && (
+          <p className="text-sm text-muted">
+            You confirmed as their parent or guardian on {formatLongDate(contact.guardianConfirmedAt)}.
+          </p>
+        )}
+        <AddressConsentList contact={contact} />
+        {contact.status === "paused" && (
+          <p className="text-sm text-muted">Paused by you: nothing is sent until you resume.</p>
+        )}
+        {editable &&
+          contact.addresses.some((address) => address.state !== "agreed" && address.state !== "opted-out") && (
+            <NoticeButton contact={contact} />
+          )}
+      </div>
+    );
+  }
+  if (contact.minor && contact.guardianConfirmedAt) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-muted">
+          You confirmed on {formatLongDate(contact.guardianConfirmedAt)}. Now {contact.name} says “Yes, I&apos;m in”
+          from the notice we sent them (you can press it together).
+        </p>
+        <AddressConsentList contact={contact} />
+        {editable && <NoticeButton contact={contact} />}
+      </div>
     );
   }
   if (contact.minor) {
     return (
       <div className="space-y-3">
         <p className="text-sm text-muted">
-          Children and teens are enrolled by their parent or guardian. Nothing is sent until you confirm.
+          Children and teens are enrolled by their parent or guardian. Nothing is sent until you confirm, and then{" "}
+          {contact.name} says “Yes, I&apos;m in” from a short notice we send them. Practice messages look like real
+          scams and do not announce themselves.
         </p>
         {editable && (
           <TrainingForm intent="guardian-consent" contactId={contact.id} label={`Confirm for ${contact.name}`}>
@@ -96,9 +143,10 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
         {contact.isHolder
           ? "This is you. Say yes here to start your own practice messages."
           : contact.noticeSentAt
-            ? `We asked them on ${formatLongDate(contact.noticeSentAt)}. Nothing is sent until they say yes.`
+            ? `We asked them on ${formatLongDate(contact.noticeSentAt)}. Nothing is sent until they say yes from their own inbox or phone.`
             : "Adults say yes themselves. Send them a notice that explains it; nothing is sent until they agree."}
       </p>
+      <AddressConsentList contact={contact} />
       {editable && (
         <div className="flex flex-wrap gap-2">
           {contact.isHolder && (
@@ -110,16 +158,22 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
               )}
             </TrainingForm>
           )}
-          <TrainingForm intent="send-notice" contactId={contact.id} label={`Notice for ${contact.name}`}>
-            {({ busy }) => (
-              <Button type="submit" variant="secondary" disabled={busy}>
-                {busy ? "Sending..." : contact.noticeSentAt ? "Resend the notice" : "Send the notice"}
-              </Button>
-            )}
-          </TrainingForm>
+          <NoticeButton contact={contact} />
         </div>
       )}
     </div>
+  );
+}
+
+function NoticeButton({ contact }: { contact: ContactView }) {
+  return (
+    <TrainingForm intent="send-notice" contactId={contact.id} label={`Notice for ${contact.name}`}>
+      {({ busy }) => (
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? "Sending..." : contact.noticeSentAt ? "Resend the notice" : "Send the notice"}
+        </Button>
+      )}
+    </TrainingForm>
   );
 }
 

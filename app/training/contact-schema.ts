@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { personNameField } from "~/validation/fields";
+import { personName } from "~/validation/fields";
 import type { FormResult } from "~/validation/form-result";
 import { AGE_BANDS, type AgeBand } from "./practice-scenario-schema";
 import { isKnownTimeZone } from "./quiet-hours";
@@ -177,7 +177,7 @@ const timeZoneField = z
 /** The details of one person, as the add and edit forms send them. */
 export const ContactDetailsSchema = z
   .object({
-    name: personNameField({ required: CONTACT_MESSAGES.nameRequired }),
+    name: personName({ required: CONTACT_MESSAGES.nameRequired }),
     ageBand: z.enum(AGE_BANDS, { error: CONTACT_MESSAGES.ageBand }),
     email: optionalEmail.optional().transform((value) => value ?? null),
     phone: optionalPhone.optional().transform((value) => value ?? null),
@@ -254,7 +254,7 @@ export function contactValidationResult(error: z.ZodError): TrainingResult {
   };
 }
 
-/** The consent page's two buttons. */
+/** The consent page's buttons: yes, no thanks, and "This isn't me". */
 export const ConsentChoiceSchema = z.object({
-  choice: z.enum(["yes", "no"], { error: "Please press one of the two buttons." }),
+  choice: z.enum(["yes", "no", "not-me"], { error: "Please press one of the buttons on this page." }),
 });

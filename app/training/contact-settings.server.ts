@@ -8,7 +8,20 @@ import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { notifyOutbox } from "~/mail/mailer.server";
 import { hitLimit, type LimitRule } from "~/security/request-limits.server";
-import { importCheckoutContacts, newConsentToken } from "./checkout-contacts.server";
+import {
+  addressStates,
+  confirmAddress,
+  consentLimits,
+  countNewAddress,
+  countNoticeToAddress,
+  ensureAddressConsent,
+  forgetUnusedAddresses,
+  isAddressSuppressed,
+  markNoticeSent,
+  normaliseAddress,
+  type AddressState,
+} from "./address-consent.server";
+import { importCheckoutContacts } from "./checkout-contacts.server";
 import { cancelPlannedMessages } from "./contact-changes.server";
 import {
   AGE_BAND_LABELS,
@@ -18,11 +31,11 @@ import {
   type ContactDetails,
   type TrainingResult,
 } from "./contact-schema";
-import { CONTACT_STATUS_LABELS, contactStatus } from "./contact-status";
+import { CONTACT_STATUS_LABELS, OPTED_OUT_EXPLANATION, contactStatus } from "./contact-status";
 import { queueNotice, type NoticeChannel } from "./consent.server";
 import { deleteFamilyMemberMessages } from "./family-member-data.server";
 import type { AgeBand } from "./practice-scenario-schema";
-import type { ContactView, TrainingPageView } from "./contact-view";
+import type { AddressView, ContactView, TrainingPageView } from "./contact-view";
 import { trainingContacts, trainingPrograms } from "./tables";
 
 /**
@@ -34,8 +47,6 @@ import { trainingContacts, trainingPrograms } from "./tables";
 type Contact = typeof trainingContacts.$inferSelect;
 
 export const NOTICE_LIMITS = {
-  /** Notices (first, resent, or after an address change) to one person. */
-  perContact: { max: 3, windowSeconds: 24 * 60 * 60 },
   /** Notices one account holder can cause in a day, whoever they go to. */
   perHolder: { max: 20, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, LimitRule>;
@@ -69,8 +80,47 @@ export async function findHolderProgram(db: Database, userId: string, now = new 
   };
 }
 
-function toView(contact: Contact, holderEmail: string): ContactView {
-  const status = contactStatus(contact);
+/** The addresses practice messages would use: an enabled email, an enabled phone. */
+export function addressesInUse(contact: Pick<Contact, "email" | "phone" | "emailEnabled" | "smsEnabled">) {
+  const addresses: { channel: "email" | "sms"; address: string }[] = [];
+  if (contact.email && contact.emailEnabled)
+    addresses.push({ channel: "email", address: normaliseAddress(contact.email) });
+  if (contact.phone && contact.smsEnabled) addresses.push({ channel: "sms", address: normaliseAddress(contact.phone) });
+  return addresses;
+}
+
+/** Every address a person has, used or not (the family's "known" addresses for the new-address limit). */
+function everyAddress(contact: Pick<Contact, "email" | "phone">): string[] {
+  return [contact.email, contact.phone].filter((value): value is string => Boolean(value)).map(normaliseAddress);
+}
+
+function addressView(channel: "email" | "sms", address: string, state: AddressState | undefined): AddressView {
+  if (state?.suppressed) return { channel, address, state: "opted-out", since: null, how: null };
+  if (state?.confirmedAt)
+    return { channel, address, state: "agreed", since: state.confirmedAt.toISOString(), how: state.confirmedHow };
+  if (state?.noticeSentAt)
+    return { channel, address, state: "asked", since: state.noticeSentAt.toISOString(), how: null };
+  return { channel, address, state: "waiting", since: null, how: null };
+}
+
+function toView(contact: Contact, holderEmail: string, states: Map<string, AddressState>): ContactView {
+  const minor = isMinor(contact.ageBand);
+  const addresses = addressesInUse(contact).map(({ channel, address }) =>
+    addressView(channel, address, states.get(address)),
+  );
+  const status = contactStatus({
+    minor,
+    guardianConfirmed: contact.guardianConfirmedAt !== null,
+    paused: contact.pausedAt !== null,
+    addresses: addresses.map((view) => ({
+      confirmed: view.state === "agreed",
+      suppressed: view.state === "opted-out",
+    })),
+  });
+  const notices = addressesInUse(contact)
+    .map(({ address }) => states.get(address)?.noticeSentAt)
+    .filter((value): value is Date => Boolean(value))
+    .sort((a, b) => b.getTime() - a.getTime());
   return {
     id: contact.id,
     name: contact.name,
@@ -83,11 +133,11 @@ function toView(contact: Contact, holderEmail: string): ContactView {
     timeZone: contact.timeZone,
     status,
     statusLabel: CONTACT_STATUS_LABELS[status],
-    minor: isMinor(contact.ageBand),
-    isHolder: contact.email !== null && contact.email === holderEmail.toLowerCase(),
-    noticeSentAt: contact.noticeSentAt?.toISOString() ?? null,
-    consentGivenAt: contact.consentGivenAt?.toISOString() ?? null,
-    consentMethod: contact.consentMethod,
+    minor,
+    isHolder: contact.email !== null && contact.email.toLowerCase() === holderEmail.toLowerCase(),
+    guardianConfirmedAt: contact.guardianConfirmedAt?.toISOString() ?? null,
+    addresses,
+    noticeSentAt: notices[0]?.toISOString() ?? null,
   };
 }
 
@@ -112,13 +162,14 @@ export async function loadTrainingPage(db: Database, user: SessionUser, now = ne
   }
   if (program.access) await importCheckoutContacts(db, program.subscriptionId);
   const contacts = await listContacts(db, program.subscriptionId);
+  const states = await addressStates(db, program.subscriptionId, contacts.flatMap(everyAddress));
   return {
     kind: "program",
     planName: PLANS[program.plan].name,
     limit: program.limit,
     access: program.access,
     stoppedMessage: program.access ? null : program.ended ? ENDED_MESSAGE : INACTIVE_MESSAGE,
-    contacts: contacts.map((contact) => toView(contact, user.email)),
+    contacts: contacts.map((contact) => toView(contact, user.email, states)),
   };
 }
 
@@ -176,13 +227,13 @@ export async function handleTrainingAction(
       case "resume":
         return await setPaused(db, contact, false);
       case "remove":
-        return await removeContact(db, contact);
+        return await removeContact(db, program, contact);
       case "send-notice":
         return await sendNotice(db, user, program, contact);
       case "guardian-consent":
         return await confirmAsGuardian(db, user, program, contact);
       case "self-consent":
-        return await consentForSelf(db, user, contact);
+        return await consentForSelf(db, user, program, contact);
     }
   } catch (error) {
     getLogger().error({ err: error, intent: action.intent }, "training contact action failed");
@@ -190,49 +241,112 @@ export async function handleTrainingAction(
   }
 }
 
-/** Checks both notice limits; true when one more notice may go out. */
-async function noticeAllowed(
-  db: Database,
-  user: SessionUser,
-  contactId: string,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const [byContact, byHolder] = await Promise.all([
-    hitLimit(db, `training-notice:contact:${contactId}`, NOTICE_LIMITS.perContact),
-    hitLimit(db, `training-notice:holder:${user.id}`, NOTICE_LIMITS.perHolder),
-  ]);
-  return {
-    allowed: byContact.allowed && byHolder.allowed,
-    retryAfterSeconds: Math.max(
-      byContact.allowed ? 0 : byContact.retryAfterSeconds,
-      byHolder.allowed ? 0 : byHolder.retryAfterSeconds,
-    ),
-  };
-}
-
 function channelWords(channels: NoticeChannel[]) {
   return channels.map((channel) => (channel === "email" ? "an email" : "a text")).join(" and ");
 }
 
+interface NoticeRun {
+  sent: NoticeChannel[];
+  /** An address over a notice limit (this holder's day, or the address's 30 days). */
+  limited: boolean;
+  /** An address that asked not to get practice messages: nothing goes to it. */
+  suppressed: boolean;
+}
+
 /**
- * After a change that calls for a notice: sends it when the limits allow, inside a transaction of
- * its own (the change itself is already saved). Returns a sentence for the result message.
+ * Sends the notice to each address of this person that has not said yes: every one when
+ * `resend`, else only those never asked (of the `only` ones, when given). Each notice is counted against the holder's day and the
+ * address's 30 days (across every family) and queued in a transaction of its own.
  */
-async function noticeAfterChange(
+async function sendNotices(
   db: Database,
   user: SessionUser,
   program: HolderProgram,
-  contactId: string,
-): Promise<string> {
-  const limit = await noticeAllowed(db, user, contactId);
-  if (!limit.allowed)
-    return "We have sent this person several notices today, so we did not send another; you can resend it tomorrow.";
-  const { outboxIds, channels } = await db.transaction(async (tx) => {
-    const [fresh] = await tx.select().from(trainingContacts).where(eq(trainingContacts.id, contactId));
-    return fresh ? queueNotice(tx as unknown as Database, fresh, program.holderName) : { outboxIds: [], channels: [] };
-  });
+  contact: Contact,
+  options: { resend: boolean; only?: string[] },
+): Promise<NoticeRun> {
+  const run: NoticeRun = { sent: [], limited: false, suppressed: false };
+  const addresses = addressesInUse(contact).filter(
+    ({ address }) => options.only === undefined || options.only.includes(address),
+  );
+  const states = await addressStates(
+    db,
+    program.subscriptionId,
+    addresses.map(({ address }) => address),
+  );
+  const outboxIds: string[] = [];
+  for (const { channel, address } of addresses) {
+    const state = states.get(address)!;
+    if (state.suppressed) {
+      run.suppressed = true;
+      continue;
+    }
+    if (state.confirmedAt || (!options.resend && state.noticeSentAt)) continue;
+    const byHolder = await hitLimit(db, `training-notice:holder:${user.id}`, NOTICE_LIMITS.perHolder);
+    const byAddress = byHolder.allowed ? await countNoticeToAddress(db, address) : byHolder;
+    if (!byHolder.allowed || !byAddress.allowed) {
+      run.limited = true;
+      continue;
+    }
+    const outboxId = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const consent = await ensureAddressConsent(tx, program.subscriptionId, address);
+      const id = await queueNotice(tx, {
+        contact,
+        channel,
+        address,
+        token: consent.token,
+        holderName: program.holderName,
+      });
+      if (id) await markNoticeSent(tx, consent.id);
+      return id;
+    });
+    if (outboxId) {
+      outboxIds.push(outboxId);
+      run.sent.push(channel);
+    }
+  }
   await notifyOutbox(outboxIds);
-  if (channels.length === 0) return "Turn on emails or texts for them so we can send their notice.";
-  return `We sent them ${channelWords(channels)}.`;
+  return run;
+}
+
+/** A sentence for the result message after a change that may have sent notices. */
+function noticeSentence(run: NoticeRun): string {
+  const parts: string[] = [];
+  if (run.sent.length > 0) parts.push(`We sent them ${channelWords(run.sent)} to ask.`);
+  if (run.suppressed) parts.push(`${OPTED_OUT_EXPLANATION} at one of their addresses, so nothing goes there.`);
+  if (run.limited)
+    parts.push("We have sent that address as many notices as we allow for now, so we did not send another.");
+  if (parts.length === 0) return "Turn on emails or texts for them so we can ask them.";
+  return parts.join(" ");
+}
+
+/**
+ * Addresses this change brings into the family that no one in it had: each counts against the
+ * holder's daily limit of new addresses. Returns a refusal when the limit is reached.
+ */
+async function admitNewAddresses(
+  db: Database,
+  user: SessionUser,
+  program: HolderProgram,
+  addresses: string[],
+  intent: string,
+): Promise<Outcome | null> {
+  const family = new Set((await listContacts(db, program.subscriptionId)).flatMap(everyAddress));
+  for (const address of new Set(addresses.map(normaliseAddress))) {
+    if (family.has(address)) continue;
+    const limit = await countNewAddress(db, user.id);
+    if (!limit.allowed) {
+      const hours = Math.max(1, Math.ceil(limit.retryAfterSeconds / 3600));
+      return fail(
+        429,
+        "Too many new addresses today",
+        `You have entered ${consentLimits().newAddressesPerHolder.max} new email addresses and phone numbers today, the most we allow in a day. Please try again in ${hours} hour${hours === 1 ? "" : "s"}. Nothing was changed.`,
+        intent,
+      );
+    }
+  }
+  return null;
 }
 
 async function addContact(
@@ -242,6 +356,8 @@ async function addContact(
   details: ContactDetails & { intent: "add" },
 ): Promise<Outcome> {
   const { intent: _intent, ...values } = details;
+  const refusal = await admitNewAddresses(db, user, program, everyAddress(values), "add");
+  if (refusal) return refusal;
   const added = await db.transaction(async (tx) => {
     // Lock the program row so two adds at once cannot both fit under the limit.
     await tx
@@ -256,7 +372,7 @@ async function addContact(
     if (n >= program.limit) return null;
     const [row] = await tx
       .insert(trainingContacts)
-      .values({ ...values, subscriptionId: program.subscriptionId, consentToken: newConsentToken() })
+      .values({ ...values, subscriptionId: program.subscriptionId })
       .returning();
     return row;
   });
@@ -272,12 +388,16 @@ async function addContact(
   if (isMinor(added.ageBand)) {
     return done(
       `${added.name} was added`,
-      "Nothing is sent yet: confirm below that you are their parent or guardian to start their practice messages.",
+      'Nothing is sent yet: confirm below that you are their parent or guardian, then they say "Yes, I\'m in" from the notice we send them.',
       "add",
     );
   }
-  const notice = await noticeAfterChange(db, user, program, added.id);
-  return done(`${added.name} was added`, `Nothing is sent until they say yes to practice messages. ${notice}`, "add");
+  const run = await sendNotices(db, user, program, added, { resend: false });
+  return done(
+    `${added.name} was added`,
+    `Nothing is sent until they say yes to practice messages. ${noticeSentence(run)}`,
+    "add",
+  );
 }
 
 async function updateContact(
@@ -288,69 +408,63 @@ async function updateContact(
   details: ContactDetails & { intent: "update"; contactId: string },
 ): Promise<Outcome> {
   const { intent: _intent, contactId: _id, ...values } = details;
-  const newAddress =
-    (values.email !== null && values.email !== contact.email) ||
-    (values.phone !== null && values.phone !== contact.phone);
+  const before = new Set(everyAddress(contact));
+  const after = everyAddress(values);
+  const newAddress = after.some((address) => !before.has(address)) || after.length !== before.size;
+  const refusal = await admitNewAddresses(
+    db,
+    user,
+    program,
+    after.filter((address) => !before.has(address)),
+    "update",
+  );
+  if (refusal) return refusal;
   const crossedAgeGroup = isMinor(values.ageBand) !== isMinor(contact.ageBand);
   const nowMinor = isMinor(values.ageBand);
-  // A new address never receives messages it did not agree to: an adult's consent starts over,
-  // with a new link (the old one stops working). A guardian's confirmation for a child stays
-  // valid; moving between child and adult starts over either way.
-  const resetConsent = crossedAgeGroup || (!nowMinor && newAddress);
   const scheduleChanged =
-    resetConsent ||
+    newAddress ||
+    crossedAgeGroup ||
     values.timeZone !== contact.timeZone ||
     values.ageBand !== contact.ageBand ||
     values.emailEnabled !== contact.emailEnabled ||
-    values.smsEnabled !== contact.smsEnabled ||
-    newAddress;
-  const updated = await db.transaction(async (tx) => {
+    values.smsEnabled !== contact.smsEnabled;
+  const updated = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
     const [row] = await tx
       .update(trainingContacts)
       .set({
         ...values,
-        ...(resetConsent
-          ? {
-              consentGivenAt: null,
-              consentMethod: null,
-              consentBy: null,
-              consentToken: newConsentToken(),
-              noticeSentAt: null,
-            }
-          : {}),
+        // Moving between child/teen and adult starts the guardian's part over.
+        ...(crossedAgeGroup ? { guardianConfirmedAt: null, guardianUserId: null } : {}),
         updatedAt: sql`now()`,
       })
       .where(and(eq(trainingContacts.id, contact.id), eq(trainingContacts.subscriptionId, program.subscriptionId)))
       .returning();
+    if (!row) return null;
     // Anything planned was planned for the old settings; the scheduler plans again.
-    if (row && scheduleChanged) await cancelPlannedMessages(tx as unknown as Database, contact.id, "settings changed");
+    if (scheduleChanged) await cancelPlannedMessages(tx, contact.id, "settings changed");
+    // An address no one in the family has now is forgotten: its yes does not move with the person.
+    if (newAddress) await forgetUnusedAddresses(tx, program.subscriptionId);
     return row;
   });
   if (!updated) return fail(404, "Not found", NOT_FOUND, "update");
 
   const title = `Saved ${updated.name}'s settings`;
-  if (updated.optedOutAt)
-    return done(
-      title,
-      "They have opted out, so nothing is sent to them unless they opt in again themselves.",
-      "update",
-    );
-  if (!nowMinor && resetConsent) {
-    const notice = await noticeAfterChange(db, user, program, updated.id);
-    return done(title, `They need to say yes again before any practice message is sent. ${notice}`, "update");
-  }
-  if (nowMinor && resetConsent) {
+  if (nowMinor && updated.guardianConfirmedAt === null) {
     return done(
       title,
       "Confirm below that you are their parent or guardian before any practice message is sent.",
       "update",
     );
   }
-  if (nowMinor && newAddress && updated.consentGivenAt) {
-    const notice = await noticeAfterChange(db, user, program, updated.id);
-    return done(title, `Your confirmation still stands. ${notice}`, "update");
-  }
-  return done(title, "Your changes were saved.", "update");
+  // Only an address new to this person is asked at once; the others wait for "Send the notice"
+  // (people copied from checkout are checked by the holder first).
+  const added = after.filter((address) => !before.has(address));
+  if (added.length === 0) return done(title, "Your changes were saved.", "update");
+  const run = await sendNotices(db, user, program, updated, { resend: false, only: added });
+  if (run.sent.length === 0 && !run.suppressed && !run.limited)
+    return done(title, "Your changes were saved.", "update");
+  return done(title, `Your changes were saved. ${noticeSentence(run)}`, "update");
 }
 
 async function setPaused(db: Database, contact: Contact, pause: boolean): Promise<Outcome> {
@@ -366,30 +480,52 @@ async function setPaused(db: Database, contact: Contact, pause: boolean): Promis
     : done(`Resumed ${contact.name}`, "Practice messages will start again (once they have agreed to them).", "resume");
 }
 
-async function removeContact(db: Database, contact: Contact): Promise<Outcome> {
-  await db.transaction(async (tx) => {
-    await cancelPlannedMessages(tx as unknown as Database, contact.id, "removed");
+async function removeContact(db: Database, program: HolderProgram, contact: Contact): Promise<Outcome> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await cancelPlannedMessages(tx, contact.id, "removed");
     // Their practice messages and summaries in the outbox go too (sent or still waiting).
-    await deleteFamilyMemberMessages(tx as unknown as Database, contact.id);
+    await deleteFamilyMemberMessages(tx, contact.id);
     await tx.delete(trainingContacts).where(eq(trainingContacts.id, contact.id));
+    await forgetUnusedAddresses(tx, program.subscriptionId);
   });
   return done(
     `Removed ${contact.name}`,
-    "They will get no more practice messages, and their consent link no longer works.",
+    "They will get no more practice messages, and their consent links no longer work.",
     "remove",
   );
 }
 
+/** What the person's addresses say, for the checks before a notice or a confirmation. */
+async function consentSummary(db: Database, program: HolderProgram, contact: Contact) {
+  const addresses = addressesInUse(contact);
+  const states = await addressStates(
+    db,
+    program.subscriptionId,
+    addresses.map(({ address }) => address),
+  );
+  const list = addresses.map(({ address }) => states.get(address)!);
+  return {
+    none: list.length === 0,
+    allSuppressed: list.length > 0 && list.every((state) => state.suppressed),
+    allAgreed: list.length > 0 && list.every((state) => state.confirmedAt !== null || state.suppressed),
+  };
+}
+
 async function sendNotice(db: Database, user: SessionUser, program: HolderProgram, contact: Contact): Promise<Outcome> {
-  if (contact.optedOutAt) {
+  const summary = await consentSummary(db, program, contact);
+  if (summary.none) {
+    return fail(409, "No way to reach them", `Turn on emails or texts for ${contact.name} first.`, "send-notice");
+  }
+  if (summary.allSuppressed) {
     return fail(
       409,
       "They opted out",
-      `${contact.name} asked us to stop. Only they can opt in again, from the link in their notice.`,
+      `${OPTED_OUT_EXPLANATION}. Only they can change that, from a link we send to their own address.`,
       "send-notice",
     );
   }
-  if (isMinor(contact.ageBand) && !contact.consentGivenAt) {
+  if (isMinor(contact.ageBand) && contact.guardianConfirmedAt === null) {
     return fail(
       409,
       "Your confirmation comes first",
@@ -397,33 +533,25 @@ async function sendNotice(db: Database, user: SessionUser, program: HolderProgra
       "send-notice",
     );
   }
-  if (!isMinor(contact.ageBand) && contact.consentGivenAt) {
+  if (summary.allAgreed) {
     return fail(409, "Already agreed", `${contact.name} already said yes to practice messages.`, "send-notice");
   }
-  if (!(contact.email && contact.emailEnabled) && !(contact.phone && contact.smsEnabled)) {
-    return fail(409, "No way to reach them", `Turn on emails or texts for ${contact.name} first.`, "send-notice");
-  }
-  const limit = await noticeAllowed(db, user, contact.id);
-  if (!limit.allowed) {
-    const hours = Math.max(1, Math.ceil(limit.retryAfterSeconds / 3600));
+  const run = await sendNotices(db, user, program, contact, { resend: true });
+  if (run.sent.length === 0 && run.limited) {
     return fail(
       429,
       "Too many notices",
-      `We have sent ${contact.name} several notices already. Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`,
+      `We have sent ${contact.name} as many notices as we allow for now. Please try again tomorrow, or ask them to check their spam folder for the one we sent.`,
       "send-notice",
     );
   }
-  const { outboxIds, channels } = await db.transaction(async (tx) =>
-    queueNotice(tx as unknown as Database, contact, program.holderName),
-  );
-  await notifyOutbox(outboxIds);
-  return done("Notice sent", `We sent ${contact.name} ${channelWords(channels)}.`, "send-notice");
+  return done("Notice sent", `We sent ${contact.name} ${channelWords(run.sent)}.`, "send-notice");
 }
 
 /**
  * The parent or guardian agrees for a child or teen. Paying by card is one of the ways COPPA
  * (16 CFR 312.5(b)) accepts for a parent to give verifiable consent; we record who confirmed
- * (their user id) and when.
+ * (their user id) and when. The child's own addresses still say "Yes, I'm in" themselves.
  */
 async function confirmAsGuardian(
   db: Database,
@@ -439,40 +567,43 @@ async function confirmAsGuardian(
       "guardian-consent",
     );
   }
-  if (contact.optedOutAt) {
-    return fail(
-      409,
-      "They opted out",
-      `${contact.name} asked us to stop. Only they can opt in again.`,
-      "guardian-consent",
-    );
+  const summary = await consentSummary(db, program, contact);
+  if (summary.allSuppressed) {
+    return fail(409, "They opted out", `${OPTED_OUT_EXPLANATION}. Only they can change that.`, "guardian-consent");
   }
-  if (contact.consentGivenAt)
+  if (contact.guardianConfirmedAt)
     return done(
       "Already confirmed",
       `You already agreed to practice messages for ${contact.name}.`,
       "guardian-consent",
     );
-  const rows = await db
+  const [row] = await db
     .update(trainingContacts)
-    .set({ consentGivenAt: sql`now()`, consentMethod: "guardian", consentBy: user.id, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(trainingContacts.id, contact.id),
-        isNull(trainingContacts.consentGivenAt),
-        isNull(trainingContacts.optedOutAt),
-      ),
-    )
-    .returning({ id: trainingContacts.id });
-  if (rows.length === 0)
-    return fail(409, "Nothing was changed", "Please reload the page and try again.", "guardian-consent");
-  const notice = await noticeAfterChange(db, user, program, contact.id);
-  return done("Thank you", `${contact.name} will start getting practice messages. ${notice}`, "guardian-consent");
+    .set({ guardianConfirmedAt: sql`now()`, guardianUserId: user.id, updatedAt: sql`now()` })
+    .where(and(eq(trainingContacts.id, contact.id), isNull(trainingContacts.guardianConfirmedAt)))
+    .returning();
+  if (!row) return fail(409, "Nothing was changed", "Please reload the page and try again.", "guardian-consent");
+  const run = await sendNotices(db, user, program, row, { resend: true });
+  return done(
+    "Thank you",
+    `${contact.name} starts once they say "Yes, I'm in" from the notice (you can press it with them). ${noticeSentence(run)}`,
+    "guardian-consent",
+  );
 }
 
-/** The account holder's own entry: they are that person, so their yes is their own. */
-async function consentForSelf(db: Database, user: SessionUser, contact: Contact): Promise<Outcome> {
-  if (contact.email === null || contact.email !== user.email.toLowerCase() || isMinor(contact.ageBand)) {
+/**
+ * The account holder's own entry: their account email counts as said yes once they have proved
+ * they read it (better-auth's emailVerified). A phone on their entry is asked like anyone's (a
+ * notice text: its link or a YES reply).
+ */
+async function consentForSelf(
+  db: Database,
+  user: SessionUser,
+  program: HolderProgram,
+  contact: Contact,
+): Promise<Outcome> {
+  const ownEmail = user.email.toLowerCase();
+  if (contact.email === null || contact.email.toLowerCase() !== ownEmail || isMinor(contact.ageBand)) {
     return fail(
       403,
       "Only they can say yes",
@@ -480,18 +611,30 @@ async function consentForSelf(db: Database, user: SessionUser, contact: Contact)
       "self-consent",
     );
   }
-  if (contact.consentGivenAt && !contact.optedOutAt)
-    return done("You're in", "You already said yes to practice messages.", "self-consent");
-  await db
-    .update(trainingContacts)
-    .set({
-      consentGivenAt: sql`now()`,
-      consentMethod: "self",
-      consentBy: contact.email,
-      optedOutAt: null,
-      optOutSource: null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(trainingContacts.id, contact.id));
-  return done("You're in", "You will get at most one practice message a week.", "self-consent");
+  if (!user.emailVerified) {
+    return fail(
+      403,
+      "Confirm your email address first",
+      `Open the link in the confirmation email we sent to ${user.email} (My Account can send a new one), then say yes here.`,
+      "self-consent",
+    );
+  }
+  if (await isAddressSuppressed(db, ownEmail)) {
+    return fail(
+      409,
+      "You asked us to stop",
+      "This address asked not to get practice messages. To start again, ask for a link on the page “Get practice messages again” (/training/opt-in).",
+      "self-consent",
+    );
+  }
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const consent = await ensureAddressConsent(tx, program.subscriptionId, ownEmail);
+    await confirmAddress(tx, consent.id, "account-email");
+  });
+  const run = await sendNotices(db, user, program, contact, { resend: false });
+  const phone = run.sent.includes("sms")
+    ? " We sent your phone a text: reply YES to it to get practice texts too."
+    : "";
+  return done("You're in", `You will get at most one practice message a week.${phone}`, "self-consent");
 }

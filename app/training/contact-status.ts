@@ -1,6 +1,9 @@
 /**
- * A contact's status as the account holder sees it in the list on /account/training. The order
- * of the checks matters: opting out outranks everything, then consent, then a pause.
+ * A contact's status as the account holder sees it in the list on /account/training, from the
+ * state of the addresses practice messages would use (their enabled email and phone). Consent
+ * belongs to each address (docs/decisions/025): a person is active once at least one of their
+ * addresses said yes (and, for a child or teen, their parent or guardian confirmed); opted out
+ * when every one of their addresses asked us to stop.
  */
 export const CONTACT_STATUS_LABELS = {
   waiting: "Waiting for consent",
@@ -9,15 +12,23 @@ export const CONTACT_STATUS_LABELS = {
   "opted-out": "Opted out",
 } as const;
 
+/** What the holder's card says under an opted-out person. */
+export const OPTED_OUT_EXPLANATION = "This person asked not to get practice messages";
+
 export type ContactStatus = keyof typeof CONTACT_STATUS_LABELS;
 
-export function contactStatus(contact: {
-  consentGivenAt: Date | string | null;
-  pausedAt: Date | string | null;
-  optedOutAt: Date | string | null;
-}): ContactStatus {
-  if (contact.optedOutAt) return "opted-out";
-  if (!contact.consentGivenAt) return "waiting";
-  if (contact.pausedAt) return "paused";
+export interface ConsentFacts {
+  minor: boolean;
+  guardianConfirmed: boolean;
+  paused: boolean;
+  /** Each address practice messages would use. */
+  addresses: { confirmed: boolean; suppressed: boolean }[];
+}
+
+export function contactStatus(facts: ConsentFacts): ContactStatus {
+  if (facts.addresses.length > 0 && facts.addresses.every((address) => address.suppressed)) return "opted-out";
+  const agreed = facts.addresses.some((address) => address.confirmed && !address.suppressed);
+  if (!agreed || (facts.minor && !facts.guardianConfirmed)) return "waiting";
+  if (facts.paused) return "paused";
   return "active";
 }

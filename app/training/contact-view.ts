@@ -19,9 +19,23 @@ export interface ContactView {
   minor: boolean;
   /** The account holder's own entry (same email as the account): they can say yes right here. */
   isHolder: boolean;
+  /** When the parent or guardian confirmed (children and teens only). */
+  guardianConfirmedAt: string | null;
+  /** The addresses practice messages would use, each with its own consent. */
+  addresses: AddressView[];
+  /** The newest notice sent to any of them. */
   noticeSentAt: string | null;
-  consentGivenAt: string | null;
-  consentMethod: string | null;
+}
+
+/** One email address or phone number of a person, and where its consent stands. */
+export interface AddressView {
+  channel: "email" | "sms";
+  address: string;
+  /** agreed: said yes (`since`); asked: a notice went out, no answer yet; waiting: not asked yet; opted-out: said no. */
+  state: "agreed" | "asked" | "waiting" | "opted-out";
+  since: string | null;
+  /** 'notice-link', 'text-reply' or 'account-email' when agreed. */
+  how: string | null;
 }
 
 export type TrainingPageView =

@@ -1,3 +1,4 @@
+import { addressStates } from "./address-consent.server";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outboxMessages, smsSuppressions } from "~/mail/tables";
@@ -68,6 +69,11 @@ export async function exportFamilyMember(
         .where(inArray(outboxMessages.recipient, addresses))
         .orderBy(asc(outboxMessages.createdAt))
     : [];
+  const consentStates = await addressStates(
+    db,
+    contact.subscriptionId,
+    [contact.email, contact.phone].filter((value): value is string => Boolean(value)),
+  );
   const suppressed = contact.phone
     ? await db.select().from(smsSuppressions).where(eq(smsSuppressions.phone, contact.phone))
     : [];
@@ -86,17 +92,21 @@ export async function exportFamilyMember(
       timeZone: contact.timeZone,
       level: contact.level,
       pausedAt: contact.pausedAt,
-      optedOutAt: contact.optedOutAt,
-      optOutSource: contact.optOutSource,
       summariesOptedOutAt: contact.summariesOptedOutAt,
       createdAt: contact.createdAt,
       updatedAt: contact.updatedAt,
     },
     consent: {
-      noticeSentAt: contact.noticeSentAt,
-      consentGivenAt: contact.consentGivenAt,
-      method: contact.consentMethod,
-      givenBy: contact.consentBy,
+      guardianConfirmedAt: contact.guardianConfirmedAt,
+      guardianUserId: contact.guardianUserId,
+      addresses: [...consentStates.values()].map((state) => ({
+        address: state.address,
+        channel: state.channel,
+        noticeSentAt: state.noticeSentAt,
+        agreedAt: state.confirmedAt,
+        how: state.confirmedHow,
+        optedOut: state.suppressed,
+      })),
     },
     practiceMessages: messages.map(({ message, outboxStatus, sentAt }) => {
       const own = events.filter((event) => event.messageId === message.id);

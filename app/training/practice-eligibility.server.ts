@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, notExists, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { customers, subscriptions } from "~/billing/tables";
@@ -6,17 +6,22 @@ import { hasMemberAccess, SUBSCRIBED_STATUSES } from "~/billing/subscription-vie
 import { smsSuppressions } from "~/mail/tables";
 import { isE164 } from "~/mail/sms-suppressions.server";
 import type { AgeBand, Channel, DifficultyLevel } from "./practice-scenario-schema";
-import { trainingContacts } from "./tables";
+import { isMinor } from "./contact-schema";
+import { practiceAddressConsents, practiceSuppressions, trainingContacts } from "./tables";
 
 /**
  * Who may receive a practice message right now. Asked when a message is planned, again at the
  * moment it is queued (a lot can change in a week), and by "Send a practice message now":
- * - consent was given, and the person has not paused or opted out;
+ * - an address of theirs said yes itself, for this family, and is not suppressed (consent by
+ *   address, docs/decisions/025); a child or teen also needs their guardian's confirmation; they
+ *   are not paused;
  * - the subscription the contact belongs to still gives the account holder access, by the one
  *   rule (`hasMemberAccess`, the same as `hasMemberAccessNow`): it is the newest subscription of
  *   its customer, active or trialing, and not set to cancel at a period end that has passed;
- * - at least one channel is usable: email enabled with an address, or texts enabled with an E.164
- *   number that has not replied STOP.
+ * - at least one channel is usable: email enabled with an address that said yes and is not
+ *   suppressed, or texts enabled with an E.164 number that said yes, is not suppressed and has not
+ *   replied STOP. Only those channels are offered, so nothing can go to an address that did not
+ *   agree.
  */
 
 export type IneligibleReason = "no consent" | "paused" | "opted out" | "no access" | "no channel";
@@ -41,6 +46,10 @@ export type Eligibility =
   { eligible: true; recipient: PracticeRecipient } | { eligible: false; reason: IneligibleReason; contactName: string };
 
 const newerSubscription = alias(subscriptions, "newer_subscription");
+const emailConsent = alias(practiceAddressConsents, "email_consent");
+const phoneConsent = alias(practiceAddressConsents, "phone_consent");
+const emailSuppression = alias(practiceSuppressions, "email_suppression");
+const phoneSuppression = alias(practiceSuppressions, "phone_suppression");
 
 async function loadCandidates(db: Database, where: SQL | undefined) {
   return db
@@ -64,12 +73,32 @@ async function loadCandidates(db: Database, where: SQL | undefined) {
             ),
           ),
       )}`,
-      phoneSuppressed: sql<boolean>`${smsSuppressions.phone} IS NOT NULL`,
+      phoneStopped: sql<boolean>`${smsSuppressions.phone} IS NOT NULL`,
+      emailAgreed: sql<boolean>`${emailConsent.confirmedAt} IS NOT NULL`,
+      phoneAgreed: sql<boolean>`${phoneConsent.confirmedAt} IS NOT NULL`,
+      emailSuppressed: sql<boolean>`${emailSuppression.address} IS NOT NULL`,
+      phoneSuppressed: sql<boolean>`${phoneSuppression.address} IS NOT NULL`,
     })
     .from(trainingContacts)
     .innerJoin(subscriptions, eq(trainingContacts.subscriptionId, subscriptions.id))
     .innerJoin(customers, eq(subscriptions.customerId, customers.id))
     .leftJoin(smsSuppressions, eq(smsSuppressions.phone, trainingContacts.phone))
+    .leftJoin(
+      emailConsent,
+      and(
+        eq(emailConsent.subscriptionId, trainingContacts.subscriptionId),
+        eq(emailConsent.address, sql`lower(${trainingContacts.email})`),
+      ),
+    )
+    .leftJoin(
+      phoneConsent,
+      and(
+        eq(phoneConsent.subscriptionId, trainingContacts.subscriptionId),
+        eq(phoneConsent.address, trainingContacts.phone),
+      ),
+    )
+    .leftJoin(emailSuppression, eq(emailSuppression.address, sql`lower(${trainingContacts.email})`))
+    .leftJoin(phoneSuppression, eq(phoneSuppression.address, trainingContacts.phone))
     .where(where)
     .orderBy(trainingContacts.createdAt, trainingContacts.id);
 }
@@ -79,13 +108,21 @@ type Candidate = Awaited<ReturnType<typeof loadCandidates>>[number];
 function judge(candidate: Candidate, now: Date): Eligibility {
   const { contact } = candidate;
   const no = (reason: IneligibleReason): Eligibility => ({ eligible: false, reason, contactName: contact.name });
-  if (contact.optedOutAt) return no("opted out");
-  if (!contact.consentGivenAt) return no("no consent");
+  const email = contact.emailEnabled && contact.email !== null;
+  const phone = contact.smsEnabled && contact.phone !== null;
+  const enabled = [
+    ...(email ? [{ agreed: candidate.emailAgreed, suppressed: candidate.emailSuppressed }] : []),
+    ...(phone ? [{ agreed: candidate.phoneAgreed, suppressed: candidate.phoneSuppressed }] : []),
+  ];
+  if (enabled.length > 0 && enabled.every((address) => address.suppressed)) return no("opted out");
+  if (!enabled.some((address) => address.agreed && !address.suppressed)) return no("no consent");
+  if (isMinor(contact.ageBand) && contact.guardianConfirmedAt === null) return no("no consent");
   if (contact.pausedAt) return no("paused");
   if (!candidate.newest || !hasMemberAccess(candidate.subscription, now)) return no("no access");
   const channels: Channel[] = [];
-  if (contact.emailEnabled && contact.email) channels.push("email");
-  if (contact.smsEnabled && contact.phone && isE164(contact.phone) && !candidate.phoneSuppressed) channels.push("sms");
+  if (email && candidate.emailAgreed && !candidate.emailSuppressed) channels.push("email");
+  if (phone && isE164(contact.phone!) && candidate.phoneAgreed && !candidate.phoneSuppressed && !candidate.phoneStopped)
+    channels.push("sms");
   if (channels.length === 0) return no("no channel");
   return {
     eligible: true,
@@ -111,9 +148,8 @@ export async function eligibleRecipients(db: Database, now: Date): Promise<Pract
   const candidates = await loadCandidates(
     db,
     and(
-      isNotNull(trainingContacts.consentGivenAt),
+      or(isNotNull(emailConsent.confirmedAt), isNotNull(phoneConsent.confirmedAt)),
       isNull(trainingContacts.pausedAt),
-      isNull(trainingContacts.optedOutAt),
       inArray(subscriptions.status, [...SUBSCRIBED_STATUSES]),
     ),
   );

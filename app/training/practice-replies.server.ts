@@ -1,14 +1,15 @@
 import type { Database } from "~/db/client.server";
 import { getLogger } from "~/config/logger.server";
-import { onInboundOptOut, onInboundText, type InboundText } from "~/mail/inbound-texts.server";
+import { onInboundOptIn, onInboundOptOut, onInboundText, type InboundText } from "~/mail/inbound-texts.server";
+import { confirmByTextReply, liftSuppression, suppressAddress } from "./address-consent.server";
 import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent, recordSpotted } from "./tracking.server";
-import { optOutContact } from "./contact-changes.server";
 
 /**
  * Replies to practice texts, heard from the messaging layer after /api/webhooks/twilio checked
  * Twilio's signature: SCAM or SPOTTED marks that phone's latest practice text as spotted (the
  * report rate is what improves people, so a reply counts as much as the feedback page's button);
- * STOP and the other opt-out words stop every training contact with that number.
+ * STOP and the other opt-out words suppress that number for every family; START, UNSTOP and YES
+ * lift that, and YES answers the newest notice sent to the number.
  */
 
 export const SPOTTED_WORDS: ReadonlySet<string> = new Set(["SCAM", "SPOTTED"]);
@@ -33,20 +34,35 @@ export async function handlePracticeReply(
   return result.event ? "spotted" : "already-spotted";
 }
 
-/** Opts out every contact with this number; returns how many were newly opted out. */
+/**
+ * STOP (or another opt-out word) from a phone: the number is suppressed for the Training Program
+ * of every family, and "opted_out" is recorded on the latest practice text of each contact with
+ * that number. Returns how many contacts that newly stopped.
+ */
 export async function handlePracticeOptOut(db: Database, text: InboundText): Promise<number> {
-  const source = `sms-${(text.keyword ?? "stop").toLowerCase()}`;
-  let stopped = 0;
-  for (const { contactId, latestMessage } of await contactsWithPhone(db, text.from)) {
-    const changed = await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
-      const optedOut = await optOutContact(t, contactId, source);
-      if (optedOut && latestMessage) await recordPracticeEvent(t, latestMessage, "opted_out", { detail: source });
-      return optedOut;
-    });
-    if (changed) stopped++;
+  const source = `sms-${(text.keyword ?? "stop").toLowerCase()}` as const;
+  const suppressedNow = await db.transaction(async (tx) =>
+    suppressAddress(tx as unknown as Database, text.from, source),
+  );
+  if (!suppressedNow) return 0;
+  const contacts = await contactsWithPhone(db, text.from);
+  for (const { latestMessage } of contacts) {
+    if (latestMessage) await recordPracticeEvent(db, latestMessage, "opted_out", { detail: source });
   }
-  return stopped;
+  return contacts.length;
+}
+
+/**
+ * START, UNSTOP or YES from a phone: the phone itself asks, so its suppression is lifted; YES also
+ * answers the newest notice sent to it ("reply YES"), which is that number's own consent.
+ */
+export async function handlePracticeOptIn(db: Database, text: InboundText): Promise<"confirmed" | "lifted"> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await liftSuppression(t, text.from);
+    if (text.keyword === "YES" && (await confirmByTextReply(t, text.from))) return "confirmed";
+    return "lifted";
+  });
 }
 
 let unregister: (() => void) | null = null;
@@ -62,9 +78,14 @@ export function registerTrainingReplies() {
     const stopped = await handlePracticeOptOut(db, text);
     if (stopped) getLogger().info({ stopped, messageSid: text.messageSid }, "training contacts opted out by text");
   });
+  const stopOptIns = onInboundOptIn(async (db, text) => {
+    const outcome = await handlePracticeOptIn(db, text);
+    getLogger().info({ outcome, messageSid: text.messageSid }, "practice texts opted in by text");
+  });
   unregister = () => {
     stopReplies();
     stopOptOuts();
+    stopOptIns();
   };
 }
 

@@ -6,6 +6,7 @@ import { newPracticeToken } from "./practice-composer.server";
 import { contactEligibility, type IneligibleReason } from "./practice-eligibility.server";
 import { practiceLibrary, type PracticeLibrary } from "./practice-library.server";
 import type { Channel } from "./practice-scenario-schema";
+import { consentLimits } from "./address-consent.server";
 import { enqueuePracticeMessage } from "./scheduler.server";
 import { choosePracticeMessage } from "./scenario-choice";
 import { SEND_NOW_INTENT, SendPracticeNowSchema, type SendPracticeNowResult } from "./send-practice-now";
@@ -46,6 +47,8 @@ const REFUSALS: Record<IneligibleReason, { status: number; title: string; messag
     message: (name) => `${name} has no email or text channel turned on that we can use.`,
   },
 };
+
+class WeeklyLimitReached extends Error {}
 
 export async function sendPracticeMessageNow(
   db: Database,
@@ -106,35 +109,52 @@ export async function sendPracticeMessageNow(
     );
   }
 
-  const queued = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    const token = newPracticeToken();
-    const [row] = await tx
-      .insert(practiceMessages)
-      .values({
-        contactId,
-        scenarioId: choice.scenario.id,
-        channel: choice.channel,
-        level: choice.level,
-        token,
-        weekKey: null,
-        status: "queued",
-        scheduledFor: now,
-        queuedAt: now,
-      })
-      // The same scenario planned for them a moment ago by the scheduler: nothing is written.
-      .onConflictDoNothing()
-      .returning({ id: practiceMessages.id });
-    if (!row) return null;
-    const outboxMessageId = await enqueuePracticeMessage(
-      tx,
-      { id: row.id, token, channel: choice.channel },
-      choice.scenario,
-      recipient,
+  const queued = await db
+    .transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const token = newPracticeToken();
+      const [row] = await tx
+        .insert(practiceMessages)
+        .values({
+          contactId,
+          scenarioId: choice.scenario.id,
+          channel: choice.channel,
+          level: choice.level,
+          token,
+          weekKey: null,
+          status: "queued",
+          scheduledFor: now,
+          queuedAt: now,
+        })
+        // The same scenario planned for them a moment ago by the scheduler: nothing is written.
+        .onConflictDoNothing()
+        .returning({ id: practiceMessages.id });
+      if (!row) return null;
+      const outboxMessageId = await enqueuePracticeMessage(
+        tx,
+        { id: row.id, token, channel: choice.channel },
+        choice.scenario,
+        recipient,
+        now,
+      );
+      if (!outboxMessageId) {
+        // Over the address's weekly limit: nothing is written (the transaction rolls back).
+        throw new WeeklyLimitReached();
+      }
+      await tx.update(practiceMessages).set({ outboxMessageId }).where(eq(practiceMessages.id, row.id));
+      return { id: row.id, outboxMessageId };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof WeeklyLimitReached) return "weekly-limit" as const;
+      throw error;
+    });
+  if (queued === "weekly-limit") {
+    return refuse(
+      429,
+      "Enough for this week",
+      `${recipient.name}'s ${choice.channel === "email" ? "email address" : "phone"} has had ${consentLimits().messagesPerAddress.max} practice messages this week, the most we send to one address. Nothing was sent; try again next week.`,
     );
-    await tx.update(practiceMessages).set({ outboxMessageId }).where(eq(practiceMessages.id, row.id));
-    return { id: row.id, outboxMessageId };
-  });
+  }
   if (!queued)
     return refuse(
       409,

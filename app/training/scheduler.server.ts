@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
 import { wakeDelivery } from "~/mail/delivery-queue.server";
 import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
+import { normaliseAddress, practiceMessageAllowed } from "./address-consent.server";
 import { composePracticeEmail, composePracticeText, newPracticeToken } from "./practice-composer.server";
 import { contactEligibility, eligibleRecipients, type PracticeRecipient } from "./practice-eligibility.server";
 import { practiceLibrary, type PracticeLibrary } from "./practice-library.server";
@@ -141,19 +142,32 @@ export async function planPracticeMessages(db: Database, options: TickOptions = 
   return planned;
 }
 
-/** Writes one practice message to the outbox inside the caller's transaction; returns its id. */
+/**
+ * Writes one practice message to the outbox inside the caller's transaction and records the
+ * address it goes to; returns the outbox id, or null when that address already had its practice
+ * messages for the week (the limit counts every family and "Send a practice message now").
+ */
 export async function enqueuePracticeMessage(
   tx: Transaction,
   message: { id: string; token: string; channel: Channel },
   scenario: PracticeScenario,
   recipient: PracticeRecipient,
-): Promise<string> {
+  now: Date,
+): Promise<string | null> {
+  const address = message.channel === "email" ? recipient.email! : recipient.phone!;
+  if (!(await practiceMessageAllowed(tx, address, now))) return null;
+  await tx
+    .update(practiceMessages)
+    .set({ address: normaliseAddress(address) })
+    .where(eq(practiceMessages.id, message.id));
   const composition = { messageId: message.id, token: message.token, scenario, holderName: recipient.holderName };
   if (message.channel === "email") {
-    return enqueueEmail(tx, { ...composePracticeEmail(composition), to: recipient.email! });
+    return enqueueEmail(tx, { ...composePracticeEmail(composition), to: address });
   }
-  return enqueueText(tx, { ...composePracticeText(composition), to: recipient.phone! });
+  return enqueueText(tx, { ...composePracticeText(composition), to: address });
 }
+
+export const WEEKLY_LIMIT_REASON = "this address already had its practice messages for the week";
 
 export type DispatchOutcome =
   | { id: string; outcome: "queued"; outboxMessageId: string }
@@ -245,7 +259,9 @@ export async function dispatchPracticeMessage(
       { id, token: message.token, channel },
       scenario,
       recipient,
+      now,
     );
+    if (!outboxMessageId) return cancel(tx, id, WEEKLY_LIMIT_REASON);
     await tx.update(practiceMessages).set({ outboxMessageId }).where(eq(practiceMessages.id, id));
     return { id, outcome: "queued", outboxMessageId };
   });

@@ -32,9 +32,10 @@ export const trainingPrograms = pgTable("training_programs", {
 });
 
 /**
- * A person who receives practice messages: the buyer or a family member. Nothing is sent before
- * `consentGivenAt`: an adult gives it themselves on the page the notice links to; for a child or
- * teen the paying parent confirms it (`consentMethod = 'guardian'`, `consentBy` = their user id).
+ * A person who receives practice messages: the buyer or a family member. Consent is not kept here
+ * but with each address (practiceAddressConsents): nothing goes to an email address or phone
+ * number that has not itself said yes from a message sent to it; for a child or teen the paying
+ * parent's confirmation (`guardianConfirmedAt`) is needed as well.
  */
 export const trainingContacts = pgTable(
   "training_contacts",
@@ -53,18 +54,14 @@ export const trainingContacts = pgTable(
     smsEnabled: boolean("sms_enabled").notNull().default(false),
     /** IANA time zone; quiet hours are kept in it. */
     timeZone: text("time_zone").notNull(),
-    /** Secret in the consent notice's link (an adult's own "yes"). */
-    consentToken: text("consent_token").notNull().unique(),
-    noticeSentAt: timestamp("notice_sent_at", { withTimezone: true }),
-    consentGivenAt: timestamp("consent_given_at", { withTimezone: true }),
-    /** 'self' (the person pressed yes) or 'guardian' (the paying parent confirmed for a child or teen). */
-    consentMethod: text("consent_method"),
-    /** The user id of the guardian who confirmed, or the contact's own email/phone for 'self'. */
-    consentBy: text("consent_by"),
+    /**
+     * A child's or teen's parent or guardian (the paying account holder) agreed, and when. Needed
+     * on top of the child's own address saying "Yes, I'm in" (see practiceAddressConsents).
+     */
+    guardianConfirmedAt: timestamp("guardian_confirmed_at", { withTimezone: true }),
+    /** The user id of the guardian who confirmed. */
+    guardianUserId: text("guardian_user_id"),
     pausedAt: timestamp("paused_at", { withTimezone: true }),
-    /** Stopped by the person (a stop link, STOP by text); lasts until they opt in again. */
-    optedOutAt: timestamp("opted_out_at", { withTimezone: true }),
-    optOutSource: text("opt_out_source"),
     /** Difficulty level 1-3 (NIST Phish Scale): up one after a spot, down one after a fall. */
     level: integer("level").notNull().default(1),
     /** Secret in the one-click unsubscribe link of their weekly summary (set when first sent). */
@@ -83,6 +80,56 @@ export const trainingContacts = pgTable(
     check("training_contacts_reachable", sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
   ],
 );
+
+/**
+ * Consent belongs to an address, not to a person's row: one row per family (subscription) and
+ * email address or E.164 number. `token` is the secret in the notice sent *to that address*, so
+ * only someone who reads that inbox or phone can press its "yes"; a YES reply to the notice text
+ * and the account holder's own confirmed account email count too. Changing a person's address
+ * leaves the old row behind (and it is forgotten once no one in the family uses that address):
+ * consent never moves with the person.
+ */
+export const practiceAddressConsents = pgTable(
+  "practice_address_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    /** A lower-case email address, or an E.164 phone number. */
+    address: text("address").notNull(),
+    channel: text("channel").notNull(),
+    /** Secret in the notice's link (256 random bits). */
+    token: text("token").notNull().unique(),
+    noticeSentAt: timestamp("notice_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** 'notice-link' (the button on the notice's page), 'text-reply' (YES) or 'account-email' (the holder's verified email). */
+    confirmedHow: text("confirmed_how"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("practice_address_consents_family_address_idx").on(t.subscriptionId, t.address),
+    index("practice_address_consents_address_idx").on(t.address),
+    check("practice_address_consents_channel", sql`${t.channel} IN ('email', 'sms')`),
+  ],
+);
+
+/**
+ * Addresses that said no, for every family: "No thanks", "This isn't me", a practice message's stop
+ * link or one-click unsubscribe, STOP by text, a complaint. Nothing from the Training Program goes
+ * to them, notices included, until the address itself lifts it (a link we send to it, or START).
+ */
+export const practiceSuppressions = pgTable("practice_suppressions", {
+  /** A lower-case email address, or an E.164 phone number. */
+  address: text("address").primaryKey(),
+  channel: text("channel").notNull(),
+  /** 'no-thanks', 'not-me', 'stop-link', 'one-click', 'sms-stop' (and the other STOP words), 'complaint'. */
+  reason: text("reason").notNull(),
+  /** Secret in the "get practice messages again" link we sent to this address when it asked. */
+  liftToken: text("lift_token").unique(),
+  liftRequestedAt: timestamp("lift_requested_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /**
  * One practice message to one contact. Planned ahead (`scheduledFor`, inside the contact's allowed
@@ -106,6 +153,8 @@ export const practiceMessages = pgTable(
     status: text("status").notNull().default("planned"),
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
     outboxMessageId: uuid("outbox_message_id"),
+    /** The email address or phone number it was queued to (set when queued). */
+    address: text("address"),
     queuedAt: timestamp("queued_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
     createdAt: createdAt(),

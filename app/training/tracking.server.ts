@@ -2,9 +2,16 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { outboxMessages } from "~/mail/tables";
-import { optOutContact } from "./contact-changes.server";
+import { addressStates, normaliseAddress, suppressAddress, type SuppressionReason } from "./address-consent.server";
+import { cancelPlannedMessages } from "./contact-changes.server";
 import { classifyUserAgent, storedUserAgent, TOO_SOON_SECONDS } from "./preview-agents";
-import { practiceEvents, practiceMessages, trainingContacts, type PracticeEventKind } from "./tables";
+import {
+  practiceEvents,
+  practiceMessages,
+  practiceSuppressions,
+  trainingContacts,
+  type PracticeEventKind,
+} from "./tables";
 
 /**
  * What happened to a practice message: looking a message up by its link's token, and the
@@ -33,7 +40,11 @@ export interface PracticeMessageRecord {
   scenarioId: string;
   channel: "email" | "sms";
   outboxMessageId: string | null;
-  contact: { id: string; name: string; ageBand: string; level: number; optedOutAt: Date | null };
+  /** The address it was queued to. */
+  address: string | null;
+  /** That address asked us to stop (for every family). */
+  addressStopped: boolean;
+  contact: { id: string; name: string; ageBand: string; level: number };
 }
 
 const messageColumns = {
@@ -46,7 +57,9 @@ const messageColumns = {
   contactName: trainingContacts.name,
   ageBand: trainingContacts.ageBand,
   level: trainingContacts.level,
-  optedOutAt: trainingContacts.optedOutAt,
+  address: practiceMessages.address,
+  // A message from before addresses were recorded counts as sent to its channel's address.
+  addressStopped: sql<boolean>`EXISTS (SELECT 1 FROM ${practiceSuppressions} WHERE ${practiceSuppressions.address} = coalesce(${practiceMessages.address}, CASE WHEN ${practiceMessages.channel} = 'email' THEN lower(${trainingContacts.email}) ELSE ${trainingContacts.phone} END))`,
 };
 
 interface MessageRow {
@@ -59,7 +72,8 @@ interface MessageRow {
   contactName: string;
   ageBand: string;
   level: number;
-  optedOutAt: Date | null;
+  address: string | null;
+  addressStopped: boolean;
 }
 
 function toRecord(row: MessageRow): PracticeMessageRecord {
@@ -69,12 +83,13 @@ function toRecord(row: MessageRow): PracticeMessageRecord {
     scenarioId: row.scenarioId,
     channel: row.channel as PracticeMessageRecord["channel"],
     outboxMessageId: row.outboxMessageId,
+    address: row.address,
+    addressStopped: Boolean(row.addressStopped),
     contact: {
       id: row.contactId,
       name: row.contactName,
       ageBand: row.ageBand,
       level: row.level,
-      optedOutAt: row.optedOutAt,
     },
   };
 }
@@ -244,18 +259,35 @@ export function recordLinkFetched(
 
 /**
  * The person asked to stop (the stop page's button, a mail app's one-click POST, STOP by text):
- * the contact is opted out and every planned message cancelled (optOutContact), and "opted_out"
- * is recorded on this message, all in one transaction. A second request changes nothing.
+ * the address the message went to is suppressed for every family, and so is each other address
+ * of theirs that said yes to this family (stopping is one step for the person, whichever
+ * message they use); everything planned is cancelled, and "opted_out" is recorded on this
+ * message, all in one transaction. A second request changes nothing.
  */
 export async function stopPracticeMessages(
   db: Database,
-  message: Pick<PracticeMessageRecord, "id" | "outboxMessageId" | "contact">,
-  source: string,
+  message: Pick<PracticeMessageRecord, "id" | "outboxMessageId" | "contact" | "address" | "channel">,
+  source: SuppressionReason,
   userAgent: string | null = null,
 ): Promise<"stopped" | "already-stopped"> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const changed = await optOutContact(t, message.contact.id, source);
+    const [contact] = await t.select().from(trainingContacts).where(eq(trainingContacts.id, message.contact.id));
+    const addresses = new Set<string>();
+    if (message.address) addresses.add(normaliseAddress(message.address));
+    if (contact) {
+      const own = [contact.email, contact.phone].filter((value): value is string => Boolean(value));
+      const states = await addressStates(t, contact.subscriptionId, own);
+      for (const state of states.values()) if (state.confirmedAt) addresses.add(state.address);
+      // A message from before addresses were recorded: the address of its channel.
+      if (!message.address) {
+        const fallback = message.channel === "email" ? contact.email : contact.phone;
+        if (fallback) addresses.add(normaliseAddress(fallback));
+      }
+    }
+    let changed = false;
+    for (const address of addresses) if (await suppressAddress(t, address, source)) changed = true;
+    if (contact) await cancelPlannedMessages(t, contact.id, `opted out (${source})`);
     if (!changed) return "already-stopped";
     await recordPracticeEvent(t, message, "opted_out", { userAgent, detail: source });
     return "stopped";

@@ -3,7 +3,9 @@ import { compose, type EmailContent, type MailBranding } from "~/mail/templates"
 /**
  * The notices a person gets before any practice message: an adult's request for consent, and a
  * child's or teen's friendly hello after their parent or guardian agreed. Plain words a
- * grandparent and a ten-year-old can both follow; the only links are to our own site.
+ * grandparent and a ten-year-old can both follow; the only links are to our own site. The holder's
+ * name (checked by the shared name field: letters, spaces and a few marks only) appears in the
+ * body, never in the subject, so nobody can write a subject line into mail to someone else.
  * (Practice messages themselves are composed elsewhere, by the scheduler.)
  */
 
@@ -24,7 +26,7 @@ function oneLine(value: string, max = 80) {
 
 export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): EmailContent {
   const holder = oneLine(input.holderName);
-  return compose(brand, `${holder} invited you to practise spotting scams`, `Hello ${oneLine(input.contactName)},`, [
+  return compose(brand, "You are invited to practise spotting scams", `Hello ${oneLine(input.contactName)},`, [
     {
       kind: "p",
       text: `${holder} signed you up for the ${brand.productName} Training Program, which helps families get better at spotting scams. Nothing starts unless you say yes.`,
@@ -35,9 +37,17 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
     },
     {
       kind: "p",
+      text: "Practice messages do not announce themselves: they are made to look like real scams, so you can practise spotting one when it arrives.",
+    },
+    {
+      kind: "p",
       text: "Nothing you type is ever collected. The practice pages have no boxes to fill in, and they will never ask for a password, a code or money.",
     },
     { kind: "button", label: "Say yes or no", url: input.consentUrl },
+    {
+      kind: "p",
+      text: `Don't know ${holder}, or not ${oneLine(input.contactName)}? Open the same page and press "This isn't me": we will never write to this address about practice messages again.`,
+    },
     {
       kind: "p",
       text: "You can stop at any time in one step: every practice message has a stop link (for texts, reply STOP). If you do nothing, we send you nothing.",
@@ -50,28 +60,29 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
 }
 
 export function consentNoticeText(brand: MailBranding, input: NoticeInput): string {
-  return `${brand.productName}: ${oneLine(input.holderName, 40)} signed you up for practice scam messages (at most 1 a week, nothing you type is collected). Nothing is sent unless you say yes: ${input.consentUrl} Reply STOP to end.`;
+  return `${brand.productName}: ${oneLine(input.holderName, 40)} signed you up for practice scam texts that look real (at most 1 a week, nothing you type is collected). Nothing is sent unless you reply YES or say yes here: ${input.consentUrl} Not you? Reply STOP.`;
 }
 
 export function childNoticeEmail(brand: MailBranding, input: NoticeInput): EmailContent {
   const holder = oneLine(input.holderName);
-  return compose(brand, `${holder} signed you up for scam-spotting practice`, `Hi ${oneLine(input.contactName)}!`, [
+  return compose(brand, "You're invited to scam-spotting practice", `Hi ${oneLine(input.contactName)}!`, [
     {
       kind: "p",
-      text: `${holder} signed you up for ${brand.productName} practice. About once a week (never during school or at night), you may get a pretend scam message. Your job: spot the tricks!`,
+      text: `${holder} signed you up for ${brand.productName} practice. About once a week (never during school or at night), you may get a pretend scam message. It will look real and will not say it is practice. Your job: spot the tricks!`,
     },
     {
       kind: "p",
       text: "It is only practice, so nothing bad can happen. After each one, a page shows you the clues you could have spotted. Nothing you type is ever collected, and you should never type a real password anywhere a message sends you.",
     },
+    { kind: "p", text: "Want to join in? Press the button (you can press it together with a grown-up):" },
+    { kind: "button", label: "Yes, I'm in", url: input.consentUrl },
     {
       kind: "p",
-      text: `Want to stop? Tell ${holder}, use the stop link in any practice message, or open this page:`,
+      text: `Not ${oneLine(input.contactName)}, or don't know ${holder}? Open the same page and press "This isn't me". Want to stop later? Use the stop link in any practice message.`,
     },
-    { kind: "button", label: "Practice settings", url: input.consentUrl },
   ]);
 }
 
 export function childNoticeText(brand: MailBranding, input: NoticeInput): string {
-  return `${brand.productName}: Hi ${oneLine(input.contactName, 30)}! ${oneLine(input.holderName, 40)} signed you up for scam-spotting practice: about 1 pretend scam a week, never in school time. Spot the tricks! Nothing you type is collected. Reply STOP to end.`;
+  return `${brand.productName}: Hi ${oneLine(input.contactName, 30)}! ${oneLine(input.holderName, 40)} signed you up for scam-spotting practice: about 1 pretend scam a week that looks real, never in school time. Nothing you type is collected. Reply YES or tap "Yes, I'm in": ${input.consentUrl} Not you? Reply STOP.`;
 }

@@ -12,6 +12,7 @@ import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";
 import {
+  practiceAddressConsents,
   practiceEvents,
   practiceMessages,
   trainingContacts,
@@ -293,7 +294,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       ["2026-W47", 0, 0],
     ]);
 
-    // The list: newest first, with the scenario's title, the outcome and the feedback page.
+    // The list: newest first, with the scenario's title, the outcome and the holder's read-only view.
     expect(dana.messages.map((row) => [row.dateLabel, row.scenarioTitle, row.outcomeLabel, row.feedbackHref])).toEqual(
       [...sent.dana]
         .reverse()
@@ -301,7 +302,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
           ["Nov 17, 2026", "Nov 10, 2026", "Nov 3, 2026", "Oct 27, 2026"][index],
           titleOf(message.scenarioId),
           ["Spotted", "Spotted", "Fell for", "Spotted"][index],
-          `/practice/${message.token}/feedback`,
+          `/account/training/messages/${message.id}`,
         ]),
     );
     expect(sam.messages.map((row) => row.outcomeLabel)).toEqual(["Spotted", "Fell for", "Uncertain", "No response"]);
@@ -399,7 +400,10 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const body = await download.text();
     const data = JSON.parse(body);
     expect(data.person).toMatchObject({ name: "Sam Rivera", ageBand: "child", email: "sam@example.com" });
-    expect(data.consent).toMatchObject({ method: "guardian", givenBy: holderUser!.id });
+    expect(data.consent).toMatchObject({
+      guardianUserId: holderUser!.id,
+      addresses: [{ address: "sam@example.com", channel: "email", how: "notice-link", optedOut: false }],
+    });
     expect(data.practiceMessages).toHaveLength(5);
     expect(data.practiceMessages.map((message: { outcome: string | null }) => message.outcome)).toEqual([
       "no-response",
@@ -418,7 +422,8 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     expect(data.messagesSentToThem).toHaveLength(5);
     // Tokens are keys to pages, not information about Sam: none is in the download.
     for (const message of sent.sam) expect(body).not.toContain(message.token);
-    expect(body).not.toContain(sam.consentToken);
+    for (const consent of await suite.handle.db.select().from(practiceAddressConsents))
+      expect(body).not.toContain(consent.token);
 
     // Another account, a malformed id: the same plain 404.
     const otherCookie = await signedInCookie(suite.handle, "lee@example.com");

@@ -9,7 +9,8 @@ import { customers, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
 import { deliverDueMessages, type DeliveryChannels } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
-import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
+import { practiceAddressConsents, practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
+import { suppressAddress } from "~/training/address-consent.server";
 import { practiceLastLook } from "~/training/practice-last-look.server";
 
 /** Monday 16 November 2026, 22:00 in New York (03:00 UTC on Tuesday): night. */
@@ -122,14 +123,29 @@ describe.each(DATABASE_TARGETS)("the last look before a practice message is sent
   });
 
   it("drops a queued message when the person said stop, paused, or lost the plan after it was queued, and cancels its practice message", async () => {
-    const changes = [
-      { reason: "opted out", change: { optedOutAt: new Date() } },
-      { reason: "paused", change: { pausedAt: new Date() } },
-      { reason: "no consent", change: { consentGivenAt: null } },
+    const changes: { reason: string; change: (contactId: string, email: string) => Promise<unknown> }[] = [
+      {
+        reason: "opted out",
+        change: (_id, email) => db().transaction(async (tx) => suppressAddress(tx as never, email, "no-thanks")),
+      },
+      {
+        reason: "paused",
+        change: (id) => db().update(trainingContacts).set({ pausedAt: new Date() }).where(eq(trainingContacts.id, id)),
+      },
+      {
+        // Its address's yes was withdrawn (the consent row forgotten after an address change and back).
+        reason: "no consent",
+        change: (_id, email) =>
+          db()
+            .update(practiceAddressConsents)
+            .set({ confirmedAt: null })
+            .where(eq(practiceAddressConsents.address, email)),
+      },
     ];
     for (const { reason, change } of changes) {
       const { contactId, outboxId, messageId } = await queuedPracticeEmail();
-      await db().update(trainingContacts).set(change).where(eq(trainingContacts.id, contactId));
+      const [contact] = await db().select().from(trainingContacts).where(eq(trainingContacts.id, contactId));
+      await change(contactId, contact!.email!);
       const [dropped] = await deliverAt(TUESDAY_0800);
       expect(dropped, reason).toMatchObject({ id: outboxId, outcome: "dropped" });
       expect(await outboxRow(outboxId), reason).toMatchObject({ status: "dropped", lastError: `not sent: ${reason}` });

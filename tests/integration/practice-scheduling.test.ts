@@ -13,7 +13,13 @@ import { outboxMessages, smsSuppressions } from "~/mail/tables";
 import { deliverDueMessages } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
 import { twilioTransport } from "~/mail/sms-transports.server";
-import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
+import {
+  practiceAddressConsents,
+  practiceEvents,
+  practiceMessages,
+  practiceSuppressions,
+  trainingContacts,
+} from "~/training/tables";
 import { practiceLibrary } from "~/training/practice-library.server";
 import { difficultyFor, type AgeBand } from "~/training/practice-scenario-schema";
 import { isoWeekKey } from "~/training/quiet-hours";
@@ -104,9 +110,9 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
     expect(await outbox()).toEqual([]);
 
     await db
-      .update(trainingContacts)
-      .set({ consentGivenAt: MONDAY, consentMethod: "self" })
-      .where(eq(trainingContacts.id, contact!.id));
+      .update(practiceAddressConsents)
+      .set({ confirmedAt: MONDAY, confirmedHow: "notice-link" })
+      .where(eq(practiceAddressConsents.subscriptionId, family.subscription.id));
     const [planned] = await planPracticeMessages(db, { now: MONDAY, random: seeded(1) });
     expect(planned).toMatchObject({ contactId: contact!.id, channel: "email", weekKey: "2026-W47" });
     const [row] = await messagesOf(contact!.id);
@@ -189,10 +195,9 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
     }
     expect(await planPracticeMessages(db, { now: MONDAY, random: seeded(7) })).toHaveLength(5);
     const [optout, pause, cancel, period, fine] = families.map((family) => family.contacts[0]!);
-    await db
-      .update(trainingContacts)
-      .set({ optedOutAt: MONDAY, optOutSource: "stop-link" })
-      .where(eq(trainingContacts.id, optout!.id));
+    // Written straight into the table (as a stop in flight at that moment would be), so it is the
+    // check at the moment of sending that cancels it.
+    await db.insert(practiceSuppressions).values({ address: optout!.email!, channel: "email", reason: "stop-link" });
     await db.update(trainingContacts).set({ pausedAt: MONDAY }).where(eq(trainingContacts.id, pause!.id));
     await db
       .update(subscriptions)
@@ -349,7 +354,10 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
 
     // Planned for 10:00 on a Tuesday in Paris, but the person is now marked a teen: school hours.
     const school = await plan(teen!.id, new Date("2026-11-17T09:00:00Z"), "2026-W47", "email-already-friends-request");
-    await db.update(trainingContacts).set({ ageBand: "teen" }).where(eq(trainingContacts.id, teen!.id));
+    await db
+      .update(trainingContacts)
+      .set({ ageBand: "teen", guardianConfirmedAt: new Date("2026-11-01T00:00:00Z") })
+      .where(eq(trainingContacts.id, teen!.id));
     expect(await dispatchPracticeMessage(db, school.id, { now: school.scheduledFor, random: seeded(5) })).toMatchObject(
       { outcome: "replanned" },
     );

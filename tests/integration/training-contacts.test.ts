@@ -10,14 +10,24 @@ import { accounts, sessions, users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages, smsSuppressions } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";
-import { practiceEvents, practiceMessages, trainingContacts, trainingPrograms } from "~/training/tables";
+import {
+  practiceAddressConsents,
+  practiceEvents,
+  practiceMessages,
+  practiceSuppressions,
+  trainingContacts,
+  trainingPrograms,
+} from "~/training/tables";
 import { importCheckoutContacts } from "~/training/checkout-contacts.server";
 import { listContacts } from "~/training/contact-settings.server";
 import { toE164 } from "~/training/contact-schema";
 import type { TrainingPageView } from "~/training/contact-view";
 import type { TrainingResult } from "~/training/contact-schema";
+import { PERSON_NAME_MESSAGE } from "~/validation/fields";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { action as consentAction, loader as consentLoader } from "~/routes/training.consent";
+import { action as optInAction } from "~/routes/training.opt-in";
+import { action as optInConfirmAction, loader as optInConfirmLoader } from "~/routes/training.opt-in.confirm";
 
 const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 
@@ -25,6 +35,8 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
   const suite = databaseForSuite(target, [
     practiceEvents,
     practiceMessages,
+    practiceAddressConsents,
+    practiceSuppressions,
     trainingContacts,
     trainingPrograms,
     outboxMessages,
@@ -49,9 +61,15 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       status?: string;
       people?: { email: string; phone?: string | null }[];
       name?: string;
+      /** The account proved its email (default); false for an account that never confirmed it. */
+      verified?: boolean;
     } = {},
   ) {
     const cookie = await signedInCookie(suite.handle, email);
+    await suite.handle.db
+      .update(users)
+      .set({ emailVerified: options.verified ?? true })
+      .where(eq(users.email, email));
     const [user] = await suite.handle.db.select().from(users).where(eq(users.email, email));
     const [customer] = await suite.handle.db
       .insert(customers)
@@ -101,6 +119,22 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       // A notice's email and text are queued in one transaction, so they share created_at (now()
       // is the transaction's start); the channel breaks the tie the way they were queued.
       .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.channel));
+  /** The consent link's token in the newest notice sent to this address (what only its reader has). */
+  const linkSentTo = async (address: string) => {
+    const notices = (await outbox()).filter(
+      (message) => message.recipient === address && message.template.startsWith("training-"),
+    );
+    const body = notices.at(-1)?.textBody ?? "";
+    return body.match(/\/training\/consent\/([A-Za-z0-9_-]+)/)?.[1] ?? null;
+  };
+  const suppressionOf = async (address: string) =>
+    (await suite.handle.db.select().from(practiceSuppressions).where(eq(practiceSuppressions.address, address)))[0] ??
+    null;
+  const optInPost = (fields: Record<string, string>) => callRoute(optInAction, formPost("/training/opt-in", fields));
+  const optInConfirmGet = (token: string) =>
+    callRoute(optInConfirmLoader, new Request(`http://localhost:3000/training/opt-in/${token}`), { token });
+  const optInConfirmPost = (token: string, fields: Record<string, string>) =>
+    callRoute(optInConfirmAction, formPost(`/training/opt-in/${token}`, fields), { token });
   const consentGet = (token: string) =>
     callRoute(consentLoader, new Request(`http://localhost:3000/training/consent/${token}`), { token });
   const consentPost = (token: string, fields: Record<string, string>) =>
@@ -147,18 +181,19 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect(data.view.limit).toBe(5);
       expect(data.view.contacts.map((c) => [c.name, c.email, c.statusLabel, c.ageBandLabel])).toEqual([
         ["Dana Rivera", "dana@example.com", "Waiting for consent", "Adult"],
-        ["kid", "kid@example.com", "Waiting for consent", "Adult"],
-        ["gran", "gran@example.com", "Waiting for consent", "Adult"],
+        ["Kid", "kid@example.com", "Waiting for consent", "Adult"],
+        ["Gran", "gran@example.com", "Waiting for consent", "Adult"],
       ]);
       const rows = await contactsOf(subscriptionId);
       expect(
-        rows.map((r) => [r.checkoutPosition, r.phone, r.emailEnabled, r.smsEnabled, r.timeZone, r.consentGivenAt]),
+        rows.map((r) => [r.checkoutPosition, r.phone, r.emailEnabled, r.smsEnabled, r.timeZone, r.guardianConfirmedAt]),
       ).toEqual([
         [0, "+15550102000", true, false, "America/New_York", null],
         [1, null, true, false, "America/New_York", null],
         [2, "+15550102001", true, false, "America/New_York", null],
       ]);
-      expect(new Set(rows.map((r) => r.consentToken)).size).toBe(3);
+      // No address has said yes, and none was asked.
+      expect(await suite.handle.db.select().from(practiceAddressConsents)).toEqual([]);
       // Copying sends nothing: the holder sets each person's age band first.
       expect(await outbox()).toEqual([]);
 
@@ -243,12 +278,10 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
         [{ intent: "add", ...details({ name: undefined }) }, 400, "Please enter a name."],
         [{ intent: "add", ...details({ name: "   " }) }, 400, "Please enter a name."],
         [{ intent: "add", ...details(), name: ["Ann", "Bob"] }, 400],
-        [{ intent: "add", ...details({ name: "x".repeat(101) }) }, 400, "Name can be at most 100 characters."],
-        [
-          { intent: "add", ...details({ name: "<script>alert(1)</script>" }) },
-          400,
-          "Name cannot contain < or > characters.",
-        ],
+        [{ intent: "add", ...details({ name: "x".repeat(61) }) }, 400, PERSON_NAME_MESSAGE],
+        [{ intent: "add", ...details({ name: "Sam\nCall 5550100" }) }, 400, PERSON_NAME_MESSAGE],
+        [{ intent: "add", ...details({ name: "www.evil" }) }, 400, PERSON_NAME_MESSAGE],
+        [{ intent: "add", ...details({ name: "<script>alert(1)</script>" }) }, 400, PERSON_NAME_MESSAGE],
         [{ intent: "add", ...details({ ageBand: "toddler" }) }, 400, "Please choose an age band."],
         [
           { intent: "add", ...details({ email: "not-an-email" }) },
@@ -390,6 +423,8 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect((await post(cookie, { intent: "resume", contactId: dana.id })).status).toBe(200);
       expect((await contactsOf(subscriptionId))[0].pausedAt).toBeNull();
 
+      await post(cookie, { intent: "send-notice", contactId: kid.id });
+      const kidLink = await linkSentTo("kid@example.com");
       const removed = await post(cookie, { intent: "remove", contactId: kid.id, confirm: "yes" });
       expect(removed.status).toBe(200);
       expect((await contactsOf(subscriptionId)).map((c) => c.id)).toEqual([dana.id]);
@@ -397,12 +432,13 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
         await suite.handle.db.select().from(practiceMessages).where(eq(practiceMessages.contactId, kid.id)),
       ).toEqual([]);
       // Their consent link is gone with them.
-      expect((await consentGet(kid.consentToken)).thrown?.status).toBe(404);
+      expect(kidLink).toBeTruthy();
+      expect((await consentGet(kidLink!)).thrown?.status).toBe(404);
     });
   });
 
-  describe("consent", () => {
-    it("an adult gets a notice with their link; opening it changes nothing; yes makes them Active", async () => {
+  describe("consent by address", () => {
+    it("an adult gets a notice at each address with that address's own link; opening it changes nothing; yes makes that address Active", async () => {
       const { cookie, subscriptionId } = await holder("dana@example.com", {
         people: [{ email: "gran@example.com", phone: "+1 555 010 2001" }],
       });
@@ -413,50 +449,65 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
         contactId: gran.id,
         ...editFields(gran, { name: "Gran", smsEnabled: "on" }),
       });
-      const [, named] = await contactsOf(subscriptionId);
-      // Only the name and channels changed: the same link, no notice yet.
-      expect(named.consentToken).toBe(gran.consentToken);
+      // Only the name and channels changed: no notice yet (copied people are checked first).
       expect(await outbox()).toEqual([]);
 
       const sent = await post(cookie, { intent: "send-notice", contactId: gran.id });
       expect(sent.status).toBe(200);
       expect(sent.data.message).toBe("We sent Gran an email and a text.");
       const [email, text] = await outbox();
-      const link = `http://localhost:3000/training/consent/${gran.consentToken}`;
+      const emailLink = await linkSentTo("gran@example.com");
+      const textLink = await linkSentTo("+15550102001");
+      expect(emailLink).not.toBe(textLink);
+      const link = `http://localhost:3000/training/consent/${emailLink}`;
       expect(email).toMatchObject({
         channel: "email",
         template: "training-consent-notice",
         recipient: "gran@example.com",
       });
-      expect(email.subject).toBe("Dana Rivera invited you to practise spotting scams");
+      // The holder's name is in the body only, never in a subject.
+      expect(email.subject).toBe("You are invited to practise spotting scams");
+      expect(email.textBody).toContain("Dana Rivera signed you up");
       expect(email.textBody).toContain(link);
       expect(email.textBody).toContain("at most one practice message a week");
+      expect(email.textBody).toContain("Practice messages do not announce themselves");
       expect(email.textBody).toContain("Nothing you type is ever collected");
-      expect(email.textBody).toContain("reply STOP");
+      expect(email.textBody).toContain("This isn't me");
       expect(email.htmlBody).toContain(`href="${link}"`);
-      // No links but ours.
       expect(email.textBody.match(/https?:\/\/[^\s)]+/g)!.every((url) => url.startsWith("http://localhost:3000"))).toBe(
         true,
       );
       expect(text).toMatchObject({ channel: "sms", template: "training-consent-notice", recipient: "+15550102001" });
-      expect(text.textBody).toContain(link);
-      expect(text.textBody).toContain("Reply STOP to end.");
+      expect(text.textBody).toContain(`/training/consent/${textLink}`);
+      expect(text.textBody).toContain("reply YES");
 
-      const beforeGet = await contactsOf(subscriptionId);
-      const shown = await consentGet(gran.consentToken);
+      const before = await suite.handle.db.select().from(practiceAddressConsents);
+      const shown = await consentGet(emailLink!);
       expect(shown.value).toMatchObject({
-        data: { contactName: "Gran", holderName: "Dana Rivera", status: "waiting", minor: false },
+        data: {
+          contactName: "Gran",
+          holderName: "Dana Rivera",
+          status: "waiting",
+          minor: false,
+          address: "gran@example.com",
+        },
       });
-      expect(await contactsOf(subscriptionId)).toEqual(beforeGet);
+      expect(await suite.handle.db.select().from(practiceAddressConsents)).toEqual(before);
 
-      const yes = await consentPost(gran.consentToken, { choice: "yes" });
+      const yes = await consentPost(emailLink!, { choice: "yes" });
       expect((yes.value as { data: TrainingResult }).data.ok).toBe(true);
-      const accepted = await contactByEmail("gran@example.com");
-      expect(accepted).toMatchObject({ consentMethod: "self", consentBy: "gran@example.com", optedOutAt: null });
-      expect(accepted.consentGivenAt).toBeInstanceOf(Date);
       const { data } = await page(cookie);
-      expect(data.view.kind === "program" && data.view.contacts[1].statusLabel).toBe("Active");
-      // Already agreed: the holder has nothing to resend.
+      const view = data.view.kind === "program" ? data.view.contacts[1] : null;
+      expect(view?.statusLabel).toBe("Active");
+      expect(view?.addresses).toMatchObject([
+        { address: "gran@example.com", state: "agreed", how: "notice-link" },
+        { address: "+15550102001", state: "asked" },
+      ]);
+      // The text's address has not said yes: resending asks it alone.
+      await suite.handle.db.delete(outboxMessages);
+      expect((await post(cookie, { intent: "send-notice", contactId: gran.id })).status).toBe(200);
+      expect((await outbox()).map((m) => m.recipient)).toEqual(["+15550102001"]);
+      await consentPost(textLink!, { choice: "yes" });
       expect((await post(cookie, { intent: "send-notice", contactId: gran.id })).status).toBe(409);
     });
 
@@ -464,40 +515,78 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect((await consentGet("nope")).thrown?.status).toBe(404);
       expect((await consentGet("A".repeat(43))).thrown?.status).toBe(404);
       expect((await consentPost("A".repeat(43), { choice: "yes" })).value).toMatchObject({ init: { status: 404 } });
-      const { cookie, subscriptionId } = await holder("dana@example.com");
+      const { cookie } = await holder("dana@example.com", { people: [{ email: "gran@example.com" }] });
       await page(cookie);
-      const [dana] = await contactsOf(subscriptionId);
+      await post(cookie, { intent: "add", ...details({ email: "joe@example.com" }) });
+      const token = await linkSentTo("joe@example.com");
+      const before = await suite.handle.db.select().from(practiceAddressConsents);
       for (const fields of [{}, { choice: "maybe" }, { choice: "<b>yes</b>" }] as Record<string, string>[]) {
-        expect((await consentPost(dana.consentToken, fields)).value).toMatchObject({ init: { status: 400 } });
+        expect((await consentPost(token!, fields)).value).toMatchObject({ init: { status: 400 } });
       }
-      expect((await contactsOf(subscriptionId))[0]).toEqual(dana);
+      expect(await suite.handle.db.select().from(practiceAddressConsents)).toEqual(before);
+      expect(await suite.handle.db.select().from(practiceSuppressions)).toEqual([]);
     });
 
-    it("no thanks opts out; the holder cannot bring them back; only the person can, from their link", async () => {
+    it("no thanks suppresses the address for every family; the holder cannot bring it back; only its own link can", async () => {
       const { cookie, subscriptionId } = await holder("dana@example.com", { people: [{ email: "gran@example.com" }] });
       await page(cookie);
       const [, gran] = await contactsOf(subscriptionId);
-      await consentPost(gran.consentToken, { choice: "no" });
-      const out = await contactByEmail("gran@example.com");
-      expect(out.optOutSource).toBe("consent-page");
-      expect(out.optedOutAt).toBeInstanceOf(Date);
-      expect((await page(cookie)).data.view).toMatchObject({ contacts: [{}, { statusLabel: "Opted out" }] });
+      await post(cookie, { intent: "send-notice", contactId: gran.id });
+      const token = await linkSentTo("gran@example.com");
+      await consentPost(token!, { choice: "no" });
+      expect(await suppressionOf("gran@example.com")).toMatchObject({ reason: "no-thanks" });
+      const { data } = await page(cookie);
+      expect(data.view).toMatchObject({ contacts: [{}, { statusLabel: "Opted out" }] });
+      await suite.handle.db.delete(outboxMessages);
 
       expect((await post(cookie, { intent: "send-notice", contactId: gran.id })).status).toBe(409);
       expect((await post(cookie, { intent: "self-consent", contactId: gran.id })).status).toBe(403);
       expect((await post(cookie, { intent: "resume", contactId: gran.id })).status).toBe(200);
-      await post(cookie, { intent: "update", contactId: gran.id, ...editFields(out, { ageBand: "older-adult" }) });
-      expect((await contactByEmail("gran@example.com")).optedOutAt).toEqual(out.optedOutAt);
+      await post(cookie, { intent: "update", contactId: gran.id, ...editFields(gran, { ageBand: "adult" }) });
+      // Removed and added again: nothing goes to the address.
+      await post(cookie, { intent: "remove", contactId: gran.id, confirm: "yes" });
+      const readded = await post(cookie, { intent: "add", ...details({ email: "gran@example.com", name: "Gran" }) });
+      expect(readded.status).toBe(200);
+      expect(readded.data.message).toContain("This person asked not to get practice messages");
       expect(await outbox()).toEqual([]);
+      expect((await page(cookie)).data.view).toMatchObject({ contacts: [{}, { statusLabel: "Opted out" }] });
 
-      // The consent page still offers yes, and that is theirs to press.
-      expect((await consentGet(gran.consentToken)).value).toMatchObject({ data: { status: "opted-out" } });
-      await consentPost(gran.consentToken, { choice: "yes" });
-      const back = await contactByEmail("gran@example.com");
-      expect(back).toMatchObject({ optedOutAt: null, optOutSource: null, consentMethod: "self" });
+      // Removing them forgot the family's link; only the address itself can lift its "no", through a
+      // link sent to it from the "Get practice messages again" page.
+      expect((await consentGet(token!)).thrown?.status).toBe(404);
+      const asked = await optInPost({ address: "gran@example.com" });
+      expect(asked.value).toMatchObject({ data: { ok: true, title: "Check your messages" } });
+      const [liftMail] = await outbox();
+      expect(liftMail).toMatchObject({ recipient: "gran@example.com", template: "training-opt-in-link" });
+      const liftToken = liftMail.textBody.match(/\/training\/opt-in\/([A-Za-z0-9_-]+)/)![1];
+      // Opening it changes nothing; its button lifts the suppression.
+      expect(await optInConfirmGet(liftToken)).toMatchObject({ value: { data: { address: "gran@example.com" } } });
+      expect(await suppressionOf("gran@example.com")).not.toBeNull();
+      expect((await optInConfirmPost(liftToken, { intent: "lift" })).value).toMatchObject({ data: { ok: true } });
+      expect(await suppressionOf("gran@example.com")).toBeNull();
+      expect((await optInConfirmPost(liftToken, { intent: "lift" })).value).toMatchObject({ init: { status: 404 } });
+      // Lifted is not agreed: a new notice, and its yes, come first.
+      expect((await page(cookie)).data.view).toMatchObject({ contacts: [{}, { statusLabel: "Waiting for consent" }] });
+      const [, again] = await contactsOf(subscriptionId);
+      expect((await post(cookie, { intent: "send-notice", contactId: again.id })).status).toBe(200);
+      await consentPost((await linkSentTo("gran@example.com"))!, { choice: "yes" });
+      expect((await page(cookie)).data.view).toMatchObject({ contacts: [{}, { statusLabel: "Active" }] });
     });
 
-    it("a child: the parent confirms (who and when), then the child gets a friendly notice", async () => {
+    it("the opt-in page answers the same for any address, refuses bad input with a 400, and sends nothing to an address that never said no", async () => {
+      for (const address of ["", "not an address", "<b>x</b>@", "12"]) {
+        expect((await optInPost({ address })).value, address).toMatchObject({ init: { status: 400 } });
+      }
+      const unknown = await optInPost({ address: "never.asked@example.com" });
+      expect(unknown.value).toMatchObject({ data: { ok: true, title: "Check your messages" } });
+      expect(await outbox()).toEqual([]);
+      expect((await optInConfirmGet("A".repeat(43))).thrown?.status).toBe(404);
+      expect((await optInConfirmPost("A".repeat(43), { intent: "lift" })).value).toMatchObject({
+        init: { status: 404 },
+      });
+    });
+
+    it('a child: the parent confirms, the child\'s own notice says "Yes, I\'m in"; "This isn\'t me" suppresses the address', async () => {
       const { cookie, userId, subscriptionId } = await holder("dana@example.com", {
         people: [{ email: "kid@example.com", phone: "+15550102003" }],
       });
@@ -509,46 +598,56 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
         ...editFields(kid, { name: "Sam", ageBand: "child", smsEnabled: "on" }),
       });
       expect(await outbox()).toEqual([]);
-      // A child cannot say yes for themselves, and the holder cannot skip the confirmation.
+      // The holder cannot skip the confirmation.
       expect((await post(cookie, { intent: "send-notice", contactId: kid.id })).status).toBe(409);
-      const [, child] = await contactsOf(subscriptionId);
-      expect((await consentPost(child.consentToken, { choice: "yes" })).value).toMatchObject({ init: { status: 409 } });
-      expect((await contactByEmail("kid@example.com")).consentGivenAt).toBeNull();
 
-      const missing = await post(cookie, { intent: "guardian-consent", contactId: kid.id });
-      expect(missing.status).toBe(400);
+      expect((await post(cookie, { intent: "guardian-consent", contactId: kid.id })).status).toBe(400);
       const before = Date.now();
       const confirmed = await post(cookie, { intent: "guardian-consent", contactId: kid.id, guardian: "on" });
       expect(confirmed.status).toBe(200);
-      const active = await contactByEmail("kid@example.com");
-      expect(active).toMatchObject({ consentMethod: "guardian", consentBy: userId });
-      expect(active.consentGivenAt!.getTime()).toBeGreaterThanOrEqual(before - 5000);
+      const child = await contactByEmail("kid@example.com");
+      expect(child.guardianUserId).toBe(userId);
+      expect(child.guardianConfirmedAt!.getTime()).toBeGreaterThanOrEqual(before - 5000);
       const notices = await outbox();
       expect(notices.map((m) => [m.channel, m.template, m.recipient])).toEqual([
         ["email", "training-child-notice", "kid@example.com"],
         ["sms", "training-child-notice", "+15550102003"],
       ]);
-      expect(notices[0].subject).toBe("Dana Rivera signed you up for scam-spotting practice");
+      expect(notices[0].subject).toBe("You're invited to scam-spotting practice");
       expect(notices[0].textBody).toContain("Hi Sam!");
-      expect(notices[1].textBody).toContain("Reply STOP to end.");
+      expect(notices[0].textBody).toContain("Yes, I'm in");
+      expect(notices[0].textBody).toContain("This isn't me");
+      // The guardian's yes alone sends nothing: the child's own address has to say it.
+      expect((await page(cookie)).data.view).toMatchObject({ contacts: [{}, { statusLabel: "Waiting for consent" }] });
+
+      const emailLink = await linkSentTo("kid@example.com");
+      await consentPost(emailLink!, { choice: "yes" });
       expect((await page(cookie)).data.view).toMatchObject({
         contacts: [{}, { statusLabel: "Active", ageBandLabel: "Child (8–12)" }],
       });
+
+      const textLink = await linkSentTo("+15550102003");
+      const notMe = await consentPost(textLink!, { choice: "not-me" });
+      expect((notMe.value as { data: TrainingResult }).data.title).toBe("Thank you for telling us");
+      expect(await suppressionOf("+15550102003")).toMatchObject({ reason: "not-me" });
 
       // An adult cannot be "confirmed" by the holder.
       const [dana] = await contactsOf(subscriptionId);
       expect((await post(cookie, { intent: "guardian-consent", contactId: dana.id, guardian: "on" })).status).toBe(409);
     });
 
-    it("a new address resets an adult's consent with a new link and notice; a child's guardian confirmation stays", async () => {
+    it("a new address waits for its own yes: the old link stops working, planned messages are cancelled, a child's new address is asked too", async () => {
       const { cookie, subscriptionId } = await holder("dana@example.com", {
         people: [{ email: "gran@example.com" }, { email: "kid@example.com" }],
       });
       await page(cookie);
       const [, gran, kid] = await contactsOf(subscriptionId);
-      await consentPost(gran.consentToken, { choice: "yes" });
+      await post(cookie, { intent: "send-notice", contactId: gran.id });
+      const granLink = await linkSentTo("gran@example.com");
+      await consentPost(granLink!, { choice: "yes" });
       await post(cookie, { intent: "update", contactId: kid.id, ...editFields(kid, { ageBand: "teen" }) });
       await post(cookie, { intent: "guardian-consent", contactId: kid.id, guardian: "on" });
+      await consentPost((await linkSentTo("kid@example.com"))!, { choice: "yes" });
       await suite.handle.db.delete(outboxMessages);
       await suite.handle.db.insert(practiceMessages).values({
         contactId: gran.id,
@@ -566,11 +665,11 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
         ...editFields(await contactByEmail("gran@example.com"), { email: "gran.new@example.com" }),
       });
       expect(changed.status).toBe(200);
-      const reset = await contactByEmail("gran.new@example.com");
-      expect(reset).toMatchObject({ consentGivenAt: null, consentMethod: null, consentBy: null });
-      expect(reset.consentToken).not.toBe(gran.consentToken);
-      expect((await consentGet(gran.consentToken)).thrown?.status).toBe(404);
-      expect((await consentPost(gran.consentToken, { choice: "yes" })).value).toMatchObject({ init: { status: 404 } });
+      expect((await page(cookie)).data.view).toMatchObject({
+        contacts: [{}, { statusLabel: "Waiting for consent" }, {}],
+      });
+      expect((await consentGet(granLink!)).thrown?.status).toBe(404);
+      expect((await consentPost(granLink!, { choice: "yes" })).value).toMatchObject({ init: { status: 404 } });
       const [planned] = await suite.handle.db
         .select()
         .from(practiceMessages)
@@ -578,24 +677,37 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect(planned.status).toBe("cancelled");
       const [notice] = await outbox();
       expect(notice).toMatchObject({ recipient: "gran.new@example.com", template: "training-consent-notice" });
-      expect(notice.textBody).toContain(`/training/consent/${reset.consentToken}`);
+      expect(await linkSentTo("gran.new@example.com")).not.toBe(granLink);
 
+      // Changing back does not bring the old yes back either.
+      await post(cookie, {
+        intent: "update",
+        contactId: gran.id,
+        ...editFields(await contactByEmail("gran.new@example.com"), { email: "gran@example.com" }),
+      });
+      expect((await page(cookie)).data.view).toMatchObject({
+        contacts: [{}, { statusLabel: "Waiting for consent" }, {}],
+      });
+
+      // The teen's guardian confirmation stays, but the new address is asked and waits.
       const teen = await contactByEmail("kid@example.com");
       await post(cookie, { intent: "update", contactId: kid.id, ...editFields(teen, { email: "teen@example.com" }) });
       const moved = await contactByEmail("teen@example.com");
-      expect(moved).toMatchObject({ consentMethod: "guardian", consentToken: teen.consentToken });
-      expect(moved.consentGivenAt).toEqual(teen.consentGivenAt);
+      expect(moved.guardianConfirmedAt).toEqual(teen.guardianConfirmedAt);
       expect((await outbox()).map((m) => [m.template, m.recipient])).toContainEqual([
         "training-child-notice",
         "teen@example.com",
       ]);
+      expect((await page(cookie)).data.view).toMatchObject({
+        contacts: [{}, {}, { statusLabel: "Waiting for consent" }],
+      });
 
-      // Moving a teen to adult starts consent over: an adult says yes themselves.
+      // Moving a teen to adult starts the guardian's part over.
       await post(cookie, { intent: "update", contactId: kid.id, ...editFields(moved, { ageBand: "adult" }) });
-      expect(await contactByEmail("teen@example.com")).toMatchObject({ consentGivenAt: null, consentMethod: null });
+      expect((await contactByEmail("teen@example.com")).guardianConfirmedAt).toBeNull();
     });
 
-    it("the account holder says yes for themselves on the page; nobody else's yes can be given there", async () => {
+    it("the account holder says yes for their confirmed account email only; nobody else's yes can be given there", async () => {
       const { cookie, subscriptionId } = await holder("dana@example.com", { people: [{ email: "gran@example.com" }] });
       const { data } = await page(cookie);
       expect(data.view.kind === "program" && data.view.contacts.map((c) => c.isHolder)).toEqual([true, false]);
@@ -603,14 +715,18 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect((await post(cookie, { intent: "self-consent", contactId: gran.id })).status).toBe(403);
       const yes = await post(cookie, { intent: "self-consent", contactId: dana.id });
       expect(yes.status).toBe(200);
-      expect(await contactByEmail("dana@example.com")).toMatchObject({
-        consentMethod: "self",
-        consentBy: "dana@example.com",
+      const [row] = await suite.handle.db
+        .select()
+        .from(practiceAddressConsents)
+        .where(eq(practiceAddressConsents.address, "dana@example.com"));
+      expect(row).toMatchObject({ subscriptionId, confirmedHow: "account-email" });
+      expect(row.confirmedAt).toBeInstanceOf(Date);
+      expect((await page(cookie)).data.view).toMatchObject({
+        contacts: [{ statusLabel: "Active" }, { statusLabel: "Waiting for consent" }],
       });
-      expect(await contactByEmail("gran@example.com")).toMatchObject({ consentGivenAt: null });
     });
 
-    it("resending the notice is limited", async () => {
+    it("notices to one address are limited across families (3 in 30 days)", async () => {
       const { cookie, subscriptionId } = await holder("dana@example.com", { people: [{ email: "gran@example.com" }] });
       await page(cookie);
       const [, gran] = await contactsOf(subscriptionId);

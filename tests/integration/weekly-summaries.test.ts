@@ -11,6 +11,7 @@ import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
 import {
   practiceEvents,
+  practiceSuppressions,
   practiceMessages,
   trainingContacts,
   trainingPrograms,
@@ -222,7 +223,7 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
     // Only summaries stopped: Dana's practice messages go on.
     const [danaNow] = await suite.handle.db.select().from(trainingContacts).where(eq(trainingContacts.id, dana.id));
     expect(danaNow!.summariesOptedOutAt).not.toBeNull();
-    expect(danaNow!.optedOutAt).toBeNull();
+    expect(await suite.handle.db.select().from(practiceSuppressions)).toEqual([]);
     const [program] = await suite.handle.db
       .select()
       .from(trainingPrograms)

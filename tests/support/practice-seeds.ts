@@ -3,6 +3,7 @@
  * practice message), for tests of what happens after a message was sent: its landing, feedback and
  * stop pages, and replies to it. The scheduler that really sends them is tested on its own.
  */
+import { writeAddressConsent } from "./training-family";
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -65,18 +66,20 @@ export async function seedContact(
     .insert(trainingContacts)
     .values({
       subscriptionId,
-      name: `Sam ${id}`,
+      // Letters only, like every name a person can enter (no digits: see personName in app/validation/fields.ts).
+      name: `Sam ${id.replace(/[0-9]/g, (digit) => "ghijklmnop"[Number(digit)]!)}`,
       ageBand: options.ageBand ?? "adult",
       email: `sam-${id}@example.com`,
       phone: options.phone ?? null,
       smsEnabled: Boolean(options.phone),
       timeZone: "America/New_York",
-      consentToken: newPracticeToken(),
-      consentGivenAt: new Date(Date.now() - 86_400_000),
-      consentMethod: "self",
+      guardianConfirmedAt: options.ageBand === "child" || options.ageBand === "teen" ? new Date() : null,
       level: options.level ?? 2,
     })
     .returning({ id: trainingContacts.id });
+  await writeAddressConsent(db, subscriptionId, [`sam-${id}@example.com`, ...(options.phone ? [options.phone] : [])], {
+    agreed: true,
+  });
   return { contactId: contact.id, subscriptionId };
 }
 

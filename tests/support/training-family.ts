@@ -2,13 +2,14 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
-import { trainingContacts } from "~/training/tables";
+import { practiceAddressConsents, practiceSuppressions, trainingContacts } from "~/training/tables";
 import type { AgeBand } from "~/training/practice-scenario-schema";
 
 /**
  * A family on the Training Program written straight into the tables (account, customer,
  * subscription, checkout members, contacts), so scheduling tests do not depend on the pages that
- * manage contacts. A contact has consent unless `consent: false`.
+ * manage contacts. A contact's addresses said yes (and a child's guardian confirmed) unless
+ * `consent: false`; `optedOutAt` suppresses them.
  */
 export interface TestContact {
   name: string;
@@ -84,22 +85,53 @@ export async function createTestFamily(db: Database, options: TestFamilyOptions)
         emailEnabled: contact.emailEnabled ?? email !== null,
         smsEnabled: contact.smsEnabled ?? Boolean(contact.phone),
         timeZone: contact.timeZone ?? "America/New_York",
-        consentToken: randomBytes(32).toString("base64url"),
-        consentGivenAt: contact.consent === false ? null : new Date("2026-01-01T00:00:00Z"),
-        consentMethod:
-          contact.consent === false
-            ? null
-            : contact.ageBand === "child" || contact.ageBand === "teen"
-              ? "guardian"
-              : "self",
-        consentBy: contact.consent === false ? null : userId,
+        guardianConfirmedAt:
+          contact.consent !== false && (contact.ageBand === "child" || contact.ageBand === "teen")
+            ? new Date("2026-01-01T00:00:00Z")
+            : null,
+        guardianUserId:
+          contact.consent !== false && (contact.ageBand === "child" || contact.ageBand === "teen") ? userId : null,
         pausedAt: contact.pausedAt ?? null,
-        optedOutAt: contact.optedOutAt ?? null,
         level: contact.level ?? 1,
         checkoutPosition: position,
       })
       .returning();
+    const addresses = [email, contact.phone].filter((value): value is string => Boolean(value));
+    await writeAddressConsent(db, subscription!.id, addresses, {
+      agreed: contact.consent !== false,
+      optedOut: Boolean(contact.optedOutAt),
+    });
     contacts.push(row!);
   }
   return { userId, customer: customer!, subscription: subscription!, contacts };
+}
+
+/**
+ * Writes an address's answer directly (as if it had pressed the button on its notice's page):
+ * agreed for this family, and/or opted out for every family.
+ */
+export async function writeAddressConsent(
+  db: Database,
+  subscriptionId: string,
+  addresses: string[],
+  answer: { agreed: boolean; optedOut?: boolean },
+) {
+  for (const raw of addresses) {
+    const address = raw.includes("@") ? raw.toLowerCase() : raw;
+    const channel = address.includes("@") ? "email" : "sms";
+    await db
+      .insert(practiceAddressConsents)
+      .values({
+        subscriptionId,
+        address,
+        channel,
+        token: randomBytes(32).toString("base64url"),
+        noticeSentAt: new Date("2026-01-01T00:00:00Z"),
+        confirmedAt: answer.agreed && !answer.optedOut ? new Date("2026-01-01T00:00:00Z") : null,
+        confirmedHow: answer.agreed && !answer.optedOut ? "notice-link" : null,
+      })
+      .onConflictDoNothing();
+    if (answer.optedOut)
+      await db.insert(practiceSuppressions).values({ address, channel, reason: "stop-link" }).onConflictDoNothing();
+  }
 }
