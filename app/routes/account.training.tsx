@@ -78,7 +78,7 @@ const HOW_IT_WORKS = [
   },
   {
     icon: CircleStop,
-    text: "Stopping is one step: every message has a stop link (for texts, reply STOP). Adults say yes themselves first; for children you confirm.",
+    text: "Stopping is one step: every message has a stop link (for texts, reply STOP). Everyone says yes from their own inbox or phone first; for children you confirm as well.",
   },
 ];
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
 export const POPUP_SEEN_KEY = "scam-free:newsletter-popup-seen";
@@ -113,4 +113,50 @@ export async function buyFamilyPlan(page: Page, members: string[]) {
   await expect(page).toHaveURL(/\/checkout\/demo\/demo_cs_/, { timeout: 15_000 });
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
+}
+
+/**
+ * What the person at `to` does with the newest message in their inbox: a browser from this machine
+ * (the local mailbox answers only loopback) opens it, follows its first link whose text matches
+ * `link`, and presses `button` on that page; it waits for `done` to show.
+ */
+export async function actFromInbox(
+  browser: Browser,
+  origin: string,
+  to: string,
+  step: { link: RegExp; button: string; done: RegExp | string },
+) {
+  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "127.0.0.1" } });
+  try {
+    const inbox = await context.newPage();
+    let href: string | null = null;
+    // The outbox delivers in the background: wait for the message, not for a fixed time.
+    await expect(async () => {
+      await inbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+      href = await inbox
+        .getByRole("article", { name: "Selected message" })
+        .getByRole("link", { name: step.link })
+        .first()
+        .getAttribute("href", { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await inbox.goto(new URL(href!).pathname + new URL(href!).search);
+    await inbox.getByRole("button", { name: step.button }).click();
+    await expect(inbox.getByText(step.done).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+/** The account holder proves their email address from the confirmation email sign-up sent. */
+export function confirmOwnEmail(browser: Browser, origin: string, email: string) {
+  return actFromInbox(browser, origin, email, {
+    link: /confirm-email/,
+    button: "Confirm my email address",
+    done: "Email address confirmed",
+  });
+}
+
+/** The person at `to` answers the Training Program notice sent there ("Yes, I'm in", "This isn't me"…). */
+export function answerNotice(browser: Browser, origin: string, to: string, button: string) {
+  return actFromInbox(browser, origin, to, { link: /\/training\/consent\//, button, done: /Thank you/ });
 }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   buyFamilyPlan,
+  confirmOwnEmail,
   expect,
   expectNoAxeViolations,
   signedInAs,
@@ -31,13 +32,17 @@ test("the holder opens a member's practice message from the family results, sees
   page,
   browser,
 }) => {
-  await signedInAs(page, "message-view-holder");
+  const { email: holderEmail } = await signedInAs(page, "message-view-holder");
   // A family plan needs one more person; they stay waiting for consent and get nothing.
   await buyFamilyPlan(page, [uniqueEmail("message-view-kid")]);
   await page.goto("/account/training");
   await waitForHydration(page);
 
-  // The holder is a member of their own family: yes for themselves, then one practice message now.
+  // The holder is a member of their own family: yes for themselves (their proved account email),
+  // then one practice message now.
+  await confirmOwnEmail(browser, new URL(page.url()).origin, holderEmail);
+  await page.reload();
+  await waitForHydration(page);
   await person(page, "Dana Rivera").getByRole("button", { name: "Yes, send me practice messages" }).click();
   await expect(person(page, "Dana Rivera").getByText("Active", { exact: true })).toBeVisible();
   await person(page, "Dana Rivera").getByRole("button", { name: "Send a practice message now to Dana Rivera" }).click();

@@ -1,6 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import {
+  answerNotice,
   buyFamilyPlan,
+  confirmOwnEmail,
   expect,
   expectNoAxeViolations,
   signedInAs,
@@ -52,14 +54,19 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await expect(page.getByRole("heading", { level: 2, name: "How your family is doing" })).toBeVisible();
   await expect(page.getByTestId("family-summary")).toHaveText("No practice messages have gone out this month yet.");
 
-  // The holder says yes for themselves; the child is confirmed by the parent.
+  // The holder says yes for themselves (their account email, once proved); the child is confirmed
+  // by the parent and says "Yes, I'm in" from their own notice.
+  const origin = new URL(page.url()).origin;
+  await confirmOwnEmail(browser, origin, holderEmail);
+  await page.reload();
+  await waitForHydration(page);
   await person(page, "Dana Rivera").getByRole("button", { name: "Yes, send me practice messages" }).click();
   await expect(person(page, "Dana Rivera").getByText("Active", { exact: true })).toBeVisible();
-  const kidName = kid.split("@")[0]!;
-  await person(page, kidName).getByText(`Edit ${kidName}`).click();
-  await person(page, kidName).getByLabel("Name").fill("Sam");
-  await person(page, kidName).getByLabel("Age band").selectOption({ label: "Child (8–12)" });
-  await person(page, kidName).getByRole("button", { name: "Save changes" }).click();
+  const kidCard = page.getByTestId("training-contact").filter({ hasText: kid });
+  await kidCard.getByText(/^Edit /).click();
+  await kidCard.getByLabel("Name").fill("Sam");
+  await kidCard.getByLabel("Age band").selectOption({ label: "Child (8–12)" });
+  await kidCard.getByRole("button", { name: "Save changes" }).click();
   // The save's answer can be slow while the other browser tests share the machine's two cores.
   // The form's own confirmation stays (a toast fades after four seconds), then the card is renamed.
   await expect(page.getByRole("status").filter({ hasText: "Saved Sam's settings." })).toBeVisible({
@@ -70,6 +77,10 @@ test("the holder sees each person's figures, chart and messages at desktop and p
     .getByLabel("I am this child's parent or guardian and I agree to practice messages for them")
     .check();
   await person(page, "Sam").getByRole("button", { name: "Confirm for Sam" }).click();
+  await expect(toastWith(page, "Thank you")).toBeVisible();
+  await answerNotice(browser, origin, kid, "Yes, I'm in");
+  await page.reload();
+  await waitForHydration(page);
   await expect(person(page, "Sam").getByText("Active", { exact: true })).toBeVisible();
 
   // One practice message each, now.
@@ -127,7 +138,6 @@ test("the holder sees each person's figures, chart and messages at desktop and p
 
   // The dashboard links to the holder's read-only view (tests/e2e/holder-message-view.spec.ts), never
   // to the member's own feedback page, whose link is in the mailbox.
-  const origin = new URL(page.url()).origin;
   const token = await practiceTokenIn(browser, origin, holderEmail);
   await expect(results(page, "Dana Rivera").getByRole("link", { name: /See its red flags/ })).toHaveAttribute(
     "href",
