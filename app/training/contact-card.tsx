@@ -41,14 +41,14 @@ const HOW_AGREED: Record<string, string> = {
 function AddressConsentList({ contact }: { contact: ContactView }) {
   if (contact.addresses.length === 0) return null;
   return (
-    <ul className="space-y-1 text-sm text-muted" aria-label={`Consent of ${contact.name}'s addresses`}>
+    <ul className="space-y-1 text-sm text-muted" aria-label={`Consent of ${contact.name}'s email and phone`}>
       {contact.addresses.map((address) => (
-        <li key={address.address} className="[overflow-wrap:anywhere]">
-          <span className="font-medium text-ink">{address.address}</span>:{" "}
+        <li key={address.address}>
+          <span className="font-medium text-ink">{address.channel === "email" ? "Email" : "Texts"}</span>:{" "}
           {address.state === "agreed" &&
             `said yes on ${formatLongDate(address.since)}${address.how ? ` (${HOW_AGREED[address.how] ?? address.how})` : ""}`}
-          {address.state === "asked" && `asked on ${formatLongDate(address.since)}, waiting for their yes`}
-          {address.state === "waiting" && "waiting for consent"}
+          {address.state === "asked" && `asked on ${formatLongDate(address.since)}, no answer yet`}
+          {address.state === "waiting" && "not asked yet"}
           {address.state === "opted-out" && "asked not to get practice messages"}
         </li>
       ))}

@@ -117,14 +117,15 @@ export async function buyFamilyPlan(page: Page, members: string[]) {
 
 /**
  * What the person at `to` does with the newest message in their inbox: a browser from this machine
- * (the local mailbox answers only loopback) opens it, follows its first link whose text matches
+ * (the local mailbox answers only loopback) opens it (or the newest whose subject matches
+ * `subject`), follows its first link whose text matches
  * `link`, and presses `button` on that page; it waits for `done` to show.
  */
 export async function actFromInbox(
   browser: Browser,
   origin: string,
   to: string,
-  step: { link: RegExp; button: string; done: RegExp | string },
+  step: { subject?: RegExp; link: RegExp; button: string; done: RegExp | string },
 ) {
   const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "127.0.0.1" } });
   try {
@@ -133,6 +134,13 @@ export async function actFromInbox(
     // The outbox delivers in the background: wait for the message, not for a fixed time.
     await expect(async () => {
       await inbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+      // The newest message is shown; another one is opened from the list by its subject.
+      if (step.subject)
+        await inbox
+          .getByRole("list", { name: "Messages" })
+          .getByRole("link", { name: step.subject })
+          .first()
+          .click({ timeout: 1_000 });
       href = await inbox
         .getByRole("article", { name: "Selected message" })
         .getByRole("link", { name: step.link })
@@ -150,6 +158,7 @@ export async function actFromInbox(
 /** The account holder proves their email address from the confirmation email sign-up sent. */
 export function confirmOwnEmail(browser: Browser, origin: string, email: string) {
   return actFromInbox(browser, origin, email, {
+    subject: /Confirm your email address/,
     link: /confirm-email/,
     button: "Confirm my email address",
     done: "Email address confirmed",

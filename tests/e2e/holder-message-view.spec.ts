@@ -57,7 +57,7 @@ test("the holder opens a member's practice message from the family results, sees
       },
       { timeout: 30_000, intervals: [500, 1000] },
     )
-    .toBe("This month your family spotted 0 of 1 practice messages");
+    .toBe("This month your family spotted 0 of 1 practice message");
   await waitForHydration(page);
   const row = results(page, "Dana Rivera").getByTestId("practice-message-list").getByRole("listitem");
   await expect(row).toHaveCount(1);
@@ -103,7 +103,7 @@ test("the holder opens a member's practice message from the family results, sees
   await page.getByRole("link", { name: "Back to your Training Program" }).click();
   await expect(page).toHaveURL(/\/account\/training$/);
   await expect(page.getByTestId("family-summary")).toHaveText(
-    "This month your family spotted 0 of 1 practice messages",
+    "This month your family spotted 0 of 1 practice message",
   );
   await expect(figure(page, "Dana Rivera", "No response")).toHaveText("1");
   await expect(figure(page, "Dana Rivera", "Spotted")).toHaveText("0");

@@ -160,7 +160,7 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   await expect(person(page, "Cousin Lee").getByText("Opted out", { exact: true })).toBeVisible();
   await expect(person(page, "Cousin Lee").getByText("This person asked not to get practice messages.")).toBeVisible();
   // Removing and adding them again sends them nothing.
-  await person(page, "Cousin Lee").getByText("Remove Cousin Lee").click();
+  await person(page, "Cousin Lee").locator("summary", { hasText: "Remove Cousin Lee" }).click();
   await person(page, "Cousin Lee").getByRole("button", { name: "Yes, remove Cousin Lee" }).click();
   await expect(toastWith(page, "Removed Cousin Lee")).toBeVisible();
 

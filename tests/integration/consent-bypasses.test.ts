@@ -1,0 +1,774 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { asc, eq, ne } from "drizzle-orm";
+import { DATABASE_TARGETS } from "../support/databases";
+import { databaseForSuite } from "../support/suite-database";
+import { callRoute } from "../support/accounts";
+import { callAction, callLoader } from "../support/route-calls";
+import { formPost } from "../support/requests";
+import { signedInCookie } from "../support/users";
+import { accounts, sessions, users } from "~/account/tables";
+import { customers, members, subscriptions } from "~/billing/tables";
+import { getEnv, resetEnvForTests } from "~/config/env.server";
+import { handleInboundText, parseInboundText } from "~/mail/inbound-texts.server";
+import { outboxMessages, smsSuppressions } from "~/mail/tables";
+import { requestLimits } from "~/security/tables";
+import {
+  practiceAddressConsents,
+  practiceEvents,
+  practiceMessages,
+  practiceSuppressions,
+  trainingContacts,
+  trainingPrograms,
+} from "~/training/tables";
+import { listContacts } from "~/training/contact-settings.server";
+import { isMinor, type TrainingResult } from "~/training/contact-schema";
+import type { TrainingPageView } from "~/training/contact-view";
+import { PRACTICE_EMAIL_TEMPLATE, PRACTICE_TEXT_TEMPLATE } from "~/training/practice-composer.server";
+import { contactEligibility } from "~/training/practice-eligibility.server";
+import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/practice-replies.server";
+import { sendPracticeMessageNow } from "~/training/practice-sends.server";
+import { AGE_BANDS } from "~/training/practice-scenario-schema";
+import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
+import { action as consentAction } from "~/routes/training.consent";
+import { action as practiceStopAction } from "~/routes/practice.stop";
+
+/**
+ * The bypasses a review found in the first consent design (consent belonged to a person, and the
+ * holder could move it around), each shown closed under consent by address: a practice message
+ * goes only to an address that said yes itself, for that family, from a message sent to it (or
+ * the holder's own verified account email), and never to a suppressed address. The last test
+ * checks that rule after every step of random sequences of what holders and readers can do.
+ */
+
+const FUTURE = new Date(Date.now() + 30 * 86_400_000);
+const PRACTICE_TEMPLATES = [PRACTICE_EMAIL_TEMPLATE, PRACTICE_TEXT_TEMPLATE];
+const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
+const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
+
+type Contact = typeof trainingContacts.$inferSelect;
+type OutboxRow = typeof outboxMessages.$inferSelect;
+interface Holder {
+  cookie: string;
+  userId: string;
+  subscriptionId: string;
+  email: string;
+}
+
+/** Runs `body` with these settings, read again by getEnv(), and puts the old values back after. */
+async function withSettings<T>(settings: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(settings).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, settings);
+  resetEnvForTests();
+  try {
+    return await body();
+  } finally {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    resetEnvForTests();
+  }
+}
+
+describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target) => {
+  const suite = databaseForSuite(target, [
+    practiceEvents,
+    practiceMessages,
+    practiceAddressConsents,
+    practiceSuppressions,
+    trainingContacts,
+    trainingPrograms,
+    outboxMessages,
+    smsSuppressions,
+    requestLimits,
+    members,
+    subscriptions,
+    customers,
+    sessions,
+    accounts,
+    users,
+  ]);
+
+  beforeAll(() => registerTrainingReplies());
+  afterAll(() => unregisterTrainingReplies());
+
+  /** An account holder who bought Family Training at checkout (as in training-contacts.test.ts). */
+  async function holder(
+    email: string,
+    options: {
+      people?: { email: string; phone?: string | null }[];
+      name?: string;
+      phone?: string;
+      verified?: boolean;
+    } = {},
+  ): Promise<Holder> {
+    const cookie = await signedInCookie(suite.handle, email);
+    await suite.handle.db
+      .update(users)
+      .set({ emailVerified: options.verified ?? true })
+      .where(eq(users.email, email));
+    const [user] = await suite.handle.db.select().from(users).where(eq(users.email, email));
+    const [customer] = await suite.handle.db
+      .insert(customers)
+      .values({ userId: user.id, name: options.name ?? "Dana Rivera", email })
+      .returning();
+    const [subscription] = await suite.handle.db
+      .insert(subscriptions)
+      .values({
+        customerId: customer.id,
+        provider: "demo",
+        providerSubscriptionId: `demo_sub_${Math.random().toString(36).slice(2)}`,
+        plan: "family",
+        status: "active",
+        currentPeriodEnd: FUTURE,
+      })
+      .returning();
+    const people = [
+      { email, phone: options.phone ?? "+1 (555) 010-2000", name: options.name ?? "Dana Rivera" },
+      ...(options.people ?? []).map((p) => ({ ...p, name: null })),
+    ];
+    await suite.handle.db.insert(members).values(
+      people.map((person, position) => ({
+        subscriptionId: subscription.id,
+        position,
+        name: person.name,
+        email: person.email,
+        phone: person.phone ?? null,
+      })),
+    );
+    return { cookie, userId: user.id, subscriptionId: subscription.id, email };
+  }
+
+  const headers = (cookie: string) => ({ Cookie: cookie });
+  const page = async (cookie: string) =>
+    callLoader<{ view: TrainingPageView }>(trainingLoader, "/account/training", headers(cookie));
+  const post = (cookie: string, fields: Record<string, string | string[]>) =>
+    callAction<TrainingResult>(trainingAction, "/account/training", fields, { headers: headers(cookie) });
+  const contactsOf = (subscriptionId: string) => listContacts(suite.handle.db, subscriptionId);
+  const outbox = () =>
+    suite.handle.db
+      .select()
+      .from(outboxMessages)
+      .where(ne(outboxMessages.template, "confirm-email"))
+      .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.channel));
+  const practiceRows = async () => (await outbox()).filter((row) => PRACTICE_TEMPLATES.includes(row.template));
+  const noticeRows = async () => (await outbox()).filter((row) => row.template.startsWith("training-"));
+  /** The consent link's token in the newest notice sent to this address (what only its reader has). */
+  const linkSentTo = async (address: string) => {
+    const notices = (await noticeRows()).filter((message) => message.recipient === address);
+    return notices.at(-1)?.textBody.match(CONSENT_LINK)?.[1] ?? null;
+  };
+  const consentPost = async (token: string, fields: Record<string, string>) => {
+    const { value } = await callRoute(consentAction, formPost(`/training/consent/${token}`, fields), { token });
+    const answer = value as { data: TrainingResult; init: { status?: number } | null };
+    return { status: answer.init?.status ?? 200, data: answer.data };
+  };
+  /** The "Stop practice messages" button on the page a practice message links to. */
+  const stopPost = async (token: string) => {
+    const { value, thrown } = await callRoute(
+      practiceStopAction,
+      formPost(`/practice/${token}/stop`, { intent: "stop" }),
+      { token },
+    );
+    if (thrown) return { status: thrown.status, state: null };
+    return { status: 200, state: (value as { data: { state: string } }).data.state };
+  };
+  /** A text from this phone to our number, through the same path as Twilio's webhook. */
+  let sid = 0;
+  const textFrom = (phone: string, body: string) => {
+    sid += 1;
+    const text = parseInboundText({ From: phone, To: "+15550009999", Body: body, MessageSid: `SM${sid}` });
+    return handleInboundText(suite.handle.db, text!);
+  };
+  const sendNow = (who: Holder, contactId: string) =>
+    sendPracticeMessageNow(suite.handle.db, { userId: who.userId, contactId });
+  const suppressionOf = async (address: string) =>
+    (await suite.handle.db.select().from(practiceSuppressions).where(eq(practiceSuppressions.address, address)))[0] ??
+    null;
+  const statusLabels = async (cookie: string) => {
+    const { data } = await page(cookie);
+    return data.view.kind === "program" ? data.view.contacts.map((c) => [c.email ?? c.phone, c.statusLabel]) : [];
+  };
+  const details = (overrides: Record<string, string | undefined> = {}) => {
+    const base: Record<string, string> = {
+      name: "Grandpa Joe",
+      ageBand: "older-adult",
+      email: "joe@example.com",
+      phone: "",
+      emailEnabled: "on",
+      timeZone: "Europe/London",
+    };
+    for (const [key, value] of Object.entries(overrides)) {
+      if (value === undefined) delete base[key];
+      else base[key] = value;
+    }
+    return base;
+  };
+  const editFields = (contact: Contact, overrides: Record<string, string | undefined> = {}) =>
+    details({
+      name: contact.name,
+      ageBand: contact.ageBand,
+      email: contact.email ?? "",
+      phone: contact.phone ?? "",
+      emailEnabled: contact.emailEnabled ? "on" : undefined,
+      smsEnabled: contact.smsEnabled ? "on" : undefined,
+      timeZone: contact.timeZone,
+      ...overrides,
+    });
+  /** The add form's fields for a person reached at this one address. */
+  const fieldsFor = (address: string, name = "Gran") =>
+    address.includes("@")
+      ? details({ name, email: address })
+      : details({ name, email: "", emailEnabled: undefined, phone: address, smsEnabled: "on" });
+
+  it('closes "any phone number, by self-consent": the holder\'s yes for their verified email never lets a practice text reach a number they typed', async () => {
+    const dana = await holder("dana@example.com");
+    await page(dana.cookie);
+    const [me] = await contactsOf(dana.subscriptionId);
+    const stranger = "+15550100999";
+    const updated = await post(dana.cookie, {
+      intent: "update",
+      contactId: me.id,
+      ...editFields(me, { phone: stranger, smsEnabled: "on" }),
+    });
+    expect(updated.status).toBe(200);
+    const yes = await post(dana.cookie, { intent: "self-consent", contactId: me.id });
+    expect(yes.status).toBe(200);
+
+    // The old design marked the whole person as agreed, so "send now" could pick the text channel.
+    const verdict = await contactEligibility(suite.handle.db, me.id, new Date());
+    expect(verdict).toMatchObject({ eligible: true, recipient: { channels: ["email"] } });
+    for (let i = 0; i < 2; i += 1) {
+      const sent = await sendNow(dana, me.id);
+      expect(sent).toMatchObject({ ok: true, status: 200 });
+      expect(sent.message).toContain("email to dana@example.com");
+    }
+    const practice = await practiceRows();
+    expect(practice.map((row) => [row.template, row.recipient])).toEqual([
+      [PRACTICE_EMAIL_TEMPLATE, "dana@example.com"],
+      [PRACTICE_EMAIL_TEMPLATE, "dana@example.com"],
+    ]);
+    // The number only ever got the notice that asks it.
+    const toStranger = (await outbox()).filter((row) => row.recipient === stranger);
+    expect(toStranger.map((row) => row.template)).toEqual(["training-consent-notice"]);
+    const [phoneRow] = await suite.handle.db
+      .select()
+      .from(practiceAddressConsents)
+      .where(eq(practiceAddressConsents.address, stranger));
+    expect(phoneRow).toMatchObject({ confirmedAt: null, confirmedHow: null });
+
+    // Control: once the phone itself replies YES, texts are allowed to it.
+    await textFrom(stranger, "YES");
+    expect(await contactEligibility(suite.handle.db, me.id, new Date())).toMatchObject({
+      eligible: true,
+      recipient: { channels: ["email", "sms"] },
+    });
+  });
+
+  it('closes "an unconfirmed account email": self-consent needs the account to have proved it reads that inbox', async () => {
+    const dana = await holder("dana@example.com", { verified: false });
+    await page(dana.cookie);
+    const [me] = await contactsOf(dana.subscriptionId);
+    const refused = await post(dana.cookie, { intent: "self-consent", contactId: me.id });
+    expect(refused.status).toBe(403);
+    expect(refused.data.title).toBe("Confirm your email address first");
+    expect(await sendNow(dana, me.id)).toMatchObject({ ok: false, status: 409, title: "Waiting for consent" });
+    expect(await practiceRows()).toEqual([]);
+    expect(await suite.handle.db.select().from(practiceAddressConsents)).toEqual([]);
+
+    // Control: the same holder, once the account email is confirmed.
+    await suite.handle.db.update(users).set({ emailVerified: true }).where(eq(users.id, dana.userId));
+    expect((await post(dana.cookie, { intent: "self-consent", contactId: me.id })).status).toBe(200);
+    expect(await sendNow(dana, me.id)).toMatchObject({ ok: true });
+    expect((await practiceRows()).map((row) => row.recipient)).toEqual(["dana@example.com"]);
+  });
+
+  it('closes "a stranger called a child": a guardian\'s yes covers no address that has not said "Yes, I\'m in" itself, and new addresses are limited to 10 a day', async () => {
+    const dana = await holder("dana@example.com", { people: [{ email: "kid@example.com" }] });
+    await page(dana.cookie);
+    const [, kid] = await contactsOf(dana.subscriptionId);
+    expect(
+      (await post(dana.cookie, { intent: "update", contactId: kid.id, ...editFields(kid, { ageBand: "child" }) }))
+        .status,
+    ).toBe(200);
+    expect((await post(dana.cookie, { intent: "guardian-consent", contactId: kid.id, guardian: "on" })).status).toBe(
+      200,
+    );
+    const limit = getEnv().PRACTICE_NEW_ADDRESSES_PER_DAY;
+    expect(limit).toBe(10);
+
+    const answers: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const current = (await contactsOf(dana.subscriptionId))[1];
+      const changed = await post(dana.cookie, {
+        intent: "update",
+        contactId: kid.id,
+        ...editFields(current, { email: `stranger${i}@example.com` }),
+      });
+      answers.push(changed.status);
+      if (changed.status === 429) expect(changed.data.title).toBe("Too many new addresses today");
+      const sent = await sendNow(dana, kid.id);
+      expect(sent).toMatchObject({ ok: false, status: 409, title: "Waiting for consent" });
+    }
+    expect(answers).toEqual([...Array<number>(limit).fill(200), ...Array<number>(15 - limit).fill(429)]);
+    // A refused change changed nothing: the child keeps the last address that was accepted.
+    const [, after] = await contactsOf(dana.subscriptionId);
+    expect(after.email).toBe(`stranger${limit - 1}@example.com`);
+    expect(after.guardianConfirmedAt).not.toBeNull();
+
+    expect(await practiceRows()).toEqual([]);
+    const toStrangers = (await outbox()).filter((row) => row.recipient.startsWith("stranger"));
+    // Each accepted address got one friendly notice asking it, and nothing else.
+    expect(toStrangers.map((row) => [row.template, row.recipient])).toEqual(
+      Array.from({ length: limit }, (_, i) => ["training-child-notice", `stranger${i}@example.com`]),
+    );
+    expect(
+      (await suite.handle.db.select().from(practiceAddressConsents)).filter((row) => row.confirmedAt !== null),
+    ).toEqual([]);
+  });
+
+  const REFUSALS = [
+    { how: '"No thanks" in its notice', address: "gran@example.com", reason: "no-thanks" },
+    { how: '"This isn\'t me" in its notice', address: "gran@example.com", reason: "not-me" },
+    { how: "the stop link in a practice email", address: "gran@example.com", reason: "stop-link" },
+    { how: "STOP replied to a practice text", address: "+15550100777", reason: "sms-stop" },
+  ] as const;
+
+  it.each(REFUSALS)(
+    'closes "no thanks and stop are forgotten": after $how, removing and re-adding, a guardian\'s yes or another family sends nothing',
+    async ({ how, address, reason }) => {
+      const dana = await holder("dana@example.com");
+      const lee = await holder("lee@example.com", { name: "Lee Okafor", phone: "+1 555 010 3000" });
+      await page(dana.cookie);
+      await page(lee.cookie);
+      expect((await post(dana.cookie, { intent: "add", ...fieldsFor(address) })).status).toBe(200);
+      const gran = (await contactsOf(dana.subscriptionId))[1];
+      const token = await linkSentTo(address);
+      expect(token).toBeTruthy();
+
+      if (how.startsWith('"')) {
+        const answer = await consentPost(token!, { choice: reason === "no-thanks" ? "no" : "not-me" });
+        expect(answer.status).toBe(200);
+      } else {
+        // It said yes, got a practice message, and used that message's way to stop.
+        if (address.includes("@")) expect((await consentPost(token!, { choice: "yes" })).status).toBe(200);
+        else await textFrom(address, "YES");
+        expect(await sendNow(dana, gran.id)).toMatchObject({ ok: true });
+        const [message] = await practiceRows();
+        expect(message.recipient).toBe(address);
+        if (address.includes("@")) {
+          const practiceToken = message.textBody.match(PRACTICE_LINK)![1];
+          expect(await stopPost(practiceToken)).toEqual({ status: 200, state: "stopped" });
+        } else {
+          expect(await textFrom(address, "STOP")).toBe("opted-out");
+        }
+      }
+      expect(await suppressionOf(address)).toMatchObject({ reason });
+      expect(await statusLabels(dana.cookie)).toContainEqual([address, "Opted out"]);
+      await suite.handle.db.delete(outboxMessages);
+
+      // Removed and added again: the address is still suppressed, so no notice goes to it.
+      expect((await post(dana.cookie, { intent: "remove", contactId: gran.id, confirm: "yes" })).status).toBe(200);
+      const readded = await post(dana.cookie, { intent: "add", ...fieldsFor(address) });
+      expect(readded.status).toBe(200);
+      expect(readded.data.message).toContain("This person asked not to get practice messages");
+      expect(await statusLabels(dana.cookie)).toContainEqual([address, "Opted out"]);
+      const again = (await contactsOf(dana.subscriptionId))[1];
+      expect((await post(dana.cookie, { intent: "send-notice", contactId: again.id })).status).toBe(409);
+      expect(await sendNow(dana, again.id)).toMatchObject({ ok: false, status: 409, title: "Opted out" });
+
+      // Made a child and "confirmed" by the holder as guardian: still nothing.
+      const asChild = await post(dana.cookie, {
+        intent: "update",
+        contactId: again.id,
+        ...editFields(again, { ageBand: "child" }),
+      });
+      expect(asChild.status).toBe(200);
+      const guardian = await post(dana.cookie, { intent: "guardian-consent", contactId: again.id, guardian: "on" });
+      expect(guardian.status).toBe(409);
+      expect(guardian.data.title).toBe("They opted out");
+      expect(await sendNow(dana, again.id)).toMatchObject({ ok: false });
+
+      // Another family adding the address: nothing goes to it either.
+      const theirs = await post(lee.cookie, { intent: "add", ...fieldsFor(address, "Neighbour") });
+      expect(theirs.status).toBe(200);
+      expect(theirs.data.message).toContain("This person asked not to get practice messages");
+      expect(await statusLabels(lee.cookie)).toContainEqual([address, "Opted out"]);
+      const neighbour = (await contactsOf(lee.subscriptionId))[1];
+      expect((await post(lee.cookie, { intent: "send-notice", contactId: neighbour.id })).status).toBe(409);
+      expect(await sendNow(lee, neighbour.id)).toMatchObject({ ok: false, status: 409, title: "Opted out" });
+
+      expect(await outbox()).toEqual([]);
+      expect(await suppressionOf(address)).toMatchObject({ reason });
+    },
+  );
+
+  it("keeps to the weekly limit per address: a third practice message in a week is refused (429), across two families that both got its yes", async () => {
+    await withSettings({ PRACTICE_MESSAGES_PER_ADDRESS_PER_WEEK: "2" }, async () => {
+      const dana = await holder("dana@example.com", { people: [{ email: "gran@example.com" }] });
+      const lee = await holder("lee@example.com", { name: "Lee Okafor", phone: "+1 555 010 3000" });
+      await page(dana.cookie);
+      await page(lee.cookie);
+      const [, danasGran] = await contactsOf(dana.subscriptionId);
+      expect((await post(dana.cookie, { intent: "send-notice", contactId: danasGran.id })).status).toBe(200);
+      expect((await consentPost((await linkSentTo("gran@example.com"))!, { choice: "yes" })).status).toBe(200);
+      expect((await post(lee.cookie, { intent: "add", ...fieldsFor("gran@example.com") })).status).toBe(200);
+      expect((await consentPost((await linkSentTo("gran@example.com"))!, { choice: "yes" })).status).toBe(200);
+      const [, leesGran] = await contactsOf(lee.subscriptionId);
+      const agreed = await suite.handle.db
+        .select()
+        .from(practiceAddressConsents)
+        .where(eq(practiceAddressConsents.address, "gran@example.com"));
+      expect(agreed.map((row) => row.subscriptionId).sort()).toEqual([dana.subscriptionId, lee.subscriptionId].sort());
+      expect(agreed.every((row) => row.confirmedHow === "notice-link")).toBe(true);
+
+      expect(await sendNow(dana, danasGran.id)).toMatchObject({ ok: true, status: 200 });
+      expect(await sendNow(lee, leesGran.id)).toMatchObject({ ok: true, status: 200 });
+      for (const [who, contact] of [
+        [dana, danasGran],
+        [lee, leesGran],
+        [dana, danasGran],
+      ] as const) {
+        const refused = await sendNow(who, contact.id);
+        expect(refused).toMatchObject({ ok: false, status: 429, title: "Enough for this week" });
+      }
+      expect((await practiceRows()).map((row) => row.recipient)).toEqual(["gran@example.com", "gran@example.com"]);
+      // A refused send leaves no practice message behind.
+      expect(await suite.handle.db.select().from(practiceMessages)).toHaveLength(2);
+    });
+  });
+
+  describe("property: every practice message goes to an address that agreed for that family and never refused", () => {
+    const EMAILS = ["a@x.example", "b@x.example", "c@x.example", "d@x.example", "e@x.example"];
+    const PHONES = ["+15550100001", "+15550100002", "+15550100003"];
+    const FAMILY_NAMES = ["Dana Rivera", "Lee Okafor"];
+    const NAMES = ["Ann", "Bea", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"];
+
+    const fam = fc.integer({ min: 0, max: 1 });
+    const who = fc.oneof(fc.constant(0), fc.constant(1), fc.nat({ max: 9 }));
+    const emailIndex = fc.integer({ min: 0, max: EMAILS.length - 1 });
+    const phoneIndex = fc.integer({ min: 0, max: PHONES.length - 1 });
+    const ageBand = fc.constantFrom(...AGE_BANDS);
+    const change = fc.oneof(
+      fc.record({ field: fc.constant("email" as const), value: fc.option(emailIndex) }),
+      fc.record({ field: fc.constant("phone" as const), value: fc.option(phoneIndex) }),
+      fc.record({ field: fc.constant("ageBand" as const), value: ageBand }),
+      fc.record({ field: fc.constant("sms" as const), value: fc.boolean() }),
+      fc.record({ field: fc.constant("emailEnabled" as const), value: fc.boolean() }),
+    );
+    const step = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          kind: fc.constant("add" as const),
+          fam,
+          email: fc.option(emailIndex),
+          phone: fc.option(phoneIndex),
+          ageBand,
+          sms: fc.boolean(),
+        }),
+      },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant("update" as const), fam, who, change }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("remove" as const), fam, who }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("readd" as const), fam }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("guardian" as const), fam, who }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant("self" as const), fam, who }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("notice" as const), fam, who }) },
+      { weight: 4, arbitrary: fc.record({ kind: fc.constant("send-now" as const), fam, who }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("pause" as const), fam, who }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("resume" as const), fam, who }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          kind: fc.constant("answer" as const),
+          pick: fc.nat(),
+          choice: fc.constantFrom("yes", "yes", "yes", "no", "not-me"),
+        }),
+      },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("stop" as const), pick: fc.nat() }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          kind: fc.constant("text" as const),
+          phone: phoneIndex,
+          word: fc.constantFrom("STOP", "YES"),
+        }),
+      },
+    );
+    it(
+      "after every step of random holder and reader actions (20 runs, up to 25 steps)",
+      { timeout: 300_000 },
+      async () => {
+        const families = [
+          await holder(EMAILS[0], { name: FAMILY_NAMES[0], phone: PHONES[0] }),
+          await holder(EMAILS[1], { name: FAMILY_NAMES[1], phone: PHONES[1] }),
+        ];
+        const totals = { steps: 0, practice: 0, agreed: 0, refused: 0, notices: 0 };
+
+        await withSettings(
+          {
+            PRACTICE_MESSAGES_PER_ADDRESS_PER_WEEK: "1000",
+            PRACTICE_NOTICES_PER_ADDRESS: "100",
+            PRACTICE_NEW_ADDRESSES_PER_DAY: "1000",
+          },
+          () =>
+            fc.assert(
+              fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 25, size: "max" }), async (steps) => {
+                const db = suite.handle.db;
+                for (const table of [
+                  practiceEvents,
+                  practiceMessages,
+                  practiceAddressConsents,
+                  practiceSuppressions,
+                  trainingContacts,
+                  trainingPrograms,
+                  outboxMessages,
+                  smsSuppressions,
+                  requestLimits,
+                ])
+                  await db.delete(table);
+                for (const family of families) await page(family.cookie);
+
+                // The model: what each address's own reader did, and what the holder did to each person.
+                const agreed = families.map(() => new Set<string>());
+                const lastNotice = families.map(() => new Map<string, number>());
+                const refused = new Set<string>();
+                const people = new Map<
+                  string,
+                  { family: number; ageBand: string; guardian: boolean; paused: boolean }
+                >();
+                const removed = families.map(() => [] as Record<string, string>[]);
+                const notices = new Map<string, number>(); // outbox id → family that sent it
+                const seen = new Set<string>();
+                for (const [index, family] of families.entries()) {
+                  for (const contact of await contactsOf(family.subscriptionId))
+                    people.set(contact.id, { family: index, ageBand: contact.ageBand, guardian: false, paused: false });
+                }
+                const addressesOf = async (index: number) =>
+                  new Set(
+                    (await contactsOf(families[index].subscriptionId)).flatMap((c) =>
+                      [c.email?.toLowerCase(), c.phone].filter((a): a is string => Boolean(a)),
+                    ),
+                  );
+                const refuse = (address: string) => {
+                  refused.add(address);
+                  for (const set of agreed) set.delete(address);
+                };
+                const log: string[] = [];
+
+                for (const [number, action] of steps.entries()) {
+                  const statuses: number[] = [];
+                  const before = await outbox();
+                  const existing = new Set(before.map((row) => row.id));
+                  let holderStep: number | null = null;
+
+                  if ("fam" in action) {
+                    const family = families[action.fam];
+                    holderStep = action.fam;
+                    const contacts = await contactsOf(family.subscriptionId);
+                    const contact = "who" in action ? contacts[action.who % Math.max(1, contacts.length)] : undefined;
+                    const act = async (fields: Record<string, string>) => {
+                      const answer = await post(family.cookie, fields);
+                      statuses.push(answer.status);
+                      return answer;
+                    };
+                    if (action.kind === "add" || action.kind === "readd") {
+                      let fields: Record<string, string> | undefined;
+                      if (action.kind === "add") {
+                        const email = action.email === null ? null : EMAILS[action.email];
+                        const phone = action.phone === null ? null : PHONES[action.phone];
+                        fields = details({
+                          name: NAMES[number % NAMES.length],
+                          ageBand: action.ageBand,
+                          email: email ?? (phone ? "" : EMAILS[4]),
+                          emailEnabled: email || !phone ? "on" : undefined,
+                          phone: phone ?? "",
+                          smsEnabled: phone && (action.sms || !email) ? "on" : undefined,
+                        });
+                      } else fields = removed[action.fam].at(-1);
+                      if (fields) {
+                        const answer = await act({ intent: "add", ...fields });
+                        if (answer.status === 200) {
+                          const added = (await contactsOf(family.subscriptionId)).find((c) => !people.has(c.id))!;
+                          people.set(added.id, {
+                            family: action.fam,
+                            ageBand: added.ageBand,
+                            guardian: false,
+                            paused: false,
+                          });
+                        }
+                      }
+                    } else if (contact) {
+                      const person = people.get(contact.id)!;
+                      if (action.kind === "update") {
+                        const { field, value } = action.change;
+                        const overrides: Record<string, string | undefined> =
+                          field === "email"
+                            ? value === null
+                              ? { email: "", emailEnabled: undefined }
+                              : { email: EMAILS[value as number] }
+                            : field === "phone"
+                              ? value === null
+                                ? { phone: "", smsEnabled: undefined }
+                                : { phone: PHONES[value as number] }
+                              : field === "ageBand"
+                                ? { ageBand: value as string }
+                                : field === "sms"
+                                  ? { smsEnabled: value && contact.phone ? "on" : undefined }
+                                  : { emailEnabled: value && contact.email ? "on" : undefined };
+                        const answer = await act({
+                          intent: "update",
+                          contactId: contact.id,
+                          ...editFields(contact, overrides),
+                        });
+                        if (answer.status === 200) {
+                          const [now] = await db
+                            .select()
+                            .from(trainingContacts)
+                            .where(eq(trainingContacts.id, contact.id));
+                          if (isMinor(now.ageBand) !== isMinor(person.ageBand)) person.guardian = false;
+                          person.ageBand = now.ageBand;
+                        }
+                      } else if (action.kind === "remove") {
+                        if ((await act({ intent: "remove", contactId: contact.id, confirm: "yes" })).status === 200) {
+                          people.delete(contact.id);
+                          removed[action.fam].push(editFields(contact));
+                        }
+                      } else if (action.kind === "guardian") {
+                        const answer = await act({ intent: "guardian-consent", contactId: contact.id, guardian: "on" });
+                        if (answer.status === 200) person.guardian = true;
+                      } else if (action.kind === "self") {
+                        const answer = await act({ intent: "self-consent", contactId: contact.id });
+                        if (answer.status === 200) agreed[action.fam].add(family.email);
+                      } else if (action.kind === "notice") {
+                        await act({ intent: "send-notice", contactId: contact.id });
+                      } else if (action.kind === "send-now") {
+                        const sent = await sendNow(family, contact.id);
+                        statuses.push(sent.status);
+                      } else if (action.kind === "pause" || action.kind === "resume") {
+                        const answer = await act({ intent: action.kind, contactId: contact.id });
+                        if (answer.status === 200) person.paused = action.kind === "pause";
+                      }
+                    }
+                  } else if (action.kind === "answer") {
+                    // The reader of an address presses a button in a notice that was sent to it.
+                    const available = before.filter((row) => notices.has(row.id));
+                    const notice = available[action.pick % Math.max(1, available.length)];
+                    const token = notice?.textBody.match(CONSENT_LINK)?.[1];
+                    if (notice && token) {
+                      const family = notices.get(notice.id)!;
+                      const answer = await consentPost(token, { choice: action.choice });
+                      statuses.push(answer.status);
+                      if (answer.status === 200 && action.choice === "yes") {
+                        expect((await addressesOf(family)).has(notice.recipient)).toBe(true);
+                        refused.delete(notice.recipient);
+                        agreed[family].add(notice.recipient);
+                        totals.agreed += 1;
+                      } else if (answer.status === 200) {
+                        refuse(notice.recipient);
+                        totals.refused += 1;
+                      }
+                    }
+                  } else if (action.kind === "stop") {
+                    const sent = before.filter((row) => PRACTICE_TEMPLATES.includes(row.template));
+                    const message = sent[action.pick % Math.max(1, sent.length)];
+                    if (message) {
+                      const [record] = await db
+                        .select({ contact: trainingContacts })
+                        .from(practiceMessages)
+                        .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
+                        .where(eq(practiceMessages.outboxMessageId, message.id));
+                      const stopped = await stopPost(message.textBody.match(PRACTICE_LINK)![1]);
+                      statuses.push(stopped.status);
+                      if (stopped.status === 200) {
+                        const family = people.get(record.contact.id)!.family;
+                        const own = [record.contact.email?.toLowerCase(), record.contact.phone].filter(
+                          (a): a is string => Boolean(a) && agreed[family].has(a!),
+                        );
+                        for (const address of [message.recipient, ...own]) refuse(address);
+                        totals.refused += 1;
+                      }
+                    }
+                  } else {
+                    const phone = PHONES[action.phone];
+                    await textFrom(phone, action.word);
+                    if (action.word === "STOP") refuse(phone);
+                    else {
+                      refused.delete(phone);
+                      // YES answers the newest notice sent to the phone that is still waiting.
+                      const waiting = families
+                        .map((_, index) => ({ index, at: lastNotice[index].get(phone) }))
+                        .filter((f) => f.at !== undefined && !agreed[f.index].has(phone))
+                        .sort((x, y) => y.at! - x.at!);
+                      if (waiting[0]) agreed[waiting[0].index].add(phone);
+                    }
+                  }
+                  log.push(`${JSON.stringify(action)} → ${statuses.join(",")}`);
+                  totals.steps += 1;
+
+                  // Nothing the site does answers with a server error.
+                  expect(
+                    statuses.filter((status) => status >= 500),
+                    log.join("\n"),
+                  ).toEqual([]);
+
+                  // The new rows in the outbox since the step began.
+                  const fresh = (await outbox()).filter((row) => !existing.has(row.id) && !seen.has(row.id));
+                  for (const row of fresh) seen.add(row.id);
+                  const freshNotices = fresh.filter((row) => row.template.startsWith("training-"));
+                  for (const row of freshNotices) {
+                    expect(holderStep, `a notice came from a reader's step\n${log.join("\n")}`).not.toBeNull();
+                    expect(refused.has(row.recipient), `notice to a refused address\n${log.join("\n")}`).toBe(false);
+                    notices.set(row.id, holderStep!);
+                    lastNotice[holderStep!].set(row.recipient, number);
+                    totals.notices += 1;
+                  }
+                  const freshPractice = fresh.filter((row) => PRACTICE_TEMPLATES.includes(row.template));
+                  for (const row of freshPractice) {
+                    const context = `${row.template} to ${row.recipient}\n${log.join("\n")}`;
+                    expect(action.kind, context).toBe("send-now");
+                    const [record] = await db
+                      .select({ contact: trainingContacts })
+                      .from(practiceMessages)
+                      .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
+                      .where(eq(practiceMessages.outboxMessageId, row.id));
+                    const person = people.get(record.contact.id)!;
+                    expect(person.family, context).toBe((action as { fam: number }).fam);
+                    expect(agreed[person.family].has(row.recipient), `not agreed: ${context}`).toBe(true);
+                    expect(refused.has(row.recipient), `refused: ${context}`).toBe(false);
+                    expect(person.paused, `paused: ${context}`).toBe(false);
+                    if (isMinor(person.ageBand)) expect(person.guardian, `no guardian: ${context}`).toBe(true);
+                    expect(
+                      row.template === PRACTICE_EMAIL_TEMPLATE
+                        ? record.contact.email?.toLowerCase()
+                        : record.contact.phone,
+                      context,
+                    ).toBe(row.recipient);
+                    totals.practice += 1;
+                  }
+                  expect(fresh.length, `unexpected outbox rows\n${log.join("\n")}`).toBe(
+                    freshNotices.length + freshPractice.length,
+                  );
+
+                  // An address no one in the family has any more is forgotten: its yes does not come back.
+                  for (const index of families.keys()) {
+                    const current = await addressesOf(index);
+                    for (const address of [...agreed[index]]) if (!current.has(address)) agreed[index].delete(address);
+                    for (const address of [...lastNotice[index].keys()])
+                      if (!current.has(address)) lastNotice[index].delete(address);
+                  }
+                }
+              }),
+              { numRuns: 20 },
+            ),
+        );
+        // The runs reached the interesting states, not only refusals.
+        expect(totals.practice).toBeGreaterThan(0);
+        expect(totals.agreed).toBeGreaterThan(0);
+        expect(totals.refused).toBeGreaterThan(0);
+        console.info(`consent property on ${target.name}: ${JSON.stringify(totals)}`);
+      },
+    );
+  });
+});
