@@ -497,7 +497,7 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
       },
     );
     it(
-      "after every step of random holder and reader actions (20 runs, up to 25 steps)",
+      "after every step of random holder and reader actions (40 runs of 10 to 25 steps)",
       { timeout: 300_000 },
       async () => {
         const families = [
@@ -760,7 +760,7 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
                   }
                 }
               }),
-              { numRuns: 20 },
+              { numRuns: 40 },
             ),
         );
         // The runs reached the interesting states, not only refusals.
