@@ -47,7 +47,6 @@ const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
 const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
 
 type Contact = typeof trainingContacts.$inferSelect;
-type OutboxRow = typeof outboxMessages.$inferSelect;
 interface Holder {
   cookie: string;
   userId: string;
@@ -285,47 +284,49 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
   });
 
   it('closes "a stranger called a child": a guardian\'s yes covers no address that has not said "Yes, I\'m in" itself, and new addresses are limited to 10 a day', async () => {
-    const dana = await holder("dana@example.com", { people: [{ email: "kid@example.com" }] });
-    await page(dana.cookie);
-    const [, kid] = await contactsOf(dana.subscriptionId);
-    expect(
-      (await post(dana.cookie, { intent: "update", contactId: kid.id, ...editFields(kid, { ageBand: "child" }) }))
-        .status,
-    ).toBe(200);
-    expect((await post(dana.cookie, { intent: "guardian-consent", contactId: kid.id, guardian: "on" })).status).toBe(
-      200,
-    );
-    const limit = getEnv().PRACTICE_NEW_ADDRESSES_PER_DAY;
-    expect(limit).toBe(10);
+    await withSettings({ PRACTICE_NEW_ADDRESSES_PER_DAY: "10" }, async () => {
+      const dana = await holder("dana@example.com", { people: [{ email: "kid@example.com" }] });
+      await page(dana.cookie);
+      const [, kid] = await contactsOf(dana.subscriptionId);
+      expect(
+        (await post(dana.cookie, { intent: "update", contactId: kid.id, ...editFields(kid, { ageBand: "child" }) }))
+          .status,
+      ).toBe(200);
+      expect((await post(dana.cookie, { intent: "guardian-consent", contactId: kid.id, guardian: "on" })).status).toBe(
+        200,
+      );
+      const limit = getEnv().PRACTICE_NEW_ADDRESSES_PER_DAY;
+      expect(limit).toBe(10);
 
-    const answers: number[] = [];
-    for (let i = 0; i < 15; i += 1) {
-      const current = (await contactsOf(dana.subscriptionId))[1];
-      const changed = await post(dana.cookie, {
-        intent: "update",
-        contactId: kid.id,
-        ...editFields(current, { email: `stranger${i}@example.com` }),
-      });
-      answers.push(changed.status);
-      if (changed.status === 429) expect(changed.data.title).toBe("Too many new addresses today");
-      const sent = await sendNow(dana, kid.id);
-      expect(sent).toMatchObject({ ok: false, status: 409, title: "Waiting for consent" });
-    }
-    expect(answers).toEqual([...Array<number>(limit).fill(200), ...Array<number>(15 - limit).fill(429)]);
-    // A refused change changed nothing: the child keeps the last address that was accepted.
-    const [, after] = await contactsOf(dana.subscriptionId);
-    expect(after.email).toBe(`stranger${limit - 1}@example.com`);
-    expect(after.guardianConfirmedAt).not.toBeNull();
+      const answers: number[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        const current = (await contactsOf(dana.subscriptionId))[1];
+        const changed = await post(dana.cookie, {
+          intent: "update",
+          contactId: kid.id,
+          ...editFields(current, { email: `stranger${i}@example.com` }),
+        });
+        answers.push(changed.status);
+        if (changed.status === 429) expect(changed.data.title).toBe("Too many new addresses today");
+        const sent = await sendNow(dana, kid.id);
+        expect(sent).toMatchObject({ ok: false, status: 409, title: "Waiting for consent" });
+      }
+      expect(answers).toEqual([...Array<number>(limit).fill(200), ...Array<number>(15 - limit).fill(429)]);
+      // A refused change changed nothing: the child keeps the last address that was accepted.
+      const [, after] = await contactsOf(dana.subscriptionId);
+      expect(after.email).toBe(`stranger${limit - 1}@example.com`);
+      expect(after.guardianConfirmedAt).not.toBeNull();
 
-    expect(await practiceRows()).toEqual([]);
-    const toStrangers = (await outbox()).filter((row) => row.recipient.startsWith("stranger"));
-    // Each accepted address got one friendly notice asking it, and nothing else.
-    expect(toStrangers.map((row) => [row.template, row.recipient])).toEqual(
-      Array.from({ length: limit }, (_, i) => ["training-child-notice", `stranger${i}@example.com`]),
-    );
-    expect(
-      (await suite.handle.db.select().from(practiceAddressConsents)).filter((row) => row.confirmedAt !== null),
-    ).toEqual([]);
+      expect(await practiceRows()).toEqual([]);
+      const toStrangers = (await outbox()).filter((row) => row.recipient.startsWith("stranger"));
+      // Each accepted address got one friendly notice asking it, and nothing else.
+      expect(toStrangers.map((row) => [row.template, row.recipient])).toEqual(
+        Array.from({ length: limit }, (_, i) => ["training-child-notice", `stranger${i}@example.com`]),
+      );
+      expect(
+        (await suite.handle.db.select().from(practiceAddressConsents)).filter((row) => row.confirmedAt !== null),
+      ).toEqual([]);
+    });
   });
 
   const REFUSALS = [
@@ -767,7 +768,6 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
         expect(totals.practice).toBeGreaterThan(0);
         expect(totals.agreed).toBeGreaterThan(0);
         expect(totals.refused).toBeGreaterThan(0);
-        console.info(`consent property on ${target.name}: ${JSON.stringify(totals)}`);
       },
     );
   });
