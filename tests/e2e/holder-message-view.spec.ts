@@ -102,9 +102,7 @@ test("the holder opens a member's practice message from the family results, sees
 
   await page.getByRole("link", { name: "Back to your Training Program" }).click();
   await expect(page).toHaveURL(/\/account\/training$/);
-  await expect(page.getByTestId("family-summary")).toHaveText(
-    "This month your family spotted 0 of 1 practice message",
-  );
+  await expect(page.getByTestId("family-summary")).toHaveText("This month your family spotted 0 of 1 practice message");
   await expect(figure(page, "Dana Rivera", "No response")).toHaveText("1");
   await expect(figure(page, "Dana Rivera", "Spotted")).toHaveText("0");
   await expect(figure(page, "Dana Rivera", "Fell for")).toHaveText("0");
