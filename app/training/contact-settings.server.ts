@@ -6,22 +6,19 @@ import { findAccountSubscription } from "~/billing/subscription.server";
 import { subscriptionEnd } from "~/billing/subscription-view";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
-import { notifyOutbox } from "~/mail/mailer.server";
-import { hitLimit, type LimitRule } from "~/security/request-limits.server";
 import {
   addressStates,
   confirmAddress,
   consentLimits,
   countNewAddress,
-  countNoticeToAddress,
   ensureAddressConsent,
   forgetUnusedAddresses,
   isAddressSuppressed,
-  markNoticeSent,
   normaliseAddress,
   type AddressState,
 } from "./address-consent.server";
 import { importCheckoutContacts } from "./checkout-contacts.server";
+import { addressesInUse, channelWords, everyAddress, noticeSentence, sendNotices } from "./contact-notices.server";
 import { cancelPlannedMessages } from "./contact-changes.server";
 import {
   AGE_BAND_LABELS,
@@ -32,7 +29,6 @@ import {
   type TrainingResult,
 } from "./contact-schema";
 import { CONTACT_STATUS_LABELS, OPTED_OUT_EXPLANATION, contactStatus } from "./contact-status";
-import { queueNotice, type NoticeChannel } from "./consent.server";
 import { deleteFamilyMemberMessages } from "./family-member-data.server";
 import type { AgeBand } from "./practice-scenario-schema";
 import type { AddressView, ContactView, TrainingPageView } from "./contact-view";
@@ -45,11 +41,6 @@ import { trainingContacts, trainingPrograms } from "./tables";
  */
 
 type Contact = typeof trainingContacts.$inferSelect;
-
-export const NOTICE_LIMITS = {
-  /** Notices one account holder can cause in a day, whoever they go to. */
-  perHolder: { max: 20, windowSeconds: 24 * 60 * 60 },
-} satisfies Record<string, LimitRule>;
 
 export const ENDED_MESSAGE = "Your membership has ended; practice messages have stopped.";
 export const INACTIVE_MESSAGE =
@@ -78,20 +69,6 @@ export async function findHolderProgram(db: Database, userId: string, now = new 
     ended: subscriptionEnd(row.subscription, now).ended,
     limit: PLANS[row.subscription.plan].people,
   };
-}
-
-/** The addresses practice messages would use: an enabled email, an enabled phone. */
-export function addressesInUse(contact: Pick<Contact, "email" | "phone" | "emailEnabled" | "smsEnabled">) {
-  const addresses: { channel: "email" | "sms"; address: string }[] = [];
-  if (contact.email && contact.emailEnabled)
-    addresses.push({ channel: "email", address: normaliseAddress(contact.email) });
-  if (contact.phone && contact.smsEnabled) addresses.push({ channel: "sms", address: normaliseAddress(contact.phone) });
-  return addresses;
-}
-
-/** Every address a person has, used or not (the family's "known" addresses for the new-address limit). */
-function everyAddress(contact: Pick<Contact, "email" | "phone">): string[] {
-  return [contact.email, contact.phone].filter((value): value is string => Boolean(value)).map(normaliseAddress);
 }
 
 function addressView(channel: "email" | "sms", address: string, state: AddressState | undefined): AddressView {
@@ -241,86 +218,6 @@ export async function handleTrainingAction(
   }
 }
 
-function channelWords(channels: NoticeChannel[]) {
-  return channels.map((channel) => (channel === "email" ? "an email" : "a text")).join(" and ");
-}
-
-interface NoticeRun {
-  sent: NoticeChannel[];
-  /** An address over a notice limit (this holder's day, or the address's 30 days). */
-  limited: boolean;
-  /** An address that asked not to get practice messages: nothing goes to it. */
-  suppressed: boolean;
-}
-
-/**
- * Sends the notice to each address of this person that has not said yes: every one when
- * `resend`, else only those never asked (of the `only` ones, when given). Each notice is counted against the holder's day and the
- * address's 30 days (across every family) and queued in a transaction of its own.
- */
-async function sendNotices(
-  db: Database,
-  user: SessionUser,
-  program: HolderProgram,
-  contact: Contact,
-  options: { resend: boolean; only?: string[] },
-): Promise<NoticeRun> {
-  const run: NoticeRun = { sent: [], limited: false, suppressed: false };
-  const addresses = addressesInUse(contact).filter(
-    ({ address }) => options.only === undefined || options.only.includes(address),
-  );
-  const states = await addressStates(
-    db,
-    program.subscriptionId,
-    addresses.map(({ address }) => address),
-  );
-  const outboxIds: string[] = [];
-  for (const { channel, address } of addresses) {
-    const state = states.get(address)!;
-    if (state.suppressed) {
-      run.suppressed = true;
-      continue;
-    }
-    if (state.confirmedAt || (!options.resend && state.noticeSentAt)) continue;
-    const byHolder = await hitLimit(db, `training-notice:holder:${user.id}`, NOTICE_LIMITS.perHolder);
-    const byAddress = byHolder.allowed ? await countNoticeToAddress(db, address) : byHolder;
-    if (!byHolder.allowed || !byAddress.allowed) {
-      run.limited = true;
-      continue;
-    }
-    const outboxId = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
-      const consent = await ensureAddressConsent(tx, program.subscriptionId, address);
-      const id = await queueNotice(tx, {
-        contact,
-        channel,
-        address,
-        token: consent.token,
-        holderName: program.holderName,
-      });
-      if (id) await markNoticeSent(tx, consent.id);
-      return id;
-    });
-    if (outboxId) {
-      outboxIds.push(outboxId);
-      run.sent.push(channel);
-    }
-  }
-  await notifyOutbox(outboxIds);
-  return run;
-}
-
-/** A sentence for the result message after a change that may have sent notices. */
-function noticeSentence(run: NoticeRun): string {
-  const parts: string[] = [];
-  if (run.sent.length > 0) parts.push(`We sent them ${channelWords(run.sent)} to ask.`);
-  if (run.suppressed) parts.push(`${OPTED_OUT_EXPLANATION} at one of their addresses, so nothing goes there.`);
-  if (run.limited)
-    parts.push("We have sent that address as many notices as we allow for now, so we did not send another.");
-  if (parts.length === 0) return "Turn on emails or texts for them so we can ask them.";
-  return parts.join(" ");
-}
-
 /**
  * Addresses this change brings into the family that no one in it had: each counts against the
  * holder's daily limit of new addresses. Returns a refusal when the limit is reached.
@@ -392,7 +289,7 @@ async function addContact(
       "add",
     );
   }
-  const run = await sendNotices(db, user, program, added, { resend: false });
+  const run = await sendNotices(db, user.id, program, added, { resend: false });
   return done(
     `${added.name} was added`,
     `Nothing is sent until they say yes to practice messages. ${noticeSentence(run)}`,
@@ -461,7 +358,7 @@ async function updateContact(
   // (people copied from checkout are checked by the holder first).
   const added = after.filter((address) => !before.has(address));
   if (added.length === 0) return done(title, "Your changes were saved.", "update");
-  const run = await sendNotices(db, user, program, updated, { resend: false, only: added });
+  const run = await sendNotices(db, user.id, program, updated, { resend: false, only: added });
   if (run.sent.length === 0 && !run.suppressed && !run.limited)
     return done(title, "Your changes were saved.", "update");
   return done(title, `Your changes were saved. ${noticeSentence(run)}`, "update");
@@ -536,7 +433,7 @@ async function sendNotice(db: Database, user: SessionUser, program: HolderProgra
   if (summary.allAgreed) {
     return fail(409, "Already agreed", `${contact.name} already said yes to practice messages.`, "send-notice");
   }
-  const run = await sendNotices(db, user, program, contact, { resend: true });
+  const run = await sendNotices(db, user.id, program, contact, { resend: true });
   if (run.sent.length === 0 && run.limited) {
     return fail(
       429,
@@ -583,7 +480,7 @@ async function confirmAsGuardian(
     .where(and(eq(trainingContacts.id, contact.id), isNull(trainingContacts.guardianConfirmedAt)))
     .returning();
   if (!row) return fail(409, "Nothing was changed", "Please reload the page and try again.", "guardian-consent");
-  const run = await sendNotices(db, user, program, row, { resend: true });
+  const run = await sendNotices(db, user.id, program, row, { resend: true });
   return done(
     "Thank you",
     `${contact.name} starts once they say "Yes, I'm in" from the notice (you can press it with them). ${noticeSentence(run)}`,
@@ -632,7 +529,7 @@ async function consentForSelf(
     const consent = await ensureAddressConsent(tx, program.subscriptionId, ownEmail);
     await confirmAddress(tx, consent.id, "account-email");
   });
-  const run = await sendNotices(db, user, program, contact, { resend: false });
+  const run = await sendNotices(db, user.id, program, contact, { resend: false });
   const phone = run.sent.includes("sms")
     ? " We sent your phone a text: reply YES to it to get practice texts too."
     : "";
