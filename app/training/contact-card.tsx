@@ -1,5 +1,6 @@
 import { Mail, MessageSquare, Clock } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { formatLongDate } from "~/billing/subscription-view";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -64,7 +65,11 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
         <p className="text-sm font-medium text-danger-600">{OPTED_OUT_EXPLANATION}.</p>
         <p className="text-sm text-muted">
           Nothing goes to them, and adding them again sends nothing. Only they can change it, by asking for a link on
-          the page “Get practice messages again”.
+          the page{" "}
+          <Link to="/training/opt-in" className="font-medium text-brand-700 underline">
+            Get practice messages again
+          </Link>
+          .
         </p>
       </div>
     );
