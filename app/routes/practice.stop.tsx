@@ -84,6 +84,14 @@ export default function PracticeStop({ loaderData, actionData }: Route.Component
             </p>
           </>
         )}
+        {view.state !== "confirm" && (
+          <p className="mt-6 text-sm text-muted">
+            Changed your mind later?{" "}
+            <Link to="/training/opt-in" className="font-medium text-brand-700 underline">
+              Get practice messages again
+            </Link>
+          </p>
+        )}
         <p className="mt-8 text-sm">
           <Link to="/" className="font-medium text-brand-700 underline">
             Return to Home
