@@ -1,4 +1,4 @@
-import { ArrowLeft, BookOpen, Eye } from "lucide-react";
+import { ArrowLeft, Eye } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account.training.message";
@@ -7,7 +7,7 @@ import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { loadHolderMessageView } from "~/training/holder-message-view.server";
-import { ArrivedEmail, ArrivedText, FlagNumber } from "~/training/practice-message-view";
+import { ArrivedWithRedFlags, CoursePagesSection, NextTimeSection } from "~/training/practice-feedback-sections";
 
 /** Never cached or indexed; the page is about one family's member. */
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
@@ -73,74 +73,11 @@ export default function HolderPracticeMessage({ loaderData }: Route.ComponentPro
         and explained below.
       </p>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="arrived-heading">
-          <h2 id="arrived-heading" className="text-lg font-bold text-brand-900">
-            {view.channel === "email" ? "The email as it arrived" : "The text as it arrived"}
-          </h2>
-          <div className="mt-3">
-            {view.channel === "email" ? (
-              <ArrivedEmail message={view.message} />
-            ) : (
-              <ArrivedText message={view.message} linkText={view.linkText} />
-            )}
-          </div>
-        </section>
+      <ArrivedWithRedFlags view={view} flagsHeading="The red flags" />
 
-        <section aria-labelledby="red-flags-heading">
-          <h2 id="red-flags-heading" className="text-lg font-bold text-brand-900">
-            The red flags
-          </h2>
-          <ol aria-labelledby="red-flags-heading" className="mt-3 space-y-4">
-            {view.redFlags.map((flag) => (
-              <li
-                key={flag.number}
-                data-red-flag={flag.number}
-                className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4"
-              >
-                <FlagNumber number={flag.number} className="mt-1" />
-                <div className="min-w-0">
-                  <p className="font-semibold break-words">
-                    <span className="sr-only">
-                      Red flag {flag.number}, in {flag.where}:{" "}
-                    </span>
-                    <span aria-hidden="true">In {flag.where}: </span>“{flag.quote}”
-                  </p>
-                  <p className="mt-1">{flag.why}</p>
-                  <p className="mt-2 text-sm">
-                    Learn more:{" "}
-                    <Link to={flag.course.href} className="font-medium text-brand-700 underline underline-offset-2">
-                      {flag.course.title}
-                    </Link>
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </section>
-      </div>
+      <NextTimeSection text={view.nextTime} />
 
-      <section aria-labelledby="next-time-heading" className="mt-10 rounded-2xl bg-brand-50 p-5">
-        <h2 id="next-time-heading" className="text-lg font-bold text-brand-900">
-          What to do next time
-        </h2>
-        <p className="mt-2">{view.nextTime}</p>
-      </section>
-
-      <section aria-labelledby="course-heading" className="mt-10">
-        <h2 id="course-heading" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <BookOpen aria-hidden="true" className="h-5 w-5" /> Learn more in the course
-        </h2>
-        <ul className="mt-3 space-y-2">
-          {view.coursePages.map((page) => (
-            <li key={page.page}>
-              <Link to={page.href} className="font-medium text-brand-700 underline underline-offset-2">
-                {page.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <CoursePagesSection pages={view.coursePages} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { BookOpen, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/practice.feedback";
 import { getEnv } from "~/config/env.server";
@@ -9,7 +9,7 @@ import {
   practicePageMeta,
 } from "~/training/practice-pages";
 import { feedbackFor } from "~/training/practice-feedback.server";
-import { ArrivedEmail, ArrivedText, FlagNumber } from "~/training/practice-message-view";
+import { ArrivedWithRedFlags, CoursePagesSection, NextTimeSection } from "~/training/practice-feedback-sections";
 import { requirePracticeMessage, userAgentOf } from "~/training/practice-pages.server";
 import { recordSpotted } from "~/training/tracking.server";
 import { Button } from "~/ui/button";
@@ -99,59 +99,9 @@ export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
         <Intro friendly={feedback.friendly} outcome={feedback.outcome} count={feedback.redFlags.length} />
       </div>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="arrived-heading">
-          <h2 id="arrived-heading" className="text-lg font-bold text-brand-900">
-            {feedback.channel === "email" ? "The email as it arrived" : "The text as it arrived"}
-          </h2>
-          <div className="mt-3">
-            {feedback.channel === "email" ? (
-              <ArrivedEmail message={feedback.message} />
-            ) : (
-              <ArrivedText message={feedback.message} linkText={feedback.linkText} />
-            )}
-          </div>
-        </section>
+      <ArrivedWithRedFlags view={feedback} flagsHeading={feedback.friendly ? "The clues" : "The red flags"} />
 
-        <section aria-labelledby="red-flags-heading">
-          <h2 id="red-flags-heading" className="text-lg font-bold text-brand-900">
-            {feedback.friendly ? "The clues" : "The red flags"}
-          </h2>
-          <ol aria-labelledby="red-flags-heading" className="mt-3 space-y-4">
-            {feedback.redFlags.map((flag) => (
-              <li
-                key={flag.number}
-                data-red-flag={flag.number}
-                className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4"
-              >
-                <FlagNumber number={flag.number} className="mt-1" />
-                <div className="min-w-0">
-                  <p className="font-semibold break-words">
-                    <span className="sr-only">
-                      Red flag {flag.number}, in {flag.where}:{" "}
-                    </span>
-                    <span aria-hidden="true">In {flag.where}: </span>“{flag.quote}”
-                  </p>
-                  <p className="mt-1">{flag.why}</p>
-                  <p className="mt-2 text-sm">
-                    Learn more:{" "}
-                    <Link to={flag.course.href} className="font-medium text-brand-700 underline underline-offset-2">
-                      {flag.course.title}
-                    </Link>
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </section>
-      </div>
-
-      <section aria-labelledby="next-time-heading" className="mt-10 rounded-2xl bg-brand-50 p-5">
-        <h2 id="next-time-heading" className="text-lg font-bold text-brand-900">
-          What to do next time
-        </h2>
-        <p className="mt-2">{feedback.nextTime}</p>
-      </section>
+      <NextTimeSection text={feedback.nextTime} />
 
       {feedback.outcome === null && (
         <section aria-labelledby="spotted-heading" className="mt-8">
@@ -177,20 +127,7 @@ export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <section aria-labelledby="course-heading" className="mt-10">
-        <h2 id="course-heading" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <BookOpen aria-hidden="true" className="h-5 w-5" /> Learn more in the course
-        </h2>
-        <ul className="mt-3 space-y-2">
-          {feedback.coursePages.map((page) => (
-            <li key={page.page}>
-              <Link to={page.href} className="font-medium text-brand-700 underline underline-offset-2">
-                {page.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <CoursePagesSection pages={feedback.coursePages} />
 
       <p className="mt-12 text-sm text-muted">
         Want no more practice messages?{" "}

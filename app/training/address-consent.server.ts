@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, or, sql, type SQLWrapper } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { hitLimit, type LimitRule } from "~/security/request-limits.server";
@@ -176,12 +176,14 @@ export async function isAddressSuppressed(db: Database, address: string): Promis
   return rows.length > 0;
 }
 
+/** A contact holds this address (a lower-case email, an E.164 number, or a column holding one). */
+export function contactHasAddress(address: string | SQLWrapper) {
+  return or(sql`lower(${trainingContacts.email}) = ${address}`, sql`${trainingContacts.phone} = ${address}`);
+}
+
 /** Planned practice messages to every contact (of any family) who has this address are cancelled. */
 async function cancelPlannedTo(db: Database, address: string, reason: string) {
-  const holders = db
-    .select({ id: trainingContacts.id })
-    .from(trainingContacts)
-    .where(or(sql`lower(${trainingContacts.email}) = ${address}`, eq(trainingContacts.phone, address)));
+  const holders = db.select({ id: trainingContacts.id }).from(trainingContacts).where(contactHasAddress(address));
   await db
     .update(practiceMessages)
     .set({ status: "cancelled", cancelReason: reason })
@@ -226,13 +228,7 @@ export async function forgetUnusedAddresses(db: Database, subscriptionId: string
     .select({ one: sql`1` })
     .from(trainingContacts)
     .where(
-      and(
-        eq(trainingContacts.subscriptionId, subscriptionId),
-        or(
-          sql`lower(${trainingContacts.email}) = ${practiceAddressConsents.address}`,
-          eq(trainingContacts.phone, practiceAddressConsents.address),
-        ),
-      ),
+      and(eq(trainingContacts.subscriptionId, subscriptionId), contactHasAddress(practiceAddressConsents.address)),
     );
   await db
     .delete(practiceAddressConsents)

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, subscriptions } from "~/billing/tables";
 import { getMailBranding } from "~/mail/mailer.server";
@@ -7,6 +7,7 @@ import { isPhoneSuppressed } from "~/mail/sms-suppressions.server";
 import {
   addressStates,
   confirmAddress,
+  contactHasAddress,
   findAddressConsentByToken,
   liftSuppression,
   suppressAddress,
@@ -88,12 +89,7 @@ async function linkTarget(db: Database, token: string) {
   const [contact] = await db
     .select()
     .from(trainingContacts)
-    .where(
-      and(
-        eq(trainingContacts.subscriptionId, consent.subscriptionId),
-        or(sql`lower(${trainingContacts.email}) = ${consent.address}`, eq(trainingContacts.phone, consent.address)),
-      ),
-    )
+    .where(and(eq(trainingContacts.subscriptionId, consent.subscriptionId), contactHasAddress(consent.address)))
     .orderBy(trainingContacts.createdAt)
     .limit(1);
   // The address was taken away from the person since the notice: the link no longer works.

@@ -70,17 +70,22 @@ async function withSettings<T>(settings: Record<string, string>, body: () => Pro
   }
 }
 
+/** What the Training Program wrote (children before parents), emptied before each test and each property run. */
+const TRAINING_TABLES = [
+  practiceEvents,
+  practiceMessages,
+  practiceAddressConsents,
+  practiceSuppressions,
+  trainingContacts,
+  trainingPrograms,
+  outboxMessages,
+  smsSuppressions,
+  requestLimits,
+];
+
 describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target) => {
   const suite = databaseForSuite(target, [
-    practiceEvents,
-    practiceMessages,
-    practiceAddressConsents,
-    practiceSuppressions,
-    trainingContacts,
-    trainingPrograms,
-    outboxMessages,
-    smsSuppressions,
-    requestLimits,
+    ...TRAINING_TABLES,
     members,
     subscriptions,
     customers,
@@ -517,18 +522,7 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
             fc.assert(
               fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 25, size: "max" }), async (steps) => {
                 const db = suite.handle.db;
-                for (const table of [
-                  practiceEvents,
-                  practiceMessages,
-                  practiceAddressConsents,
-                  practiceSuppressions,
-                  trainingContacts,
-                  trainingPrograms,
-                  outboxMessages,
-                  smsSuppressions,
-                  requestLimits,
-                ])
-                  await db.delete(table);
+                for (const table of TRAINING_TABLES) await db.delete(table);
                 for (const family of families) await page(family.cookie);
 
                 // The model: what each address's own reader did, and what the holder did to each person.
