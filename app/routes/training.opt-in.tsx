@@ -41,15 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result: FormResult = { ok: false, title: "Please wait", message: retryMessage(limit.retryAfterSeconds) };
     return data(result, { status: 429, headers: NO_STORE });
   }
-  const outcome = await sendLiftLink(db, parsed.data.address);
-  const where = parsed.data.address.includes("@") ? "that address" : "that number";
+  await sendLiftLink(db, parsed.data.address);
+  // One answer whatever happened, so the page tells nobody whether an address said no or replied STOP.
   const result: FormResult = {
     ok: true,
     title: "Check your messages",
     message:
-      outcome === "reply-start"
-        ? `That number asked for no texts at all from us: reply START to any of our texts first, then ask again here.`
-        : `If ${where} asked us to stop practice messages, we have sent it a link to start them again. It works for 24 hours.`,
+      "If that address asked us to stop practice messages, we have sent it a link to start them again. It works for 24 hours. A number that replied STOP to our texts has to reply START first.",
   };
   return data(result, { headers: NO_STORE });
 }

@@ -257,7 +257,8 @@ export async function confirmByTextReply(db: Database, phone: string): Promise<s
   return row.subscriptionId;
 }
 
-const LIFT_LINK_RULE: LimitRule = { max: 3, windowSeconds: 30 * DAY };
+/** An address that said no hears from us about it at most twice a month, whoever asks. */
+const LIFT_LINK_RULE: LimitRule = { max: 2, windowSeconds: 30 * DAY };
 const LIFT_LINK_HOURS = 24;
 
 /**

@@ -33,11 +33,11 @@ export function liftLinkText(brand: MailBranding, url: string): string {
   return `${brand.productName}: to let practice messages reach this number again, open ${url} within 24 hours. Not you? Ignore this text.`;
 }
 
-export type LiftRequestOutcome = "sent" | "reply-start" | "nothing";
+type LiftRequestOutcome = "sent" | "reply-start" | "nothing";
 
 /**
  * Sends the link when the address is suppressed and may have one; a phone that replied STOP to
- * all our texts cannot get a text, so it is told (by the page) to reply START instead.
+ * all our texts cannot get a text (the page says to reply START first).
  */
 export async function sendLiftLink(db: Database, address: string): Promise<LiftRequestOutcome> {
   const channel = channelOf(address);

@@ -574,12 +574,32 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
     });
 
     it("the opt-in page answers the same for any address, refuses bad input with a 400, and sends nothing to an address that never said no", async () => {
-      for (const address of ["", "not an address", "<b>x</b>@", "12"]) {
+      for (const address of ["", "not an address", "<b>x</b>@", "12", `${"a".repeat(250)}@example.com`]) {
         expect((await optInPost({ address })).value, address).toMatchObject({ init: { status: 400 } });
       }
+      expect((await optInPost({})).value).toMatchObject({ init: { status: 400 } });
       const unknown = await optInPost({ address: "never.asked@example.com" });
       expect(unknown.value).toMatchObject({ data: { ok: true, title: "Check your messages" } });
+      // A number that said no and replied STOP to every text gets the very same answer, and no text.
+      await suite.handle.db
+        .insert(practiceSuppressions)
+        .values({ address: "+15550102077", channel: "sms", reason: "sms-stop" });
+      await suite.handle.db.insert(smsSuppressions).values({ phone: "+15550102077", reason: "STOP" });
+      const stopped = await optInPost({ address: "+1 555 010 2077" });
+      expect((stopped.value as { data: TrainingResult }).data).toEqual(
+        (unknown.value as { data: TrainingResult }).data,
+      );
       expect(await outbox()).toEqual([]);
+      // The lift link's page refuses anything but its button, and changes nothing.
+      await suite.handle.db
+        .insert(practiceSuppressions)
+        .values({ address: "said.no@example.com", channel: "email", reason: "no-thanks" });
+      await optInPost({ address: "Said.No@example.com" });
+      const liftToken = (await outbox())[0]!.textBody.match(/\/training\/opt-in\/([A-Za-z0-9_-]+)/)![1];
+      for (const fields of [{}, { intent: "stop" }, { intent: "<b>lift</b>" }] as Record<string, string>[]) {
+        expect((await optInConfirmPost(liftToken, fields)).value).toMatchObject({ init: { status: 400 } });
+      }
+      expect(await suppressionOf("said.no@example.com")).not.toBeNull();
       expect((await optInConfirmGet("A".repeat(43))).thrown?.status).toBe(404);
       expect((await optInConfirmPost("A".repeat(43), { intent: "lift" })).value).toMatchObject({
         init: { status: 404 },
