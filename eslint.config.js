@@ -2,13 +2,27 @@
 /**
  * Lint rules `npm test` enforces: typescript-eslint's recommended set, the Rules of Hooks, and
  * jsx-a11y's recommended accessibility checks (families with screen readers and keyboards use this
- * site). Formatting is Prettier's job (`npm run format`), so no style rules here.
+ * site), and the imports a folder may not make (below). Formatting is Prettier's job
+ * (`npm run format`), so no style rules here; `npm run lint` also runs madge for import cycles.
  */
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * Imports a capability (a folder under app/: account, billing, training, …) may not make. They all
+ * live in one `no-restricted-imports` rule because a second one for the same files would replace
+ * this one, not add to it: add a new boundary to this list.
+ */
+const capabilityImportBoundaries = [
+  {
+    group: ["~/background-jobs.server", "**/background-jobs.server"],
+    message:
+      "app/background-jobs.server.ts lists every queue and imports every capability that has one, so importing it from a capability makes an import cycle through the whole app. Export a register…(runner, …) function (JobRunner from ~/jobs/job-runner.server) and call it from the list instead.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -42,6 +56,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ["app/*/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: capabilityImportBoundaries }],
     },
   },
 );

@@ -7,11 +7,11 @@ import {
   startPageChangeListener,
   stopPageChangeListener,
 } from "~/page-cache/page-changes.server";
-import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/background-jobs.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/background-jobs.server";
 import { CROSS_SITE_POSTS } from "~/routes/cross-site-posts";
 import { loadScamUpdateFiles } from "~/scam-updates/scam-update-files.server";
-import { practiceLibrary } from "~/training/practice-library.server";
-import { registerTrainingReplies } from "~/training/practice-replies.server";
+import { practiceLibrary } from "~/training/library/practice-library.server";
+import { registerTrainingReplies } from "~/training/tracking/practice-replies.server";
 import { checkWeeklyLessons } from "~/weekly/lesson-files.server";
 
 /**

@@ -4,7 +4,7 @@
  * argument), the weekly lessons in content/weekly/ and the scam updates in content/updates/, and stops with the file name and the reason
  * for each problem. The server runs the same checks when it starts.
  */
-import { loadPracticeLibrary, PracticeLibraryError } from "../app/training/practice-library.server";
+import { loadPracticeLibrary, PracticeLibraryError } from "../app/training/library/practice-library.server";
 import { loadScamUpdateFiles, ScamUpdatesError } from "../app/scam-updates/scam-update-files.server";
 import { checkWeeklyLessons, WeeklyLessonError } from "../app/weekly/lesson-files.server";
 

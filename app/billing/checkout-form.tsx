@@ -10,7 +10,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import type { FormResult } from "~/validation/form-result";
 import { CheckoutSchema, checkoutFieldErrors } from "./checkout-schema";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS, PLANS, type PaidPlanId } from "./plans";
-import { useBrowserTimeZone } from "~/training/browser-time-zone";
+import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
 
 export interface CheckoutFormValues {
   plan: PaidPlanId | null;

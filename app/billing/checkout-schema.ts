@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField, personName } from "~/validation/fields";
-import { isKnownTimeZone } from "~/training/quiet-hours";
+import { isKnownTimeZone } from "~/training/people/quiet-hours";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS } from "./plans";
 
 /** SPEC.md sections 5 and 8, word for word where the spec gives the words. */

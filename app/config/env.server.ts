@@ -90,6 +90,12 @@ const EnvSchema = z.object({
   PRACTICE_NOTICES_PER_ADDRESS: z.coerce.number().int().min(1).max(100).default(3),
   PRACTICE_NEW_ADDRESSES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   PRACTICE_MESSAGES_PER_ADDRESS_PER_WEEK: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * A practice link opened within this many seconds of delivery is flagged as a mail scanner's,
+   * never a fall (no person reads an email and taps its link that fast). Browser tests shorten it
+   * so they need not wait ten seconds.
+   */
+  PRACTICE_SCANNER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** Start the background workers (mail delivery) in this process. */
   WORKERS: z
     .enum(["on", "off"])

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 /**
  * The one pg-boss instance of a process. Capabilities describe their queues (`register`) and the
  * runner creates them, starts their workers and cron schedules, and stops them, in one place
- * (`app/jobs/background-jobs.server.ts` lists every queue the site runs). Runs on PGlite through
+ * (`app/background-jobs.server.ts` lists every queue the site runs). Runs on PGlite through
  * `executeSql` and natively on PostgreSQL.
  *
  * With `workers: false` (WORKERS=off) the runner only queues jobs: no worker, no cron, no

@@ -1,11 +1,11 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { coursePagePath } from "~/course/course-map";
-import { cutMessage } from "~/trainer/candidates";
-import { roundFeedback, type RoundFeedback } from "~/trainer/feedback";
-import { RoundFeedbackLists, scoreSentence } from "~/trainer/round-feedback";
-import { scoreAttempt } from "~/trainer/scoring";
-import { TrainerMessage } from "~/trainer/trainer-message";
+import { cutMessage } from "~/red-flag-trainer/candidates";
+import { roundFeedback, type RoundFeedback } from "~/red-flag-trainer/feedback";
+import { RoundFeedbackLists, scoreSentence } from "~/red-flag-trainer/round-feedback";
+import { scoreAttempt } from "~/red-flag-trainer/scoring";
+import { TrainerMessage } from "~/red-flag-trainer/trainer-message";
 import { Button } from "~/ui/button";
 import { Dialog } from "~/ui/dialog";
 import { SAMPLE_EMAILS, TASTE_ROUND_IDS, sampleTrainerMessage } from "./sample-emails";

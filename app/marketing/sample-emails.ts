@@ -1,5 +1,5 @@
-import type { TrainerMessage } from "~/trainer/candidates";
-import type { RedFlag } from "~/training/practice-scenario-schema";
+import type { TrainerMessage } from "~/red-flag-trainer/candidates";
+import type { RedFlag } from "~/training/library/practice-scenario-schema";
 
 /**
  * Four practice phishing emails for the pricing and home pages, one of each kind SPEC.md names.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/account.training.export";
 import { requireUser } from "~/account/session.server";
 import { getDatabase } from "~/db/database.server";
-import { exportFamilyMember } from "~/training/family-member-data.server";
+import { exportFamilyMember } from "~/training/results/family-member-data.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 const ContactIdSchema = z.uuid();

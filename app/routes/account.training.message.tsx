@@ -6,8 +6,12 @@ import { requireUser } from "~/account/session.server";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
-import { loadHolderMessageView } from "~/training/holder-message-view.server";
-import { ArrivedWithRedFlags, CoursePagesSection, NextTimeSection } from "~/training/practice-feedback-sections";
+import { loadHolderMessageView } from "~/training/results/holder-message-view.server";
+import {
+  ArrivedWithRedFlags,
+  CoursePagesSection,
+  NextTimeSection,
+} from "~/training/tracking/practice-feedback-sections";
 
 /** Never cached or indexed; the page is about one family's member. */
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;

@@ -7,11 +7,15 @@ import {
   PRACTICE_PAGE_HEADERS,
   PracticeSpottedSchema,
   practicePageMeta,
-} from "~/training/practice-pages";
-import { feedbackFor } from "~/training/practice-feedback.server";
-import { ArrivedWithRedFlags, CoursePagesSection, NextTimeSection } from "~/training/practice-feedback-sections";
-import { requirePracticeMessage, userAgentOf } from "~/training/practice-pages.server";
-import { recordSpotted } from "~/training/tracking.server";
+} from "~/training/tracking/practice-pages";
+import { feedbackFor } from "~/training/tracking/practice-feedback.server";
+import {
+  ArrivedWithRedFlags,
+  CoursePagesSection,
+  NextTimeSection,
+} from "~/training/tracking/practice-feedback-sections";
+import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
+import { recordSpotted } from "~/training/tracking/tracking.server";
 import { Button } from "~/ui/button";
 import type { FormResult } from "~/validation/form-result";
 import { readForm } from "~/validation/read-form.server";

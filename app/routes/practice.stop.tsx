@@ -1,9 +1,9 @@
 import { MailX } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/practice.stop";
-import { PRACTICE_PAGE_HEADERS, PracticeStopSchema, practicePageMeta } from "~/training/practice-pages";
-import { requirePracticeMessage, userAgentOf } from "~/training/practice-pages.server";
-import { stopPracticeMessages } from "~/training/tracking.server";
+import { PRACTICE_PAGE_HEADERS, PracticeStopSchema, practicePageMeta } from "~/training/tracking/practice-pages";
+import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
+import { stopPracticeMessages } from "~/training/tracking/tracking.server";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { FormResult } from "~/validation/form-result";

@@ -1,9 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/practice";
-import { PRACTICE_PAGE_HEADERS, PracticeClickSchema, practicePageMeta } from "~/training/practice-pages";
-import { landingFor } from "~/training/practice-feedback.server";
-import { requirePracticeMessage, userAgentOf } from "~/training/practice-pages.server";
-import { recordClick, recordLinkFetched } from "~/training/tracking.server";
+import { PRACTICE_PAGE_HEADERS, PracticeClickSchema, practicePageMeta } from "~/training/tracking/practice-pages";
+import { landingFor } from "~/training/tracking/practice-feedback.server";
+import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
+import { recordClick, recordLinkFetched } from "~/training/tracking/tracking.server";
 import { Button } from "~/ui/button";
 import type { FormResult } from "~/validation/form-result";
 import { readForm } from "~/validation/read-form.server";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/training.summaries.unsubscribe";
 import { OneClickUnsubscribePage, type UnsubscribeView } from "~/mail/one-click-unsubscribe-page";
 import { unsubscribeAction, unsubscribeLoader } from "~/mail/one-click-unsubscribe.server";
 import { pageMeta } from "~/seo/meta";
-import { SummaryTokenSchema, stopWeeklySummaries, summaryTokenState } from "~/training/weekly-summaries.server";
+import { SummaryTokenSchema, stopWeeklySummaries, summaryTokenState } from "~/training/results/weekly-summaries.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -5,11 +5,11 @@ import type { Route } from "./+types/weekly-lessons.practice";
 import { requireMember } from "~/billing/membership.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
-import { PRACTISING } from "~/trainer/candidates";
-import { RoundFeedbackLists, scoreSentence } from "~/trainer/round-feedback";
-import { ScoreChart } from "~/trainer/score-chart";
-import { checkRound, nextRound, parseAgeBand, trainerProgress } from "~/trainer/trainer.server";
-import { TrainerMessage } from "~/trainer/trainer-message";
+import { PRACTISING } from "~/red-flag-trainer/candidates";
+import { RoundFeedbackLists, scoreSentence } from "~/red-flag-trainer/round-feedback";
+import { ScoreChart } from "~/red-flag-trainer/score-chart";
+import { checkRound, nextRound, parseAgeBand, trainerProgress } from "~/red-flag-trainer/trainer.server";
+import { TrainerMessage } from "~/red-flag-trainer/trainer-message";
 import { Button } from "~/ui/button";
 import { readForm } from "~/validation/read-form.server";
 

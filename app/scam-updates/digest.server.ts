@@ -13,7 +13,7 @@ import { getMailBranding } from "~/mail/mailer.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { MailBranding } from "~/mail/templates";
 import { unsubscribeHeaders } from "~/newsletter/newsletter-emails";
-import { isoWeekKey } from "~/training/quiet-hours";
+import { isoWeekKey } from "~/training/people/quiet-hours";
 import { digestUnsubscribeUrl, scamUpdateDigestEmail } from "./digest-email";
 import type { ScamUpdateSummary } from "./scam-update-schema";
 import { loadScamUpdateFiles } from "./scam-update-files.server";
@@ -191,7 +191,7 @@ export async function setDigestEnabled(db: Database, userId: string, enabled: bo
     .onConflictDoUpdate({ target: scamUpdateDigestSettings.userId, set: { unsubscribedAt, updatedAt: now } });
 }
 
-/** The recurring job on the process's job runner (app/jobs/background-jobs.server.ts). */
+/** The recurring job on the process's job runner (app/background-jobs.server.ts). */
 export function registerScamUpdateDigest(runner: JobRunner, handle: DatabaseHandle) {
   runner.register({
     name: DIGEST_QUEUE,

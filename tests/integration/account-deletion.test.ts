@@ -29,8 +29,8 @@ import {
 import { getMailBranding } from "~/mail/mailer.server";
 import { passwordResetEmail } from "~/mail/templates";
 import { subscriptionStartedEmail } from "~/billing/billing-emails";
-import { childNoticeEmail, childNoticeText, consentNoticeEmail } from "~/training/training-emails";
-import { familySummaryEmail, personSummaryEmail } from "~/training/weekly-summary-emails";
+import { childNoticeEmail, childNoticeText, consentNoticeEmail } from "~/training/people/training-emails";
+import { familySummaryEmail, personSummaryEmail } from "~/training/results/weekly-summary-emails";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 
 describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {

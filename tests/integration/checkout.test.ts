@@ -15,7 +15,7 @@ import {
   subscriptions,
 } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
-import { importCheckoutContacts } from "~/training/checkout-contacts.server";
+import { importCheckoutContacts } from "~/training/people/checkout-contacts.server";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
 import { requestLimits } from "~/security/tables";
 import { resetEnvForTests } from "~/config/env.server";

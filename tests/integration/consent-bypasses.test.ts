@@ -21,14 +21,14 @@ import {
   trainingContacts,
   trainingPrograms,
 } from "~/training/tables";
-import { listContacts } from "~/training/contact-settings.server";
-import { isMinor, type TrainingResult } from "~/training/contact-schema";
-import type { TrainingPageView } from "~/training/contact-view";
-import { PRACTICE_EMAIL_TEMPLATE, PRACTICE_TEXT_TEMPLATE } from "~/training/practice-composer.server";
-import { contactEligibility } from "~/training/practice-eligibility.server";
-import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/practice-replies.server";
-import { sendPracticeMessageNow } from "~/training/practice-sends.server";
-import { AGE_BANDS } from "~/training/practice-scenario-schema";
+import { listContacts } from "~/training/people/programs.server";
+import { isMinor, type TrainingResult } from "~/training/people/contact-schema";
+import type { TrainingPageView } from "~/training/people/contact-view";
+import { PRACTICE_EMAIL_TEMPLATE, PRACTICE_TEXT_TEMPLATE } from "~/training/sending/practice-composer.server";
+import { contactEligibility } from "~/training/sending/practice-eligibility.server";
+import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
+import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { AGE_BANDS } from "~/training/library/practice-scenario-schema";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
 import { action as practiceStopAction } from "~/routes/practice.stop";

@@ -19,12 +19,12 @@ import {
   trainingPrograms,
   weeklySummaries,
 } from "~/training/tables";
-import { practiceLibrary } from "~/training/practice-library.server";
-import { isoWeekKey } from "~/training/quiet-hours";
-import { loadFamilyResults } from "~/training/family-results.server";
-import type { FamilyResults, PersonResults } from "~/training/family-results-view";
+import { practiceLibrary } from "~/training/library/practice-library.server";
+import { isoWeekKey } from "~/training/people/quiet-hours";
+import { loadFamilyResults } from "~/training/results/family-results.server";
+import type { FamilyResults, PersonResults } from "~/training/results/family-results-view";
 import type { PracticeEventKind } from "~/training/tables";
-import type { TrainingPageView } from "~/training/contact-view";
+import type { TrainingPageView } from "~/training/people/contact-view";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { loader as exportLoader } from "~/routes/account.training.export";
 

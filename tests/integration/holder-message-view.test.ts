@@ -19,9 +19,9 @@ import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";
 import { practiceEvents, practiceMessages, trainingContacts, trainingPrograms } from "~/training/tables";
-import type { HolderMessageView } from "~/training/holder-message-view.server";
-import { loadFamilyResults } from "~/training/family-results.server";
-import { practiceLibrary } from "~/training/practice-library.server";
+import type { HolderMessageView } from "~/training/results/holder-message-view.server";
+import { loadFamilyResults } from "~/training/results/family-results.server";
+import { practiceLibrary } from "~/training/library/practice-library.server";
 import { loader as messageLoader } from "~/routes/account.training.message";
 
 const EMAIL_SCENARIO = "email-parcel-redelivery-fee";

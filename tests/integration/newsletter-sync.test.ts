@@ -17,7 +17,7 @@ import {
   ProviderError,
   type NewsletterProvider,
 } from "~/newsletter/provider.server";
-import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/background-jobs.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/background-jobs.server";
 import { currentJobRunner } from "~/jobs/job-runner.server";
 import { findUnsyncedSubscriberIds, syncSubscriber } from "~/newsletter/sync-worker.server";
 import { unsubscribeByToken } from "~/newsletter/newsletter.server";

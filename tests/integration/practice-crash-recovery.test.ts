@@ -13,8 +13,12 @@ import { waitFor } from "../support/wait";
 import type { DatabaseHandle } from "~/db/client.server";
 import { outboxMessages } from "~/mail/tables";
 import { practiceEvents, practiceMessages } from "~/training/tables";
-import { localTime } from "~/training/quiet-hours";
-import { dispatchDuePracticeMessages, planPracticeMessages, recordDeliveryEvents } from "~/training/scheduler.server";
+import { localTime } from "~/training/people/quiet-hours";
+import {
+  dispatchDuePracticeMessages,
+  planPracticeMessages,
+  recordDeliveryEvents,
+} from "~/training/sending/scheduler.server";
 
 /**
  * A worker process (tests/support/site-process.ts: the real server runtime with its job runner)

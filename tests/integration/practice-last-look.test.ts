@@ -10,8 +10,8 @@ import { outboxMessages } from "~/mail/tables";
 import { deliverDueMessages, type DeliveryChannels } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
 import { practiceAddressConsents, practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
-import { suppressAddress } from "~/training/address-consent.server";
-import { practiceLastLook } from "~/training/practice-last-look.server";
+import { suppressAddress } from "~/training/people/address-consent.server";
+import { practiceLastLook } from "~/training/sending/practice-last-look.server";
 
 /** Monday 16 November 2026, 22:00 in New York (03:00 UTC on Tuesday): night. */
 const MONDAY_NIGHT = new Date("2026-11-17T03:00:00Z");

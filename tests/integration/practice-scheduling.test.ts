@@ -20,17 +20,17 @@ import {
   practiceSuppressions,
   trainingContacts,
 } from "~/training/tables";
-import { practiceLibrary } from "~/training/practice-library.server";
-import { difficultyFor, type AgeBand } from "~/training/practice-scenario-schema";
-import { isoWeekKey } from "~/training/quiet-hours";
+import { practiceLibrary } from "~/training/library/practice-library.server";
+import { difficultyFor, type AgeBand } from "~/training/library/practice-scenario-schema";
+import { isoWeekKey } from "~/training/people/quiet-hours";
 import {
   dispatchDuePracticeMessages,
   dispatchPracticeMessage,
   planPracticeMessages,
   recordDeliveryEvents,
-} from "~/training/scheduler.server";
-import { sendPracticeMessageNow } from "~/training/practice-sends.server";
-import { newPracticeToken } from "~/training/practice-composer.server";
+} from "~/training/sending/scheduler.server";
+import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { newPracticeToken } from "~/training/sending/practice-composer.server";
 
 /** A seeded generator, so every run checks the same "random" moments. */
 function seeded(seed: number) {
@@ -41,7 +41,7 @@ function seeded(seed: number) {
   };
 }
 
-/** Local wall time straight from Intl (independent of app/training/quiet-hours.ts). */
+/** Local wall time straight from Intl (independent of app/training/people/quiet-hours.ts). */
 function wallClock(instant: Date, timeZone: string) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", weekday: "short", hour: "numeric" })

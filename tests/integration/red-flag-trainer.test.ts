@@ -7,9 +7,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
 import { users } from "~/account/tables";
 import { customers, subscriptions } from "~/billing/tables";
-import { trainerAttempts } from "~/trainer/tables";
-import { cutMessage, trainerMessageFromScenario } from "~/trainer/candidates";
-import { practiceLibrary } from "~/training/practice-library.server";
+import { trainerAttempts } from "~/red-flag-trainer/tables";
+import { cutMessage, trainerMessageFromScenario } from "~/red-flag-trainer/candidates";
+import { practiceLibrary } from "~/training/library/practice-library.server";
 import { action, loader } from "~/routes/weekly-lessons.practice";
 
 type ActionResult = {

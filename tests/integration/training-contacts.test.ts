@@ -18,11 +18,11 @@ import {
   trainingContacts,
   trainingPrograms,
 } from "~/training/tables";
-import { importCheckoutContacts } from "~/training/checkout-contacts.server";
-import { listContacts } from "~/training/contact-settings.server";
-import { toE164 } from "~/training/contact-schema";
-import type { TrainingPageView } from "~/training/contact-view";
-import type { TrainingResult } from "~/training/contact-schema";
+import { importCheckoutContacts } from "~/training/people/checkout-contacts.server";
+import { listContacts } from "~/training/people/programs.server";
+import { toE164 } from "~/training/people/contact-schema";
+import type { TrainingPageView } from "~/training/people/contact-view";
+import type { TrainingResult } from "~/training/people/contact-schema";
 import { PERSON_NAME_MESSAGE } from "~/validation/fields";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { action as consentAction, loader as consentLoader } from "~/routes/training.consent";

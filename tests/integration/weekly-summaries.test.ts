@@ -17,9 +17,9 @@ import {
   trainingPrograms,
   weeklySummaries,
 } from "~/training/tables";
-import { practiceLibrary } from "~/training/practice-library.server";
-import { isoWeekKey } from "~/training/quiet-hours";
-import { sendWeeklySummaries } from "~/training/weekly-summaries.server";
+import { practiceLibrary } from "~/training/library/practice-library.server";
+import { isoWeekKey } from "~/training/people/quiet-hours";
+import { sendWeeklySummaries } from "~/training/results/weekly-summaries.server";
 import { action as stopAction, loader as stopLoader } from "~/routes/training.summaries.unsubscribe";
 
 /**

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { addressOf, fromWithDisplayName } from "~/mail/outbox.server";
-import { composePracticeEmail, composePracticeText, newPracticeToken } from "~/training/practice-composer.server";
-import type { PracticeScenario } from "~/training/practice-scenario-schema";
+import {
+  composePracticeEmail,
+  composePracticeText,
+  newPracticeToken,
+} from "~/training/sending/practice-composer.server";
+import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
 
 const scenario = {
   id: "email-test",

@@ -9,13 +9,13 @@ import {
   practiceLibrary,
   loadPracticeLibrary,
   PracticeLibraryError,
-} from "~/training/practice-library.server";
+} from "~/training/library/practice-library.server";
 import {
   foreignDomains,
   frighteningWords,
   realBrandNames,
   realLookingPhoneNumbers,
-} from "~/training/practice-safety-rules";
+} from "~/training/library/practice-safety-rules";
 import {
   AGE_BANDS,
   cueCount,
@@ -23,8 +23,8 @@ import {
   phishScaleLevel,
   SCAM_TYPES,
   type PracticeScenario,
-} from "~/training/practice-scenario-schema";
-import { locateRedFlags, segmentText } from "~/training/red-flag-segments";
+} from "~/training/library/practice-scenario-schema";
+import { locateRedFlags, segmentText } from "~/training/library/red-flag-segments";
 
 describe("the real practice library", () => {
   const library = loadPracticeLibrary();

@@ -13,7 +13,7 @@ import {
   weeksWithoutAFall,
   type EventRecord,
   type MessageRecord,
-} from "~/training/practice-results";
+} from "~/training/results/practice-results";
 
 const T0 = new Date("2026-11-02T16:00:00Z");
 const after = (seconds: number) => new Date(T0.getTime() + seconds * 1000);

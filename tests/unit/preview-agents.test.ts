@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyUserAgent, MAX_USER_AGENT_LENGTH, storedUserAgent } from "~/training/preview-agents";
+import { classifyUserAgent, MAX_USER_AGENT_LENGTH, storedUserAgent } from "~/training/tracking/preview-agents";
 
 describe("preview and scanner agents", () => {
   it.each([

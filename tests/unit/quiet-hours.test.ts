@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedSendTime, isoWeekKey, localTime, pickSendTime } from "~/training/quiet-hours";
-import type { AgeBand } from "~/training/practice-scenario-schema";
+import { isAllowedSendTime, isoWeekKey, localTime, pickSendTime } from "~/training/people/quiet-hours";
+import type { AgeBand } from "~/training/library/practice-scenario-schema";
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_EMAILS, TASTE_ROUND_IDS, sampleTrainerMessage } from "~/marketing/sample-emails";
 import { pageInfo } from "~/course/page-titles.server";
-import { cutMessage } from "~/trainer/candidates";
-import { foreignDomains, realBrandNames, realLookingPhoneNumbers } from "~/training/practice-safety-rules";
+import { cutMessage } from "~/red-flag-trainer/candidates";
+import { foreignDomains, realBrandNames, realLookingPhoneNumbers } from "~/training/library/practice-safety-rules";
 
 /** Everything a visitor reads in one sample: sender, subject, body and red flags. */
 function allText(email: (typeof SAMPLE_EMAILS)[number]) {

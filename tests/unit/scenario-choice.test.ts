@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { loadPracticeLibrary } from "~/training/practice-library.server";
+import { loadPracticeLibrary } from "~/training/library/practice-library.server";
 import {
   difficultyFor,
   type AgeBand,
   type Channel,
   type DifficultyLevel,
   type PracticeScenario,
-} from "~/training/practice-scenario-schema";
-import { channelOrder, choosePracticeMessage, chooseScenario, type PastMessage } from "~/training/scenario-choice";
+} from "~/training/library/practice-scenario-schema";
+import {
+  channelOrder,
+  choosePracticeMessage,
+  chooseScenario,
+  type PastMessage,
+} from "~/training/library/scenario-choice";
 
 const library = loadPracticeLibrary();
 

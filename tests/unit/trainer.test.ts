@@ -5,11 +5,11 @@ import {
   cutMessage,
   trainerMessageFromScenario,
   type Candidate,
-} from "~/trainer/candidates";
-import { chooseTrainerScenario, currentLevel, nextLevel } from "~/trainer/difficulty";
-import { scoreAttempt } from "~/trainer/scoring";
-import { loadPracticeLibrary } from "~/training/practice-library.server";
-import { difficultyFor } from "~/training/practice-scenario-schema";
+} from "~/red-flag-trainer/candidates";
+import { chooseTrainerScenario, currentLevel, nextLevel } from "~/red-flag-trainer/difficulty";
+import { scoreAttempt } from "~/red-flag-trainer/scoring";
+import { loadPracticeLibrary } from "~/training/library/practice-library.server";
+import { difficultyFor } from "~/training/library/practice-scenario-schema";
 
 /** Hand-made parts: two red flags (indexes 0 and 1) and three ordinary parts. */
 const parts: Candidate[] = [

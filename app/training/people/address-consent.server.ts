@@ -1,0 +1,304 @@
+import { randomBytes } from "node:crypto";
+import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, or, sql, type SQLWrapper } from "drizzle-orm";
+import { getEnv } from "~/config/env.server";
+import type { Database } from "~/db/client.server";
+import { hitLimit, type LimitRule } from "~/security/request-limits.server";
+import { practiceAddressConsents, practiceMessages, practiceSuppressions, trainingContacts } from "~/training/tables";
+
+/**
+ * Consent by address (docs/decisions/025-consent-by-address.md). A practice message may go to an
+ * email address or phone number only when that address itself said yes, from a message sent to
+ * it, for this family; and never while the address is suppressed, which any refusal writes for
+ * every family. This module is the one place that reads or writes either table.
+ */
+
+export type AddressChannel = "email" | "sms";
+export type AddressConsent = typeof practiceAddressConsents.$inferSelect;
+export type ConfirmedHow = "notice-link" | "text-reply" | "account-email";
+export type SuppressionReason = "no-thanks" | "not-me" | "stop-link" | "one-click" | "complaint" | `sms-${string}`;
+
+/** Emails compare in lower case; phone numbers are E.164 already. */
+export function normaliseAddress(address: string): string {
+  return address.includes("@") ? address.trim().toLowerCase() : address.trim();
+}
+
+export function channelOf(address: string): AddressChannel {
+  return address.includes("@") ? "email" : "sms";
+}
+
+const DAY = 24 * 60 * 60;
+
+/** The limits, read from settings each time (tests change them). */
+export function consentLimits(): Record<
+  "noticesPerAddress" | "newAddressesPerHolder" | "messagesPerAddress",
+  LimitRule
+> {
+  const env = getEnv();
+  return {
+    noticesPerAddress: { max: env.PRACTICE_NOTICES_PER_ADDRESS, windowSeconds: 30 * DAY },
+    newAddressesPerHolder: { max: env.PRACTICE_NEW_ADDRESSES_PER_DAY, windowSeconds: DAY },
+    messagesPerAddress: { max: env.PRACTICE_MESSAGES_PER_ADDRESS_PER_WEEK, windowSeconds: 7 * DAY },
+  };
+}
+
+/** Counts one notice to this address (across every family); false when the 30-day limit is reached. */
+export async function countNoticeToAddress(db: Database, address: string) {
+  return hitLimit(db, `practice-notice:address:${normaliseAddress(address)}`, consentLimits().noticesPerAddress);
+}
+
+/** Counts one new address entered by this account holder today. */
+export async function countNewAddress(db: Database, holderUserId: string) {
+  return hitLimit(db, `practice-new-address:holder:${holderUserId}`, consentLimits().newAddressesPerHolder);
+}
+
+/**
+ * Whether one more practice message may go to this address in the week before `now`, counted
+ * from the practice messages queued to it (every family's, "Send a practice message now"
+ * included). Call it inside the transaction that queues the message: the advisory lock makes two
+ * queueings for one address wait for each other, so both cannot fit under the limit.
+ */
+export async function practiceMessageAllowed(db: Database, address: string, now: Date): Promise<boolean> {
+  const normal = normaliseAddress(address);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`practice-address:${normal}`}))`);
+  const weekAgo = new Date(now.getTime() - consentLimits().messagesPerAddress.windowSeconds * 1000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(practiceMessages)
+    .where(
+      and(
+        eq(practiceMessages.address, normal),
+        eq(practiceMessages.status, "queued"),
+        gt(practiceMessages.queuedAt, weekAgo),
+      ),
+    );
+  return (row?.n ?? 0) < consentLimits().messagesPerAddress.max;
+}
+
+export function newConsentToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** This family's row for the address, created (waiting, with a fresh token) when there is none. */
+export async function ensureAddressConsent(
+  db: Database,
+  subscriptionId: string,
+  address: string,
+): Promise<AddressConsent> {
+  const normal = normaliseAddress(address);
+  await db
+    .insert(practiceAddressConsents)
+    .values({ subscriptionId, address: normal, channel: channelOf(normal), token: newConsentToken() })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(practiceAddressConsents)
+    .where(
+      and(eq(practiceAddressConsents.subscriptionId, subscriptionId), eq(practiceAddressConsents.address, normal)),
+    );
+  return row!;
+}
+
+export async function markNoticeSent(db: Database, consentId: string) {
+  await db
+    .update(practiceAddressConsents)
+    .set({ noticeSentAt: sql`now()` })
+    .where(eq(practiceAddressConsents.id, consentId));
+}
+
+export async function findAddressConsentByToken(db: Database, token: string): Promise<AddressConsent | null> {
+  // Tokens are base64url; anything else cannot be one, and is not worth a query.
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db.select().from(practiceAddressConsents).where(eq(practiceAddressConsents.token, token));
+  return row ?? null;
+}
+
+/** The address said yes for this family. Keeps the first time it did. */
+export async function confirmAddress(db: Database, consentId: string, how: ConfirmedHow) {
+  await db
+    .update(practiceAddressConsents)
+    .set({ confirmedAt: sql`coalesce(${practiceAddressConsents.confirmedAt}, now())`, confirmedHow: how })
+    .where(eq(practiceAddressConsents.id, consentId));
+}
+
+/** Each of this family's addresses: whether it said yes, and whether it is suppressed. */
+export interface AddressState {
+  address: string;
+  channel: AddressChannel;
+  confirmedAt: Date | null;
+  confirmedHow: string | null;
+  noticeSentAt: Date | null;
+  suppressed: boolean;
+}
+
+export async function addressStates(
+  db: Database,
+  subscriptionId: string,
+  addresses: string[],
+): Promise<Map<string, AddressState>> {
+  const normal = [...new Set(addresses.map(normaliseAddress))];
+  const states = new Map<string, AddressState>();
+  if (normal.length === 0) return states;
+  const [consents, suppressed] = await Promise.all([
+    db
+      .select()
+      .from(practiceAddressConsents)
+      .where(
+        and(
+          eq(practiceAddressConsents.subscriptionId, subscriptionId),
+          inArray(practiceAddressConsents.address, normal),
+        ),
+      ),
+    db
+      .select({ address: practiceSuppressions.address })
+      .from(practiceSuppressions)
+      .where(inArray(practiceSuppressions.address, normal)),
+  ]);
+  const suppressedSet = new Set(suppressed.map((row) => row.address));
+  for (const address of normal) {
+    const consent = consents.find((row) => row.address === address);
+    states.set(address, {
+      address,
+      channel: channelOf(address),
+      confirmedAt: consent?.confirmedAt ?? null,
+      confirmedHow: consent?.confirmedHow ?? null,
+      noticeSentAt: consent?.noticeSentAt ?? null,
+      suppressed: suppressedSet.has(address),
+    });
+  }
+  return states;
+}
+
+export async function isAddressSuppressed(db: Database, address: string): Promise<boolean> {
+  const rows = await db
+    .select({ address: practiceSuppressions.address })
+    .from(practiceSuppressions)
+    .where(eq(practiceSuppressions.address, normaliseAddress(address)));
+  return rows.length > 0;
+}
+
+/** A contact holds this address (a lower-case email, an E.164 number, or a column holding one). */
+export function contactHasAddress(address: string | SQLWrapper) {
+  return or(sql`lower(${trainingContacts.email}) = ${address}`, sql`${trainingContacts.phone} = ${address}`);
+}
+
+/** Planned practice messages to every contact (of any family) who has this address are cancelled. */
+async function cancelPlannedTo(db: Database, address: string, reason: string) {
+  const holders = db.select({ id: trainingContacts.id }).from(trainingContacts).where(contactHasAddress(address));
+  await db
+    .update(practiceMessages)
+    .set({ status: "cancelled", cancelReason: reason })
+    .where(and(eq(practiceMessages.status, "planned"), inArray(practiceMessages.contactId, holders)));
+}
+
+/**
+ * The address said no (for every family): it is suppressed, its yes is withdrawn everywhere (so
+ * lifting the suppression later does not restart anyone's messages without a new yes), and
+ * everything planned for it is cancelled. True when it was not suppressed before.
+ */
+export async function suppressAddress(db: Database, address: string, reason: SuppressionReason): Promise<boolean> {
+  const normal = normaliseAddress(address);
+  const inserted = await db
+    .insert(practiceSuppressions)
+    .values({ address: normal, channel: channelOf(normal), reason })
+    .onConflictDoNothing()
+    .returning({ address: practiceSuppressions.address });
+  await db
+    .update(practiceAddressConsents)
+    .set({ confirmedAt: null, confirmedHow: null })
+    .where(and(eq(practiceAddressConsents.address, normal), isNotNull(practiceAddressConsents.confirmedAt)));
+  await cancelPlannedTo(db, normal, `opted out (${reason})`);
+  return inserted.length > 0;
+}
+
+/** Only the address itself may call this: a link we sent to it, or START/YES from the phone. */
+export async function liftSuppression(db: Database, address: string): Promise<boolean> {
+  const rows = await db
+    .delete(practiceSuppressions)
+    .where(eq(practiceSuppressions.address, normaliseAddress(address)))
+    .returning({ address: practiceSuppressions.address });
+  return rows.length > 0;
+}
+
+/**
+ * Forgets this family's consent rows for addresses no one in the family uses any more, so an
+ * address given back to a person later starts again at "Waiting for consent".
+ */
+export async function forgetUnusedAddresses(db: Database, subscriptionId: string) {
+  const inUse = db
+    .select({ one: sql`1` })
+    .from(trainingContacts)
+    .where(
+      and(eq(trainingContacts.subscriptionId, subscriptionId), contactHasAddress(practiceAddressConsents.address)),
+    );
+  await db
+    .delete(practiceAddressConsents)
+    .where(and(eq(practiceAddressConsents.subscriptionId, subscriptionId), notExists(inUse)));
+}
+
+/**
+ * The phone replied YES: the newest notice sent to it that is still waiting counts as its yes.
+ * Returns the family it confirmed, or null.
+ */
+export async function confirmByTextReply(db: Database, phone: string): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(practiceAddressConsents)
+    .where(
+      and(
+        eq(practiceAddressConsents.address, normaliseAddress(phone)),
+        isNotNull(practiceAddressConsents.noticeSentAt),
+        isNull(practiceAddressConsents.confirmedAt),
+      ),
+    )
+    .orderBy(sql`${practiceAddressConsents.noticeSentAt} DESC`)
+    .limit(1);
+  if (!row) return null;
+  await confirmAddress(db, row.id, "text-reply");
+  return row.subscriptionId;
+}
+
+/** An address that said no hears from us about it at most twice a month, whoever asks. */
+const LIFT_LINK_RULE: LimitRule = { max: 2, windowSeconds: 30 * DAY };
+const LIFT_LINK_HOURS = 24;
+
+/**
+ * Someone asked for practice messages to reach this address again. When it is suppressed (and has
+ * not asked too often), a fresh lift token is stored and returned for a link sent *to that
+ * address*; otherwise null. The caller answers the same either way, so the page never tells
+ * anyone whether an address said no.
+ */
+export async function requestLiftLink(db: Database, address: string): Promise<string | null> {
+  const normal = normaliseAddress(address);
+  if (!(await isAddressSuppressed(db, normal))) return null;
+  const limit = await hitLimit(db, `practice-opt-in:address:${normal}`, LIFT_LINK_RULE);
+  if (!limit.allowed) return null;
+  const token = newConsentToken();
+  await db
+    .update(practiceSuppressions)
+    .set({ liftToken: token, liftRequestedAt: sql`now()` })
+    .where(eq(practiceSuppressions.address, normal));
+  return token;
+}
+
+/** The suppression a lift link belongs to, while the link is fresh (24 hours); null otherwise. */
+export async function findLiftRequest(db: Database, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({ address: practiceSuppressions.address, channel: practiceSuppressions.channel })
+    .from(practiceSuppressions)
+    .where(
+      and(
+        eq(practiceSuppressions.liftToken, token),
+        gt(practiceSuppressions.liftRequestedAt, sql`now() - make_interval(hours => ${LIFT_LINK_HOURS})`),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The address pressed the button in the link we sent it: its suppression is lifted. */
+export async function liftByToken(db: Database, token: string): Promise<string | null> {
+  const request = await findLiftRequest(db, token);
+  if (!request) return null;
+  await liftSuppression(db, request.address);
+  return request.address;
+}

@@ -1,0 +1,75 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { checkoutSessions, members } from "~/billing/tables";
+import { DEFAULT_TIME_ZONE, toE164 } from "./contact-schema";
+import { isKnownTimeZone } from "./quiet-hours";
+import { trainingContacts, trainingPrograms } from "~/training/tables";
+import { isPersonName, MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
+
+/**
+ * Copies the people given at checkout (`members`: the buyer first, then up to four family
+ * members) into the subscription's Training Program contacts, once per subscription. The
+ * `training_programs` row is the marker: inserting it and the contacts happen in one transaction,
+ * and a second caller's insert of the same key waits for the first to commit and then does
+ * nothing, so two page loads at once never copy the people twice. Returns true when it copied.
+ *
+ * Defaults, all of which the account holder can change: an adult; emails on when there is an
+ * address; texts off until the holder turns them on (a number that cannot be read as E.164 is
+ * left out rather than stored in a form texts cannot use); the time zone of the buyer's device at
+ * checkout, or New York's when the browser gave none (quiet hours are kept in each person's zone,
+ * so a family in Sydney must not start out on New York time).
+ */
+export async function importCheckoutContacts(db: Database, subscriptionId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(trainingPrograms)
+      .values({ subscriptionId })
+      .onConflictDoNothing()
+      .returning({ subscriptionId: trainingPrograms.subscriptionId });
+    if (marked.length === 0) return false;
+    const [checkout] = await tx
+      .select({ contacts: checkoutSessions.contacts })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.subscriptionId, subscriptionId))
+      .orderBy(desc(checkoutSessions.createdAt))
+      .limit(1);
+    const checkoutZone = checkout?.contacts.timeZone;
+    const zone = checkoutZone && isKnownTimeZone(checkoutZone) ? checkoutZone : DEFAULT_TIME_ZONE;
+    const people = await tx
+      .select()
+      .from(members)
+      .where(eq(members.subscriptionId, subscriptionId))
+      .orderBy(asc(members.position));
+    if (people.length === 0) return true;
+    await tx.insert(trainingContacts).values(
+      people.map((person) => ({
+        subscriptionId,
+        // Family members are named only by their address at checkout; the holder can rename them.
+        name: standInName(person.name, person.email, person.position),
+        ageBand: "adult",
+        email: person.email,
+        phone: person.phone ? toE164(person.phone) : null,
+        emailEnabled: true,
+        smsEnabled: false,
+        timeZone: zone,
+        checkoutPosition: person.position,
+      })),
+    );
+    return true;
+  });
+}
+
+/**
+ * A name the shared name rule accepts, so the holder can edit anything else about a person before
+ * renaming them: the checkout name when it is one, else the letters of the address's local part
+ * ("gran.rose42@" → "Gran Rose"), else "Family member N".
+ */
+function standInName(given: string | null, email: string, position: number): string {
+  if (given && isPersonName(given)) return given.trim();
+  const words = (email.split("@")[0] ?? "")
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1));
+  const fromAddress = words.join(" ").slice(0, MAX_PERSON_NAME_LENGTH).trim();
+  return fromAddress && isPersonName(fromAddress) ? fromAddress : `Family member ${position + 1}`;
+}

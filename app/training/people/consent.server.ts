@@ -1,0 +1,148 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { customers, subscriptions } from "~/billing/tables";
+import { getMailBranding } from "~/mail/mailer.server";
+import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
+import { isPhoneSuppressed } from "~/mail/sms-suppressions.server";
+import {
+  addressStates,
+  confirmAddress,
+  contactHasAddress,
+  findAddressConsentByToken,
+  liftSuppression,
+  suppressAddress,
+  type AddressChannel,
+} from "./address-consent.server";
+import { isMinor } from "./contact-schema";
+import { contactStatus, type ContactStatus } from "./contact-status";
+import { trainingContacts } from "~/training/tables";
+import { childNoticeEmail, childNoticeText, consentNoticeEmail, consentNoticeText } from "./training-emails";
+
+/**
+ * Consent: nothing is sent to an address before it says yes itself (docs/decisions/025). Each
+ * notice goes to one address and carries that address's own link, so pressing its "yes" proves
+ * the person reads that inbox or phone. An adult's notice asks "Yes, send me practice messages";
+ * a child's or teen's, sent once their parent or guardian confirmed, says "Yes, I'm in" (a parent
+ * may press it with them). "No thanks" and "This isn't me" suppress the address for every family.
+ */
+
+type Contact = typeof trainingContacts.$inferSelect;
+
+export function consentUrl(token: string): string {
+  return `${getMailBranding().siteUrl}/training/consent/${encodeURIComponent(token)}`;
+}
+
+export type NoticeChannel = AddressChannel;
+
+/**
+ * Queues the notice for one address of a contact, inside the caller's transaction: the request
+ * for consent for an adult, the friendly hello with "Yes, I'm in" for a child or teen (only call
+ * that after the guardian agreed). A phone that replied STOP gets nothing. Returns the outbox id,
+ * or null when nothing could be queued.
+ */
+export async function queueNotice(
+  tx: Database,
+  notice: { contact: Contact; channel: NoticeChannel; address: string; token: string; holderName: string },
+): Promise<string | null> {
+  const brand = getMailBranding();
+  const { contact } = notice;
+  const input = { contactName: contact.name, holderName: notice.holderName, consentUrl: consentUrl(notice.token) };
+  const minor = isMinor(contact.ageBand);
+  const template = minor ? "training-child-notice" : "training-consent-notice";
+  if (notice.channel === "email") {
+    const content = minor ? childNoticeEmail(brand, input) : consentNoticeEmail(brand, input);
+    return enqueueEmail(tx, { template, to: notice.address, ...content });
+  }
+  if (await isPhoneSuppressed(tx, notice.address)) return null;
+  const body = minor ? childNoticeText(brand, input) : consentNoticeText(brand, input);
+  return enqueueText(tx, { template, to: notice.address, body });
+}
+
+/** The name of the account holder who enrolled a contact (the name given at checkout). */
+export async function holderNameFor(db: Database, subscriptionId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: customers.name })
+    .from(subscriptions)
+    .innerJoin(customers, eq(subscriptions.customerId, customers.id))
+    .where(eq(subscriptions.id, subscriptionId));
+  return row?.name ?? "A family member";
+}
+
+/** What the consent page shows: the same facts as the notice, and where this address stands. */
+export interface ConsentView {
+  contactName: string;
+  holderName: string;
+  minor: boolean;
+  /** The address this link was sent to, and by which channel. */
+  address: string;
+  channel: NoticeChannel;
+  /** This address: waiting, agreed ("active"/"paused" for the person), or opted out. */
+  status: ContactStatus;
+  /** A child or teen whose guardian has not confirmed (again) cannot say yes for themselves. */
+  waitingForGuardian: boolean;
+}
+
+/** The address row behind a link, and the family member who has that address now (if anyone). */
+async function linkTarget(db: Database, token: string) {
+  const consent = await findAddressConsentByToken(db, token);
+  if (!consent) return null;
+  const [contact] = await db
+    .select()
+    .from(trainingContacts)
+    .where(and(eq(trainingContacts.subscriptionId, consent.subscriptionId), contactHasAddress(consent.address)))
+    .orderBy(trainingContacts.createdAt)
+    .limit(1);
+  // The address was taken away from the person since the notice: the link no longer works.
+  return contact ? { consent, contact } : null;
+}
+
+/** Reads only: mail scanners open links in emails, and that must never say yes or no for anyone. */
+export async function findConsentView(db: Database, token: string): Promise<ConsentView | null> {
+  const target = await linkTarget(db, token);
+  if (!target) return null;
+  const { consent, contact } = target;
+  const minor = isMinor(contact.ageBand);
+  const state = (await addressStates(db, consent.subscriptionId, [consent.address])).get(consent.address)!;
+  return {
+    contactName: contact.name,
+    holderName: await holderNameFor(db, contact.subscriptionId),
+    minor,
+    address: consent.address,
+    channel: consent.channel as NoticeChannel,
+    status: contactStatus({
+      minor,
+      guardianConfirmed: contact.guardianConfirmedAt !== null,
+      paused: contact.pausedAt !== null,
+      addresses: [{ confirmed: state.confirmedAt !== null, suppressed: state.suppressed }],
+    }),
+    waitingForGuardian: minor && contact.guardianConfirmedAt === null,
+  };
+}
+
+export type ConsentChoice = "yes" | "no" | "not-me";
+export type ConsentOutcome = "unknown" | "accepted" | "declined" | "not-me" | "needs-guardian";
+
+/**
+ * The answer on the consent page, from the person holding the link sent to this address. "Yes"
+ * confirms this address for this family (and, when the address had said no before, lifts that:
+ * the link proves it is the address itself asking). "No thanks" and "This isn't me" suppress the
+ * address for every family and cancel anything planned for it.
+ */
+export async function answerConsent(db: Database, token: string, choice: ConsentChoice): Promise<ConsentOutcome> {
+  const target = await linkTarget(db, token);
+  if (!target) return "unknown";
+  const { consent, contact } = target;
+  if (choice !== "yes") {
+    await db.transaction(async (tx) =>
+      suppressAddress(tx as unknown as Database, consent.address, choice === "no" ? "no-thanks" : "not-me"),
+    );
+    return choice === "no" ? "declined" : "not-me";
+  }
+  if (isMinor(contact.ageBand) && contact.guardianConfirmedAt === null) return "needs-guardian";
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await liftSuppression(t, consent.address);
+    await confirmAddress(t, consent.id, "notice-link");
+  });
+  return "accepted";
+}

@@ -1,0 +1,137 @@
+import { FieldError, Label } from "~/ui/input";
+import { TextField } from "~/ui/text-field";
+import { MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
+import { AGE_BAND_LABELS, TIME_ZONE_GROUPS } from "./contact-schema";
+import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
+
+export interface ContactFieldValues {
+  name: string;
+  ageBand: AgeBand;
+  email: string | null;
+  phone: string | null;
+  emailEnabled: boolean;
+  smsEnabled: boolean;
+  timeZone: string;
+}
+
+const selectClass =
+  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink focus-visible:border-brand-600 aria-[invalid=true]:border-danger-600";
+
+/** The zones in the select: the common list, plus the current one if it is not in it. */
+function zoneGroups(current: string) {
+  const listed = TIME_ZONE_GROUPS.some((group) => group.zones.includes(current));
+  return listed ? TIME_ZONE_GROUPS : [...TIME_ZONE_GROUPS, { region: "Current", zones: [current] }];
+}
+
+/** The fields of one person, shared by the add form and each person's edit form. */
+export function ContactFields({
+  idPrefix,
+  values,
+  errors,
+}: {
+  idPrefix: string;
+  values: ContactFieldValues;
+  errors: Record<string, string>;
+}) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        id={id("name")}
+        label="Name"
+        name="name"
+        required
+        maxLength={MAX_PERSON_NAME_LENGTH}
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <div>
+        <Label htmlFor={id("age-band")}>Age band</Label>
+        <select
+          id={id("age-band")}
+          name="ageBand"
+          defaultValue={values.ageBand}
+          className={selectClass}
+          aria-invalid={Boolean(errors.ageBand)}
+          aria-describedby={`${id("age-band")}-error`}
+        >
+          {AGE_BANDS.map((band) => (
+            <option key={band} value={band}>
+              {AGE_BAND_LABELS[band]}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id("age-band")}-error`} message={errors.ageBand} />
+      </div>
+      <TextField
+        id={id("email")}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        maxLength={254}
+        defaultValue={values.email ?? ""}
+        error={errors.email}
+      />
+      <TextField
+        id={id("phone")}
+        label="Mobile phone"
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        maxLength={32}
+        defaultValue={values.phone ?? ""}
+        hint="With the country code, like +1 555 010 2000."
+        error={errors.phone}
+      />
+      <fieldset className="sm:col-span-2">
+        <legend className="mb-1 text-sm font-semibold text-ink">Send practice messages by</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <label className="inline-flex min-h-11 items-center gap-2 text-base">
+            <input
+              type="checkbox"
+              name="emailEnabled"
+              defaultChecked={values.emailEnabled}
+              className="h-5 w-5 accent-brand-700"
+            />
+            Email
+          </label>
+          <label className="inline-flex min-h-11 items-center gap-2 text-base">
+            <input
+              type="checkbox"
+              name="smsEnabled"
+              defaultChecked={values.smsEnabled}
+              className="h-5 w-5 accent-brand-700"
+            />
+            Text message
+          </label>
+        </div>
+      </fieldset>
+      <div className="sm:col-span-2">
+        <Label htmlFor={id("time-zone")}>Time zone</Label>
+        <select
+          id={id("time-zone")}
+          name="timeZone"
+          defaultValue={values.timeZone}
+          className={selectClass}
+          aria-invalid={Boolean(errors.timeZone)}
+          aria-describedby={`${id("time-zone")}-hint ${id("time-zone")}-error`}
+        >
+          {zoneGroups(values.timeZone).map((group) => (
+            <optgroup key={group.region} label={group.region}>
+              {group.zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <p id={`${id("time-zone")}-hint`} className="mt-1 text-sm text-muted">
+          Messages only arrive between 8 am and 9 pm here (for children and teens, not before 3 pm on school days).
+        </p>
+        <FieldError id={`${id("time-zone")}-error`} message={errors.timeZone} />
+      </div>
+    </div>
+  );
+}

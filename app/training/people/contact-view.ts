@@ -1,0 +1,53 @@
+import type { ContactStatus } from "./contact-status";
+import type { AgeBand } from "~/training/library/practice-scenario-schema";
+
+/** What /account/training shows (built by contact-settings.server.ts; safe to import in the browser). */
+
+/** One person as the page shows them. */
+export interface ContactView {
+  id: string;
+  name: string;
+  ageBand: AgeBand;
+  ageBandLabel: string;
+  email: string | null;
+  phone: string | null;
+  emailEnabled: boolean;
+  smsEnabled: boolean;
+  timeZone: string;
+  status: ContactStatus;
+  statusLabel: string;
+  minor: boolean;
+  /** The account holder's own entry (same email as the account): they can say yes right here. */
+  isHolder: boolean;
+  /** When the parent or guardian confirmed (children and teens only). */
+  guardianConfirmedAt: string | null;
+  /** The addresses practice messages would use, each with its own consent. */
+  addresses: AddressView[];
+  /** The newest notice sent to any of them. */
+  noticeSentAt: string | null;
+}
+
+/** One email address or phone number of a person, and where its consent stands. */
+export interface AddressView {
+  channel: "email" | "sms";
+  address: string;
+  /** agreed: said yes (`since`); asked: a notice went out, no answer yet; waiting: not asked yet; opted-out: said no. */
+  state: "agreed" | "asked" | "waiting" | "opted-out";
+  since: string | null;
+  /** 'notice-link', 'text-reply' or 'account-email' when agreed. */
+  how: string | null;
+}
+
+export type TrainingPageView =
+  | { kind: "not-member" }
+  /** Has access as a family member on someone else's plan: that person manages it. */
+  | { kind: "family-member" }
+  | {
+      kind: "program";
+      planName: string;
+      limit: number;
+      access: boolean;
+      /** Shown when there is no access: why practice messages have stopped. */
+      stoppedMessage: string | null;
+      contacts: ContactView[];
+    };

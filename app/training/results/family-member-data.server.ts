@@ -1,0 +1,145 @@
+import { addressStates } from "~/training/people/address-consent.server";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { outboxMessages, smsSuppressions } from "~/mail/tables";
+import { findHolderProgram } from "~/training/people/programs.server";
+import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
+import { messageOutcome, type EventRecord } from "./practice-results";
+import { practiceEvents, practiceMessages, trainingContacts, weeklySummaries } from "~/training/tables";
+
+/**
+ * A family member's data for the account holder (COPPA lets a parent review and delete a child's
+ * information): everything we hold about one person as JSON. Deleting it is removing the person
+ * (people/contact-changes.server.ts says which outbox rows go with them). Secrets (the consent,
+ * summary and message tokens) are left out of the download: they are keys to pages, not
+ * information about the person.
+ */
+
+const EXPORT_FORMAT = "scam-free family member export, version 1";
+
+/** Null when this account holds no Training Program or the person is not in it (another family's: 404). */
+export async function exportFamilyMember(
+  db: Database,
+  input: { userId: string; contactId: string; now?: Date; library?: Pick<PracticeLibrary, "byId"> },
+) {
+  const program = await findHolderProgram(db, input.userId, input.now);
+  if (!program) return null;
+  const [contact] = await db
+    .select()
+    .from(trainingContacts)
+    .where(and(eq(trainingContacts.id, input.contactId), eq(trainingContacts.subscriptionId, program.subscriptionId)));
+  if (!contact) return null;
+  const library = input.library ?? practiceLibrary();
+
+  const messages = await db
+    .select({ message: practiceMessages, outboxStatus: outboxMessages.status, sentAt: outboxMessages.sentAt })
+    .from(practiceMessages)
+    .leftJoin(outboxMessages, eq(outboxMessages.id, practiceMessages.outboxMessageId))
+    .where(eq(practiceMessages.contactId, contact.id))
+    .orderBy(asc(practiceMessages.scheduledFor));
+  const events = messages.length
+    ? await db
+        .select()
+        .from(practiceEvents)
+        .where(
+          inArray(
+            practiceEvents.messageId,
+            messages.map((row) => row.message.id),
+          ),
+        )
+        .orderBy(asc(practiceEvents.occurredAt), asc(practiceEvents.id))
+    : [];
+  const summaries = await db
+    .select()
+    .from(weeklySummaries)
+    .where(eq(weeklySummaries.contactId, contact.id))
+    .orderBy(asc(weeklySummaries.createdAt));
+  const addresses = [contact.email, contact.phone].filter((value): value is string => Boolean(value));
+  const delivered = addresses.length
+    ? await db
+        .select({
+          channel: outboxMessages.channel,
+          template: outboxMessages.template,
+          recipient: outboxMessages.recipient,
+          subject: outboxMessages.subject,
+          status: outboxMessages.status,
+          createdAt: outboxMessages.createdAt,
+          sentAt: outboxMessages.sentAt,
+        })
+        .from(outboxMessages)
+        .where(inArray(outboxMessages.recipient, addresses))
+        .orderBy(asc(outboxMessages.createdAt))
+    : [];
+  const consentStates = await addressStates(
+    db,
+    contact.subscriptionId,
+    [contact.email, contact.phone].filter((value): value is string => Boolean(value)),
+  );
+  const suppressed = contact.phone
+    ? await db.select().from(smsSuppressions).where(eq(smsSuppressions.phone, contact.phone))
+    : [];
+
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: (input.now ?? new Date()).toISOString(),
+    person: {
+      id: contact.id,
+      name: contact.name,
+      ageBand: contact.ageBand,
+      email: contact.email,
+      phone: contact.phone,
+      emailEnabled: contact.emailEnabled,
+      smsEnabled: contact.smsEnabled,
+      timeZone: contact.timeZone,
+      level: contact.level,
+      pausedAt: contact.pausedAt,
+      summariesOptedOutAt: contact.summariesOptedOutAt,
+      createdAt: contact.createdAt,
+      updatedAt: contact.updatedAt,
+    },
+    consent: {
+      guardianConfirmedAt: contact.guardianConfirmedAt,
+      guardianUserId: contact.guardianUserId,
+      addresses: [...consentStates.values()].map((state) => ({
+        address: state.address,
+        channel: state.channel,
+        noticeSentAt: state.noticeSentAt,
+        agreedAt: state.confirmedAt,
+        how: state.confirmedHow,
+        optedOut: state.suppressed,
+      })),
+    },
+    practiceMessages: messages.map(({ message, outboxStatus, sentAt }) => {
+      const own = events.filter((event) => event.messageId === message.id);
+      const went = outboxStatus === "sent" ? sentAt : null;
+      return {
+        id: message.id,
+        scenarioId: message.scenarioId,
+        scenarioTitle: library.byId(message.scenarioId)?.title ?? null,
+        channel: message.channel,
+        level: message.level,
+        weekKey: message.weekKey,
+        status: message.status,
+        scheduledFor: message.scheduledFor,
+        queuedAt: message.queuedAt,
+        sentAt: went,
+        cancelReason: message.cancelReason,
+        outcome: messageOutcome({
+          sentAt: went,
+          events: own.map((event) => ({ ...event, kind: event.kind as EventRecord["kind"] })),
+        }),
+        events: own.map((event) => ({
+          kind: event.kind,
+          occurredAt: event.occurredAt,
+          userAgent: event.userAgent,
+          secondsSinceDelivery: event.secondsSinceDelivery,
+          flagged: event.flagged,
+          detail: event.detail,
+        })),
+      };
+    }),
+    weeklySummaries: summaries.map((summary) => ({ weekKey: summary.weekKey, createdAt: summary.createdAt })),
+    messagesSentToThem: delivered,
+    textOptOut: suppressed.map((row) => ({ phone: row.phone, reason: row.reason, since: row.createdAt })),
+  };
+}

@@ -1,0 +1,187 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { outboxMessages } from "~/mail/tables";
+import { DEFAULT_TIME_ZONE } from "~/training/people/contact-schema";
+import { findHolderProgram, listContacts } from "~/training/people/programs.server";
+import {
+  OUTCOME_LABELS,
+  TREND_WEEKS,
+  type FamilyResults,
+  type PersonResults,
+  type PracticeMessageRow,
+} from "./family-results-view";
+import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
+import {
+  familySummaryLine,
+  formatDuration,
+  formatRate,
+  messageOutcome,
+  personFigures,
+  recentWeeks,
+  streakLabel,
+  weeksWithoutAFall,
+  type EventRecord,
+  type MessageRecord,
+  type PracticeOutcome,
+} from "./practice-results";
+import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
+import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
+
+/**
+ * The family dashboard on /account/training: how each person did with their practice messages.
+ * Everything is read for the account holder's own subscription only (found from their user id,
+ * the same rule as the rest of the page), so another account never sees this family's figures.
+ *
+ * A message counts once it went out: its outbox row was sent (or, for an older row, a "sent"
+ * event was recorded). Its outcome comes from its events (practice-results.ts): flagged fetches
+ * by mail scanners and link previews are never a fall.
+ */
+
+interface SentMessage extends MessageRecord {
+  id: string;
+  contactId: string;
+  token: string;
+  scenarioId: string;
+  channel: "email" | "sms";
+  sentAt: Date;
+  outcome: PracticeOutcome;
+}
+
+/** The holder's family results, or null when this account holds no Training Program. */
+export async function loadFamilyResults(
+  db: Database,
+  userId: string,
+  options: { now?: Date; library?: Pick<PracticeLibrary, "byId"> } = {},
+): Promise<FamilyResults | null> {
+  const now = options.now ?? new Date();
+  const program = await findHolderProgram(db, userId, now);
+  if (!program) return null;
+  const contacts = await listContacts(db, program.subscriptionId);
+  const messages = await sentMessagesOf(db, program.subscriptionId);
+  const library = options.library ?? practiceLibrary();
+
+  // "This month" is the calendar month where the family lives: the buyer's (first person's) zone.
+  const familyZone = contacts[0]?.timeZone ?? DEFAULT_TIME_ZONE;
+  const thisMonth = monthOf(now, familyZone);
+  const inMonth = messages.filter((message) => monthOf(message.sentAt, familyZone) === thisMonth);
+  const monthSpotted = inMonth.filter((message) => message.outcome === "spotted").length;
+
+  const people = contacts.map((contact): PersonResults => {
+    const own = messages.filter((message) => message.contactId === contact.id);
+    const figures = personFigures(own);
+    const byWeek = new Map<string, PracticeOutcome[]>();
+    for (const message of own) {
+      const week = isoWeekKey(message.sentAt, contact.timeZone);
+      byWeek.set(week, [...(byWeek.get(week) ?? []), message.outcome]);
+    }
+    const streak = weeksWithoutAFall([...byWeek].map(([weekKey, outcomes]) => ({ weekKey, outcomes })));
+    const trend = recentWeeks(now, contact.timeZone, TREND_WEEKS).map((week) => {
+      const outcomes = byWeek.get(week.weekKey) ?? [];
+      return { ...week, sent: outcomes.length, spotted: outcomes.filter((outcome) => outcome === "spotted").length };
+    });
+    return {
+      contactId: contact.id,
+      name: contact.name,
+      figures,
+      spotRate: formatRate(figures.spotRate),
+      fallRate: formatRate(figures.fallRate),
+      medianTimeToSpot: formatDuration(figures.medianSecondsToSpot),
+      level: contact.level,
+      levelLabel: `Level ${contact.level} of 3`,
+      weeksWithoutAFall: streak,
+      streakLabel: streakLabel(streak, figures.sent),
+      trend,
+      messages: own
+        .sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime())
+        .map((message): PracticeMessageRow => ({
+          id: message.id,
+          sentAt: message.sentAt.toISOString(),
+          dateLabel: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: contact.timeZone }).format(
+            message.sentAt,
+          ),
+          // A scenario later removed from the library still shows as a practice message.
+          scenarioTitle: library.byId(message.scenarioId)?.title ?? "A practice message",
+          channel: message.channel,
+          outcome: message.outcome,
+          outcomeLabel: OUTCOME_LABELS[message.outcome],
+          // The holder's own read-only view: the member's page would count the holder's presses as theirs.
+          feedbackHref: `/account/training/messages/${message.id}`,
+        })),
+    };
+  });
+
+  return {
+    summaryLine: familySummaryLine(monthSpotted, inMonth.length),
+    monthSpotted,
+    monthSent: inMonth.length,
+    people,
+  };
+}
+
+function monthOf(instant: Date, timeZone: string): string {
+  const local = localTime(instant, timeZone);
+  return `${local.year}-${local.month}`;
+}
+
+/**
+ * Every practice message of this subscription that went out, with its events. Both queries are
+ * joined to the contacts and filtered by the subscription, so nothing of another family is read.
+ */
+async function sentMessagesOf(db: Database, subscriptionId: string): Promise<SentMessage[]> {
+  const rows = await db
+    .select({
+      id: practiceMessages.id,
+      contactId: practiceMessages.contactId,
+      token: practiceMessages.token,
+      scenarioId: practiceMessages.scenarioId,
+      channel: practiceMessages.channel,
+      outboxStatus: outboxMessages.status,
+      outboxSentAt: outboxMessages.sentAt,
+    })
+    .from(practiceMessages)
+    .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
+    .leftJoin(outboxMessages, eq(outboxMessages.id, practiceMessages.outboxMessageId))
+    .where(and(eq(trainingContacts.subscriptionId, subscriptionId), eq(practiceMessages.status, "queued")));
+  if (rows.length === 0) return [];
+
+  const events = await db
+    .select({
+      messageId: practiceEvents.messageId,
+      kind: practiceEvents.kind,
+      occurredAt: practiceEvents.occurredAt,
+      flagged: practiceEvents.flagged,
+    })
+    .from(practiceEvents)
+    .innerJoin(practiceMessages, eq(practiceMessages.id, practiceEvents.messageId))
+    .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
+    .where(and(eq(trainingContacts.subscriptionId, subscriptionId), eq(practiceMessages.status, "queued")))
+    .orderBy(asc(practiceEvents.occurredAt), asc(practiceEvents.id));
+  const eventsOf = new Map<string, EventRecord[]>();
+  for (const event of events) {
+    const list = eventsOf.get(event.messageId) ?? [];
+    list.push({ kind: event.kind as EventRecord["kind"], occurredAt: event.occurredAt, flagged: event.flagged });
+    eventsOf.set(event.messageId, list);
+  }
+
+  const sent: SentMessage[] = [];
+  for (const row of rows) {
+    const own = eventsOf.get(row.id) ?? [];
+    // The outbox's own time of sending; a "sent" event stands in when the outbox row is gone.
+    const sentAt =
+      row.outboxStatus === "sent" ? row.outboxSentAt : (own.find((event) => event.kind === "sent")?.occurredAt ?? null);
+    if (!sentAt) continue;
+    const outcome = messageOutcome({ sentAt, events: own });
+    if (!outcome) continue;
+    sent.push({
+      id: row.id,
+      contactId: row.contactId,
+      token: row.token,
+      scenarioId: row.scenarioId,
+      channel: row.channel as "email" | "sms",
+      sentAt,
+      events: own,
+      outcome,
+    });
+  }
+  return sent;
+}

@@ -1,0 +1,161 @@
+import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
+
+/**
+ * How practice went, computed from the append-only events of each message. Spotting leads: the
+ * research on these programmes (Hoxhunt, KnowBe4, the 2025 UC San Diego trial) finds the spotting
+ * rate is what improves, so the figures count spots first and never blame a machine's visit.
+ *
+ * Outcome of one message, from the first decisive thing that happened to it:
+ * - "spotted": the person pressed "I spotted it" or replied SCAM/SPOTTED before any counted click;
+ * - "fell": a human click on the landing page (a POST that was not flagged as a preview agent);
+ * - "uncertain": the link was fetched (or "clicked" by a known preview agent) but no person acted;
+ * - "no-response": delivered, and nothing else.
+ * Messages that were never sent (failed, or not yet out) are not counted at all.
+ */
+export type PracticeOutcome = "spotted" | "fell" | "uncertain" | "no-response";
+
+export interface EventRecord {
+  kind: "sent" | "delivered" | "failed" | "link_fetched" | "clicked" | "spotted" | "opted_out";
+  occurredAt: Date;
+  flagged: boolean;
+}
+
+export interface MessageRecord {
+  /** When the message went out; null when it never did. */
+  sentAt: Date | null;
+  events: EventRecord[];
+}
+
+export function messageOutcome(message: MessageRecord): PracticeOutcome | null {
+  if (!message.sentAt) return null;
+  const ordered = [...message.events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  let fetched = false;
+  for (const event of ordered) {
+    if (event.kind === "spotted") return "spotted";
+    if (event.kind === "clicked" && !event.flagged) return "fell";
+    if (event.kind === "link_fetched" || event.kind === "clicked") fetched = true;
+  }
+  return fetched ? "uncertain" : "no-response";
+}
+
+/** Seconds from delivery to the spot, for a spotted message. */
+export function secondsToSpot(message: MessageRecord): number | null {
+  if (messageOutcome(message) !== "spotted" || !message.sentAt) return null;
+  const spot = message.events
+    .filter((event) => event.kind === "spotted")
+    .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())[0]!;
+  return Math.max(0, Math.round((spot.occurredAt.getTime() - message.sentAt.getTime()) / 1000));
+}
+
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export interface PersonFigures {
+  sent: number;
+  spotted: number;
+  fell: number;
+  noResponse: number;
+  uncertain: number;
+  /** 0..1, or null before anything was sent. */
+  spotRate: number | null;
+  fallRate: number | null;
+  medianSecondsToSpot: number | null;
+}
+
+export function personFigures(messages: MessageRecord[]): PersonFigures {
+  const counts = { spotted: 0, fell: 0, "no-response": 0, uncertain: 0 };
+  const spotTimes: number[] = [];
+  let sent = 0;
+  for (const message of messages) {
+    const outcome = messageOutcome(message);
+    if (!outcome) continue;
+    sent += 1;
+    counts[outcome] += 1;
+    const seconds = secondsToSpot(message);
+    if (seconds !== null) spotTimes.push(seconds);
+  }
+  return {
+    sent,
+    spotted: counts.spotted,
+    fell: counts.fell,
+    noResponse: counts["no-response"],
+    uncertain: counts.uncertain,
+    spotRate: sent > 0 ? counts.spotted / sent : null,
+    fallRate: sent > 0 ? counts.fell / sent : null,
+    medianSecondsToSpot: median(spotTimes),
+  };
+}
+
+/** Difficulty moves one step: harder after a spot, easier after a fall, always within 1..3. */
+export function nextLevel(level: number, outcome: "spotted" | "fell"): 1 | 2 | 3 {
+  const moved = outcome === "spotted" ? level + 1 : level - 1;
+  return Math.min(3, Math.max(1, moved)) as 1 | 2 | 3;
+}
+
+/**
+ * Weeks in a row, counting back from the latest week with a message, in which the person did not
+ * fall for one. Weeks without a message neither break nor extend the streak.
+ */
+export function weeksWithoutAFall(weeks: { weekKey: string; outcomes: PracticeOutcome[] }[]): number {
+  const ordered = [...weeks]
+    .filter((week) => week.outcomes.length > 0)
+    .sort((a, b) => b.weekKey.localeCompare(a.weekKey));
+  let streak = 0;
+  for (const week of ordered) {
+    if (week.outcomes.includes("fell")) break;
+    streak += 1;
+  }
+  return streak;
+}
+
+/** "This month your family spotted 7 of 9 practice messages" and its quieter variants. */
+export function familySummaryLine(spotted: number, sent: number): string {
+  if (sent === 0) return "No practice messages have gone out this month yet.";
+  const messages = sent === 1 ? "practice message" : "practice messages";
+  return `This month your family spotted ${spotted} of ${sent} ${messages}`;
+}
+
+/** "3 min", "2 h 5 min", "1 day 4 h": a time to spot, in words a family reads at a glance. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return "—";
+  if (seconds < 60) return "under a minute";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? "" : "s"}${hours % 24 ? ` ${hours % 24} h` : ""}`;
+}
+
+export function formatRate(rate: number | null): string {
+  return rate === null ? "—" : `${Math.round(rate * 100)}%`;
+}
+
+/** Encouragement for one person's streak of weeks without a fall (never a comparison with anyone). */
+export function streakLabel(weeks: number, sent: number): string {
+  if (sent === 0) return "No practice messages yet";
+  if (weeks === 0) return "A fresh start: every week without a fall counts";
+  return `${weeks} ${weeks === 1 ? "week" : "weeks"} in a row without a fall`;
+}
+
+const WEEK_LABEL = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/**
+ * The last `count` ISO weeks in a time zone, oldest first, the week of `now` last; each labelled
+ * by its Monday ("Nov 16"). Worked out on calendar dates, so a daylight-saving change cannot skip
+ * or repeat a week.
+ */
+export function recentWeeks(now: Date, timeZone: string, count: number): { weekKey: string; label: string }[] {
+  const today = localTime(now, timeZone);
+  const monday = Date.UTC(today.year, today.month - 1, today.day - (today.weekday - 1), 12);
+  const weeks = [];
+  for (let back = count - 1; back >= 0; back -= 1) {
+    const start = new Date(monday - back * 7 * 86_400_000);
+    weeks.push({ weekKey: isoWeekKey(start, "UTC"), label: WEEK_LABEL.format(start) });
+  }
+  return weeks;
+}

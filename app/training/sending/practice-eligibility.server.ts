@@ -1,0 +1,180 @@
+import { and, eq, gt, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+import { customers, subscriptions } from "~/billing/tables";
+import { hasMemberAccess, SUBSCRIBED_STATUSES } from "~/billing/subscription-view";
+import { smsSuppressions } from "~/mail/tables";
+import { isE164 } from "~/mail/sms-suppressions.server";
+import type { AgeBand, Channel, DifficultyLevel } from "~/training/library/practice-scenario-schema";
+import { isMinor } from "~/training/people/contact-schema";
+import { practiceAddressConsents, practiceSuppressions, trainingContacts } from "~/training/tables";
+
+/**
+ * Who may receive a practice message right now. Asked when a message is planned, again at the
+ * moment it is queued (a lot can change in a week), and by "Send a practice message now":
+ * - an address of theirs said yes itself, for this family, and is not suppressed (consent by
+ *   address, docs/decisions/025); a child or teen also needs their guardian's confirmation; they
+ *   are not paused;
+ * - the subscription the contact belongs to still gives the account holder access, by the one
+ *   rule (`hasMemberAccess`, the same as `hasMemberAccessNow`): it is the newest subscription of
+ *   its customer, active or trialing, and not set to cancel at a period end that has passed;
+ * - at least one channel is usable: email enabled with an address that said yes and is not
+ *   suppressed, or texts enabled with an E.164 number that said yes, is not suppressed and has not
+ *   replied STOP. Only those channels are offered, so nothing can go to an address that did not
+ *   agree.
+ */
+
+export type IneligibleReason = "no consent" | "paused" | "opted out" | "no access" | "no channel";
+
+export interface PracticeRecipient {
+  contactId: string;
+  subscriptionId: string;
+  name: string;
+  ageBand: AgeBand;
+  email: string | null;
+  phone: string | null;
+  timeZone: string;
+  level: DifficultyLevel;
+  /** The account holder who enrolled them (the customer's name), for the footer. */
+  holderName: string;
+  holderUserId: string | null;
+  /** Usable channels, email first. */
+  channels: Channel[];
+}
+
+export type Eligibility =
+  { eligible: true; recipient: PracticeRecipient } | { eligible: false; reason: IneligibleReason; contactName: string };
+
+const newerSubscription = alias(subscriptions, "newer_subscription");
+const emailConsent = alias(practiceAddressConsents, "email_consent");
+const phoneConsent = alias(practiceAddressConsents, "phone_consent");
+const emailSuppression = alias(practiceSuppressions, "email_suppression");
+const phoneSuppression = alias(practiceSuppressions, "phone_suppression");
+
+async function loadCandidates(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      contact: trainingContacts,
+      holderName: customers.name,
+      holderUserId: customers.userId,
+      subscription: {
+        status: subscriptions.status,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      },
+      newest: sql<boolean>`${notExists(
+        db
+          .select({ one: sql`1` })
+          .from(newerSubscription)
+          .where(
+            and(
+              eq(newerSubscription.customerId, subscriptions.customerId),
+              gt(newerSubscription.createdAt, subscriptions.createdAt),
+            ),
+          ),
+      )}`,
+      phoneStopped: sql<boolean>`${smsSuppressions.phone} IS NOT NULL`,
+      emailAgreed: sql<boolean>`${emailConsent.confirmedAt} IS NOT NULL`,
+      phoneAgreed: sql<boolean>`${phoneConsent.confirmedAt} IS NOT NULL`,
+      emailSuppressed: sql<boolean>`${emailSuppression.address} IS NOT NULL`,
+      phoneSuppressed: sql<boolean>`${phoneSuppression.address} IS NOT NULL`,
+    })
+    .from(trainingContacts)
+    .innerJoin(subscriptions, eq(trainingContacts.subscriptionId, subscriptions.id))
+    .innerJoin(customers, eq(subscriptions.customerId, customers.id))
+    .leftJoin(smsSuppressions, eq(smsSuppressions.phone, trainingContacts.phone))
+    .leftJoin(
+      emailConsent,
+      and(
+        eq(emailConsent.subscriptionId, trainingContacts.subscriptionId),
+        eq(emailConsent.address, sql`lower(${trainingContacts.email})`),
+      ),
+    )
+    .leftJoin(
+      phoneConsent,
+      and(
+        eq(phoneConsent.subscriptionId, trainingContacts.subscriptionId),
+        eq(phoneConsent.address, trainingContacts.phone),
+      ),
+    )
+    .leftJoin(emailSuppression, eq(emailSuppression.address, sql`lower(${trainingContacts.email})`))
+    .leftJoin(phoneSuppression, eq(phoneSuppression.address, trainingContacts.phone))
+    .where(where)
+    .orderBy(trainingContacts.createdAt, trainingContacts.id);
+}
+
+type Candidate = Awaited<ReturnType<typeof loadCandidates>>[number];
+
+function judge(candidate: Candidate, now: Date): Eligibility {
+  const { contact } = candidate;
+  const no = (reason: IneligibleReason): Eligibility => ({ eligible: false, reason, contactName: contact.name });
+  const email = contact.emailEnabled && contact.email !== null;
+  const phone = contact.smsEnabled && contact.phone !== null;
+  const enabled = [
+    ...(email ? [{ agreed: candidate.emailAgreed, suppressed: candidate.emailSuppressed }] : []),
+    ...(phone ? [{ agreed: candidate.phoneAgreed, suppressed: candidate.phoneSuppressed }] : []),
+  ];
+  if (enabled.length > 0 && enabled.every((address) => address.suppressed)) return no("opted out");
+  if (!enabled.some((address) => address.agreed && !address.suppressed)) return no("no consent");
+  if (isMinor(contact.ageBand) && contact.guardianConfirmedAt === null) return no("no consent");
+  if (contact.pausedAt) return no("paused");
+  if (!candidate.newest || !hasMemberAccess(candidate.subscription, now)) return no("no access");
+  const channels: Channel[] = [];
+  if (email && candidate.emailAgreed && !candidate.emailSuppressed) channels.push("email");
+  if (phone && isE164(contact.phone!) && candidate.phoneAgreed && !candidate.phoneSuppressed && !candidate.phoneStopped)
+    channels.push("sms");
+  if (channels.length === 0) return no("no channel");
+  return {
+    eligible: true,
+    recipient: {
+      contactId: contact.id,
+      subscriptionId: contact.subscriptionId,
+      name: contact.name,
+      ageBand: contact.ageBand as AgeBand,
+      email: contact.email,
+      phone: contact.phone,
+      timeZone: contact.timeZone,
+      level: Math.min(3, Math.max(1, contact.level)) as DifficultyLevel,
+      holderName: candidate.holderName,
+      holderUserId: candidate.holderUserId,
+      channels,
+    },
+  };
+}
+
+/** Every contact who may receive a practice message at `now` (the planner's list). */
+export async function eligibleRecipients(db: Database, now: Date): Promise<PracticeRecipient[]> {
+  // The database narrows the list; `judge` applies the full rule, period end included.
+  const candidates = await loadCandidates(
+    db,
+    and(
+      or(isNotNull(emailConsent.confirmedAt), isNotNull(phoneConsent.confirmedAt)),
+      isNull(trainingContacts.pausedAt),
+      inArray(subscriptions.status, [...SUBSCRIBED_STATUSES]),
+    ),
+  );
+  return candidates.flatMap((candidate) => {
+    const verdict = judge(candidate, now);
+    return verdict.eligible ? [verdict.recipient] : [];
+  });
+}
+
+/**
+ * One contact's eligibility at `now`. With `holderUserId`, only a contact of that account
+ * holder's own subscriptions is found (anything else is "not found", never "not yours").
+ */
+export async function contactEligibility(
+  db: Database,
+  contactId: string,
+  now: Date,
+  options: { holderUserId?: string } = {},
+): Promise<Eligibility | null> {
+  const [candidate] = await loadCandidates(
+    db,
+    and(
+      eq(trainingContacts.id, contactId),
+      options.holderUserId !== undefined ? eq(customers.userId, options.holderUserId) : undefined,
+    ),
+  );
+  return candidate ? judge(candidate, now) : null;
+}

@@ -1,0 +1,96 @@
+import type { Database } from "~/db/client.server";
+import { getLogger } from "~/config/logger.server";
+import { onInboundOptIn, onInboundOptOut, onInboundText, type InboundText } from "~/mail/inbound-texts.server";
+import { confirmByTextReply, liftSuppression, suppressAddress } from "~/training/people/address-consent.server";
+import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent, recordSpotted } from "./tracking.server";
+
+/**
+ * Replies to practice texts, heard from the messaging layer after /api/webhooks/twilio checked
+ * Twilio's signature: SCAM or SPOTTED marks that phone's latest practice text as spotted (the
+ * report rate is what improves people, so a reply counts as much as the feedback page's button);
+ * STOP and the other opt-out words suppress that number for every family; START, UNSTOP and YES
+ * lift that, and YES answers the newest notice sent to the number.
+ */
+
+export const SPOTTED_WORDS: ReadonlySet<string> = new Set(["SCAM", "SPOTTED"]);
+
+/** "scam", " Scam! ", "SPOTTED." count; a sentence does not. */
+function spottedWord(text: InboundText): boolean {
+  const word = text.body
+    .trim()
+    .toUpperCase()
+    .replace(/[.!?]+$/, "");
+  return SPOTTED_WORDS.has(word);
+}
+
+export async function handlePracticeReply(
+  db: Database,
+  text: InboundText,
+): Promise<"spotted" | "already-spotted" | "ignored"> {
+  if (!spottedWord(text)) return "ignored";
+  const message = await latestPracticeTextTo(db, text.from);
+  if (!message) return "ignored";
+  const result = await recordSpotted(db, message, { detail: `reply: ${text.body.trim().slice(0, 20)}` });
+  return result.event ? "spotted" : "already-spotted";
+}
+
+/**
+ * STOP (or another opt-out word) from a phone: the number is suppressed for the Training Program
+ * of every family, and "opted_out" is recorded on the latest practice text of each contact with
+ * that number. Returns how many contacts that newly stopped.
+ */
+export async function handlePracticeOptOut(db: Database, text: InboundText): Promise<number> {
+  const source = `sms-${(text.keyword ?? "stop").toLowerCase()}` as const;
+  const suppressedNow = await db.transaction(async (tx) =>
+    suppressAddress(tx as unknown as Database, text.from, source),
+  );
+  if (!suppressedNow) return 0;
+  const contacts = await contactsWithPhone(db, text.from);
+  for (const { latestMessage } of contacts) {
+    if (latestMessage) await recordPracticeEvent(db, latestMessage, "opted_out", { detail: source });
+  }
+  return contacts.length;
+}
+
+/**
+ * START, UNSTOP or YES from a phone: the phone itself asks, so its suppression is lifted; YES also
+ * answers the newest notice sent to it ("reply YES"), which is that number's own consent.
+ */
+export async function handlePracticeOptIn(db: Database, text: InboundText): Promise<"confirmed" | "lifted"> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await liftSuppression(t, text.from);
+    if (text.keyword === "YES" && (await confirmByTextReply(t, text.from))) return "confirmed";
+    return "lifted";
+  });
+}
+
+let unregister: (() => void) | null = null;
+
+/** Starts listening for replies to practice texts. Safe to call more than once (it registers once). */
+export function registerTrainingReplies() {
+  if (unregister) return;
+  const stopReplies = onInboundText(async (db, text) => {
+    const outcome = await handlePracticeReply(db, text);
+    if (outcome !== "ignored") getLogger().info({ outcome, messageSid: text.messageSid }, "practice text reply");
+  });
+  const stopOptOuts = onInboundOptOut(async (db, text) => {
+    const stopped = await handlePracticeOptOut(db, text);
+    if (stopped) getLogger().info({ stopped, messageSid: text.messageSid }, "training contacts opted out by text");
+  });
+  const stopOptIns = onInboundOptIn(async (db, text) => {
+    const outcome = await handlePracticeOptIn(db, text);
+    getLogger().info({ outcome, messageSid: text.messageSid }, "practice texts opted in by text");
+  });
+  unregister = () => {
+    stopReplies();
+    stopOptOuts();
+    stopOptIns();
+  };
+}
+
+/** Stops listening (tests, and a clean shutdown). */
+export function unregisterTrainingReplies() {
+  unregister?.();
+  unregister = null;
+}

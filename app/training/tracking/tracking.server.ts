@@ -1,0 +1,358 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { getEnv } from "~/config/env.server";
+import { outboxMessages } from "~/mail/tables";
+import {
+  addressStates,
+  normaliseAddress,
+  suppressAddress,
+  type SuppressionReason,
+} from "~/training/people/address-consent.server";
+import { cancelPlannedMessages } from "~/training/people/contact-changes.server";
+import { classifyUserAgent, storedUserAgent } from "./preview-agents";
+import {
+  practiceEvents,
+  practiceMessages,
+  practiceSuppressions,
+  trainingContacts,
+  type PracticeEventKind,
+} from "~/training/tables";
+
+/**
+ * What happened to a practice message: looking a message up by its link's token, and the
+ * append-only events (practice_events rows are only ever inserted). The rules that matter:
+ * - a GET of the link is only ever "link_fetched" (mail scanners and chat previews fetch links by
+ *   themselves); "clicked" needs a POST from the landing page's button, a human action;
+ * - hits from known preview agents and hits within seconds of delivery are kept but flagged, and a
+ *   flagged click is never counted as a fall;
+ * - a message moves its contact's level at most once, by its first counted outcome: down one
+ *   after a click (a fall), up one after a spot, always within 1..3.
+ */
+
+/** 256 random bits in base64url without padding: exactly 43 characters. */
+export const PracticeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This practice link is not valid.");
+
+export function isPracticeToken(value: unknown): value is string {
+  return PracticeTokenSchema.safeParse(value).success;
+}
+
+export const MIN_LEVEL = 1;
+export const MAX_LEVEL = 3;
+
+export interface PracticeMessageRecord {
+  id: string;
+  token: string;
+  scenarioId: string;
+  channel: "email" | "sms";
+  outboxMessageId: string | null;
+  /** The address it was queued to. */
+  address: string | null;
+  /** That address asked us to stop (for every family). */
+  addressStopped: boolean;
+  contact: { id: string; name: string; ageBand: string; level: number };
+}
+
+const messageColumns = {
+  id: practiceMessages.id,
+  token: practiceMessages.token,
+  scenarioId: practiceMessages.scenarioId,
+  channel: practiceMessages.channel,
+  outboxMessageId: practiceMessages.outboxMessageId,
+  contactId: trainingContacts.id,
+  contactName: trainingContacts.name,
+  ageBand: trainingContacts.ageBand,
+  level: trainingContacts.level,
+  address: practiceMessages.address,
+  // A message from before addresses were recorded counts as sent to its channel's address.
+  addressStopped: sql<boolean>`EXISTS (SELECT 1 FROM ${practiceSuppressions} WHERE ${practiceSuppressions.address} = coalesce(${practiceMessages.address}, CASE WHEN ${practiceMessages.channel} = 'email' THEN lower(${trainingContacts.email}) ELSE ${trainingContacts.phone} END))`,
+};
+
+interface MessageRow {
+  id: string;
+  token: string;
+  scenarioId: string;
+  channel: string;
+  outboxMessageId: string | null;
+  contactId: string;
+  contactName: string;
+  ageBand: string;
+  level: number;
+  address: string | null;
+  addressStopped: boolean;
+}
+
+function toRecord(row: MessageRow): PracticeMessageRecord {
+  return {
+    id: row.id,
+    token: row.token,
+    scenarioId: row.scenarioId,
+    channel: row.channel as PracticeMessageRecord["channel"],
+    outboxMessageId: row.outboxMessageId,
+    address: row.address,
+    addressStopped: Boolean(row.addressStopped),
+    contact: {
+      id: row.contactId,
+      name: row.contactName,
+      ageBand: row.ageBand,
+      level: row.level,
+    },
+  };
+}
+
+/**
+ * The practice message a link's token belongs to, or null for anything else: a string of the
+ * wrong shape is refused before the database is asked, and only messages that were queued for
+ * sending have a token anyone could hold (planned and cancelled ones were never sent).
+ */
+export async function findPracticeMessageByToken(db: Database, token: unknown): Promise<PracticeMessageRecord | null> {
+  if (!isPracticeToken(token)) return null;
+  const [row] = await db
+    .select(messageColumns)
+    .from(practiceMessages)
+    .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
+    .where(and(eq(practiceMessages.token, token), eq(practiceMessages.status, "queued")))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
+/** Seconds from the outbox's delivery of this message to `at`; null when it was not sent. */
+async function secondsSinceDelivery(db: Database, outboxMessageId: string | null, at: Date): Promise<number | null> {
+  if (!outboxMessageId) return null;
+  const [row] = await db
+    .select({ sentAt: outboxMessages.sentAt })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.id, outboxMessageId));
+  if (!row?.sentAt) return null;
+  return Math.max(0, Math.floor((at.getTime() - row.sentAt.getTime()) / 1000));
+}
+
+export interface EventInput {
+  userAgent?: string | null;
+  /** A reason kept with the event (a failure, the opt-out source); flag reasons are added to it. */
+  detail?: string | null;
+  at?: Date;
+}
+
+/** Kinds that come from someone (or something) opening the link: these are checked for automation. */
+const HIT_KINDS: ReadonlySet<PracticeEventKind> = new Set(["link_fetched", "clicked"]);
+
+export interface RecordedEvent {
+  kind: PracticeEventKind;
+  flagged: boolean;
+  detail: string | null;
+  secondsSinceDelivery: number | null;
+}
+
+/** Appends one event. Link hits are flagged when a known preview agent made them or they came too soon after delivery. */
+export async function recordPracticeEvent(
+  db: Database,
+  message: Pick<PracticeMessageRecord, "id" | "outboxMessageId">,
+  kind: PracticeEventKind,
+  input: EventInput = {},
+): Promise<RecordedEvent> {
+  const at = input.at ?? new Date();
+  const seconds = await secondsSinceDelivery(db, message.outboxMessageId, at);
+  const flagReasons: string[] = [];
+  if (HIT_KINDS.has(kind)) {
+    const verdict = classifyUserAgent(input.userAgent);
+    if (verdict.automated) flagReasons.push(verdict.detail);
+    if (seconds !== null && seconds < getEnv().PRACTICE_SCANNER_WINDOW_SECONDS)
+      flagReasons.push(`too-soon-after-delivery: ${seconds}s`);
+  }
+  const flagged = flagReasons.length > 0;
+  const reasons = input.detail ? [input.detail, ...flagReasons] : flagReasons;
+  const detail = reasons.length ? reasons.join("; ") : null;
+  await db.insert(practiceEvents).values({
+    messageId: message.id,
+    kind,
+    occurredAt: at,
+    userAgent: storedUserAgent(input.userAgent),
+    secondsSinceDelivery: seconds,
+    flagged,
+    detail,
+  });
+  return { kind, flagged, detail, secondsSinceDelivery: seconds };
+}
+
+export type PracticeOutcome = "clicked" | "spotted" | null;
+
+/** The message's first counted outcome: an unflagged click (a fall) or a spot; null when neither happened yet. */
+export async function practiceOutcome(db: Database, messageId: string): Promise<PracticeOutcome> {
+  const [first] = await db
+    .select({ kind: practiceEvents.kind })
+    .from(practiceEvents)
+    .where(and(eq(practiceEvents.messageId, messageId), countedOutcome()))
+    .orderBy(practiceEvents.occurredAt, practiceEvents.id)
+    .limit(1);
+  return (first?.kind as PracticeOutcome) ?? null;
+}
+
+function countedOutcome() {
+  return sql`(${practiceEvents.kind} = 'spotted' OR (${practiceEvents.kind} = 'clicked' AND NOT ${practiceEvents.flagged}))`;
+}
+
+export interface OutcomeResult {
+  event: RecordedEvent | null;
+  /** The contact's level after this event, when this event moved it. */
+  newLevel: number | null;
+}
+
+/**
+ * Records a click or a spot and moves the contact's level if this is the message's first counted
+ * outcome. The message row is locked for the check and the write, so two presses at once (a
+ * double-click, a retried request) cannot both move the level. A spot is recorded once per message.
+ */
+async function recordOutcome(
+  db: Database,
+  message: Pick<PracticeMessageRecord, "id" | "outboxMessageId" | "contact">,
+  kind: "clicked" | "spotted",
+  input: EventInput,
+): Promise<OutcomeResult> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t
+      .select({ id: practiceMessages.id })
+      .from(practiceMessages)
+      .where(eq(practiceMessages.id, message.id))
+      .for("update");
+    const earlier = await t
+      .select({ kind: practiceEvents.kind })
+      .from(practiceEvents)
+      .where(and(eq(practiceEvents.messageId, message.id), countedOutcome()));
+    if (kind === "spotted" && earlier.some((row) => row.kind === "spotted")) return { event: null, newLevel: null };
+    const event = await recordPracticeEvent(t, message, kind, input);
+    const counts = kind === "spotted" || !event.flagged;
+    if (!counts || earlier.length > 0) return { event, newLevel: null };
+    const step = kind === "spotted" ? 1 : -1;
+    const [contact] = await t
+      .update(trainingContacts)
+      .set({
+        level: sql`LEAST(${MAX_LEVEL}, GREATEST(${MIN_LEVEL}, ${trainingContacts.level} + ${step}))`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(trainingContacts.id, message.contact.id))
+      .returning({ level: trainingContacts.level });
+    return { event, newLevel: contact?.level ?? null };
+  });
+}
+
+/** The landing page's button was pressed: a human action, unless the agent says otherwise (then flagged). */
+export function recordClick(
+  db: Database,
+  message: PracticeMessageRecord,
+  userAgent: string | null,
+): Promise<OutcomeResult> {
+  return recordOutcome(db, message, "clicked", { userAgent });
+}
+
+/** "I spotted it" on the feedback page, or a SCAM/SPOTTED reply by text. Once per message. */
+export function recordSpotted(
+  db: Database,
+  message: PracticeMessageRecord,
+  input: EventInput = {},
+): Promise<OutcomeResult> {
+  return recordOutcome(db, message, "spotted", input);
+}
+
+/** A GET of the practice link: only ever "link_fetched". */
+export function recordLinkFetched(
+  db: Database,
+  message: PracticeMessageRecord,
+  userAgent: string | null,
+): Promise<RecordedEvent> {
+  return recordPracticeEvent(db, message, "link_fetched", { userAgent });
+}
+
+/**
+ * The person asked to stop (the stop page's button, a mail app's one-click POST, STOP by text):
+ * the address the message went to is suppressed for every family, and so is each other address
+ * of theirs that said yes to this family (stopping is one step for the person, whichever
+ * message they use); everything planned is cancelled, and "opted_out" is recorded on this
+ * message, all in one transaction. A second request changes nothing.
+ */
+export async function stopPracticeMessages(
+  db: Database,
+  message: Pick<PracticeMessageRecord, "id" | "outboxMessageId" | "contact" | "address" | "channel">,
+  source: SuppressionReason,
+  userAgent: string | null = null,
+): Promise<"stopped" | "already-stopped"> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [contact] = await t.select().from(trainingContacts).where(eq(trainingContacts.id, message.contact.id));
+    const addresses = new Set<string>();
+    if (message.address) addresses.add(normaliseAddress(message.address));
+    if (contact) {
+      const own = [contact.email, contact.phone].filter((value): value is string => Boolean(value));
+      const states = await addressStates(t, contact.subscriptionId, own);
+      for (const state of states.values()) if (state.confirmedAt) addresses.add(state.address);
+      // A message from before addresses were recorded: the address of its channel.
+      if (!message.address) {
+        const fallback = message.channel === "email" ? contact.email : contact.phone;
+        if (fallback) addresses.add(normaliseAddress(fallback));
+      }
+    }
+    let changed = false;
+    for (const address of addresses) if (await suppressAddress(t, address, source)) changed = true;
+    if (contact) await cancelPlannedMessages(t, contact.id, `opted out (${source})`);
+    if (!changed) return "already-stopped";
+    await recordPracticeEvent(t, message, "opted_out", { userAgent, detail: source });
+    return "stopped";
+  });
+}
+
+/**
+ * The practice text a reply from this phone is about: the most recent one queued for any contact
+ * with this number, preferring texts that were already delivered (a reply comes after a text arrives).
+ */
+export async function latestPracticeTextTo(db: Database, phone: string): Promise<PracticeMessageRecord | null> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(practiceMessages)
+    .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
+    .leftJoin(outboxMessages, eq(outboxMessages.id, practiceMessages.outboxMessageId))
+    .where(
+      and(
+        eq(trainingContacts.phone, phone),
+        eq(practiceMessages.channel, "sms"),
+        eq(practiceMessages.status, "queued"),
+      ),
+    )
+    .orderBy(sql`${outboxMessages.sentAt} IS NULL`, desc(practiceMessages.queuedAt), desc(practiceMessages.createdAt))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
+/** Every contact with this phone number, with the message a stop is recorded on (their latest queued one, texts first). */
+export async function contactsWithPhone(db: Database, phone: string) {
+  const contacts = await db
+    .select({ id: trainingContacts.id })
+    .from(trainingContacts)
+    .where(eq(trainingContacts.phone, phone));
+  if (contacts.length === 0) return [];
+  const queued = await db
+    .select({
+      id: practiceMessages.id,
+      contactId: practiceMessages.contactId,
+      outboxMessageId: practiceMessages.outboxMessageId,
+    })
+    .from(practiceMessages)
+    .where(
+      and(
+        inArray(
+          practiceMessages.contactId,
+          contacts.map((c) => c.id),
+        ),
+        eq(practiceMessages.status, "queued"),
+      ),
+    )
+    .orderBy(
+      sql`${practiceMessages.channel} = 'sms' DESC`,
+      desc(practiceMessages.queuedAt),
+      desc(practiceMessages.createdAt),
+    );
+  return contacts.map((contact) => ({
+    contactId: contact.id,
+    latestMessage: queued.find((message) => message.contactId === contact.id) ?? null,
+  }));
+}
