@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
     environment: "node",
+    // Migrates one embedded database for the whole run; each suite's PGlite starts from a copy.
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
     env: {
       NODE_ENV: "test",
       LOG_LEVEL: "silent",

@@ -1,28 +1,51 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the one command. Typecheck, a production build, unit and integration tests
- * (in-memory PGlite, plus real PostgreSQL when TEST_DATABASE_URL is set; some run the build as a
- * child process), then the browser tests in Chromium. Ends with one line "tests: N passed, N failed".
+ * `npm test`: the one command. Ends with one line "tests: N passed, N failed".
+ *
+ * What does not depend on anything else starts at once, side by side: the type check, lint (with
+ * the import-cycle check), unused code, and the production build. The browser tests start as soon
+ * as the build is there (they run against it), and so do the unit and integration tests (some of
+ * them start the built server): in-memory PGlite, plus real PostgreSQL when TEST_DATABASE_URL is
+ * set. Each step's output is printed in one block when it ends, and a table of step times last.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { findOrInstallChromium } from "./find-chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "test-results");
-let passed = 0;
-let failed = 0;
-let ok = true;
+const startedAt = Date.now();
+const times = [];
 
+/** Runs one command, keeping its output, and prints that output when it ends. Resolves to success. */
 function run(label, command, args, env = {}) {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`✗ ${label} failed`);
-    ok = false;
-  }
-  return result.status === 0;
+  const began = Date.now();
+  console.log(`▶ ${label} started`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const seconds = (Date.now() - began) / 1000;
+      const ok = code === 0;
+      times.push({ label, seconds, ok, from: (began - startedAt) / 1000 });
+      process.stdout.write(`\n━━ ${label} ${ok ? "passed" : "FAILED"} in ${seconds.toFixed(0)} s ━━\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(ok);
+    });
+  });
+}
+
+/** Steps that must follow one another, as one step. */
+async function inOrder(...steps) {
+  for (const step of steps) if (!(await step())) return false;
+  return true;
 }
 
 function readJson(file) {
@@ -36,56 +59,73 @@ function readJson(file) {
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-if (!run("typecheck", "npx", ["react-router", "typegen"]) || !run("typecheck", "npx", ["tsc", "--noEmit"])) {
-  failed += 1;
-}
+const chromium = findOrInstallChromium({ log: () => {} }).then(
+  (found) => ({ found }),
+  (error) => ({ error }),
+);
 
-// ESLint (typescript-eslint, Rules of Hooks, jsx-a11y), Prettier, and no unused files or exports.
-if (!run("lint", "npm", ["run", "lint"]) || !run("unused code", "npx", ["knip", "--no-progress"])) {
-  failed += 1;
-}
-
-// The production build comes before Vitest: tests/integration/http-server.test.ts runs it.
-const built = run("production build", "npm", ["run", "build"]);
-if (!built) failed += 1;
+const typecheck = inOrder(
+  () => run("typegen", "npx", ["react-router", "typegen"]),
+  () => run("typecheck", "npx", ["tsc", "--noEmit"]),
+);
+// ESLint (typescript-eslint, Rules of Hooks, jsx-a11y, folder boundaries), Prettier, import cycles.
+const lint = run("lint", "npm", ["run", "lint"]);
+const unused = run("unused code", "npx", ["knip", "--no-progress"]);
+const build = run("production build", "npm", ["run", "build"]);
 
 const vitestJson = path.join(results, "vitest.json");
-run("unit and integration tests", "npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
+const vitest = build.then(() =>
+  run("unit and integration tests", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+  ]),
+);
+
+const browser = Promise.all([build, chromium]).then(([built, { found, error }]) => {
+  if (error) {
+    console.error(`\n${error.message}`);
+    return false;
+  }
+  if (!built) return false;
+  return run("browser tests", "npx", ["playwright", "test"], { CHROMIUM_PATH: found });
+});
+
+const [typesOk, lintOk, unusedOk, built, , browserOk] = await Promise.all([
+  typecheck,
+  lint,
+  unused,
+  build,
+  vitest,
+  browser,
 ]);
-const vitest = readJson(vitestJson);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
+
+let passed = 0;
+let failed = [typesOk, lintOk, unusedOk, built].filter((ok) => !ok).length;
+const vitestResult = readJson(vitestJson);
+if (vitestResult) {
+  passed += vitestResult.numPassedTests;
+  failed += vitestResult.numFailedTests;
 } else {
   failed += 1;
 }
-
-let chromium;
-try {
-  chromium = await findOrInstallChromium();
-  console.log(`Using Chromium at ${chromium}`);
-} catch (error) {
-  console.error(`\n${error.message}`);
-  ok = false;
+const e2e = readJson(path.join(results, "e2e.json"));
+if (e2e?.stats) {
+  passed += e2e.stats.expected;
+  failed += e2e.stats.unexpected + (e2e.stats.flaky ?? 0);
+} else {
   failed += 1;
 }
+if (!browserOk && failed === 0) failed = 1;
 
-if (chromium && built) {
-  run("browser tests", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
-  const e2e = readJson(path.join(results, "e2e.json"));
-  if (e2e?.stats) {
-    passed += e2e.stats.expected;
-    failed += e2e.stats.unexpected + (e2e.stats.flaky ?? 0);
-  } else {
-    failed += 1;
-  }
+console.log("\nStep times (seconds from the start, and how long each took):");
+for (const { label, seconds, ok, from } of times.sort((a, b) => a.from - b.from)) {
+  console.log(
+    `  ${label.padEnd(28)} at ${from.toFixed(0).padStart(4)} s  took ${seconds.toFixed(0).padStart(4)} s${ok ? "" : "  FAILED"}`,
+  );
 }
-
-if (!ok && failed === 0) failed = 1;
+console.log(`  ${"whole run".padEnd(28)}              ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
-process.exit(ok && failed === 0 ? 0 : 1);
+process.exit(failed === 0 ? 0 : 1);

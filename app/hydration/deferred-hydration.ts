@@ -67,7 +67,11 @@ export function popupDueBeforeHydration(): { takeDue(): boolean } | undefined {
   };
 }
 
-/** Called once by the root when React has hydrated: the stand-in script replays what was pressed. */
+/**
+ * Called once by the root when React has hydrated: the stand-in script replays what was pressed,
+ * and `<html data-hydrated>` says so to anyone who looks later (the browser tests wait for it).
+ */
 export function announceHydrated() {
+  document.documentElement.dataset.hydrated = "";
   window.dispatchEvent(new Event(DEFERRED_HYDRATION.hydratedEvent));
 }

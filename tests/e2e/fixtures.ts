@@ -62,19 +62,16 @@ export async function expectNoAxeViolations(page: Page) {
  * until React has loaded is in place.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const loaded = window as unknown as { __reactRouterRouteModules?: unknown; __scamFreeDeferredHydration?: unknown };
-    return loaded.__reactRouterRouteModules !== undefined || loaded.__scamFreeDeferredHydration !== undefined;
-  });
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute("data-hydrated") ||
+      (window as unknown as { __scamFreeDeferredHydration?: unknown }).__scamFreeDeferredHydration !== undefined,
+  );
 }
 
-/** Waits until React itself has hydrated the page, whether it did so on load or on an interaction. */
+/** Waits until React itself has hydrated the page (root's announceHydrated), on load or on an interaction. */
 export async function waitForReact(page: Page) {
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-  );
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 export function uniqueEmail(label: string) {

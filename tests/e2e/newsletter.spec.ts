@@ -62,7 +62,8 @@ test.describe("newsletter pop-up", () => {
     await page.reload();
     await waitForHydration(page);
     await page.mouse.wheel(0, 20_000);
-    await page.waitForTimeout(500);
+    // The page has handled the scroll once two frames have been drawn after it.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(popup).toBeHidden();
   });
 

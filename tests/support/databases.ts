@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openTemporaryPostgres } from "./temporary-postgres";
 
 /**
  * The databases every integration suite runs against: always in-memory PGlite, and a real
@@ -13,30 +14,13 @@ export interface DatabaseTarget {
   open(): Promise<DatabaseHandle & { url?: string }>;
 }
 
-async function openTemporaryPostgres(adminUrl: string): Promise<DatabaseHandle & { url: string }> {
-  const name = `scamfree_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
-  return {
-    ...handle,
-    url: url.toString(),
-    async close() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+/** The migrated copy tests/support/vitest-global-setup.ts made once for the whole run. */
+function migratedSnapshot() {
+  return new Blob([readFileSync(inject("pgliteSnapshot"))]);
 }
 
 export const DATABASE_TARGETS: DatabaseTarget[] = [
-  { name: "pglite", open: () => openDatabase({ kind: "pglite" }) },
+  { name: "pglite", open: () => openDatabase({ kind: "pglite", snapshot: migratedSnapshot() }) },
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
