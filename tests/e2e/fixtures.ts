@@ -36,19 +36,7 @@ export const test = base.extend<{ freshVisitor: boolean }>({
 export { expect };
 
 export async function expectNoAxeViolations(page: Page) {
-  // A toast fading in or out is half transparent, and axe would measure its contrast mid-fade.
-  // So the scan starts once every toast on screen is fully shown, and with the toasts' transitions
-  // off: one that times out during the scan (which takes a second or more on a loaded machine) then
-  // vanishes at once instead of fading. (Set through the CSSOM, which the page's CSP allows.)
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1"),
-  );
-  await page.evaluate(() => {
-    for (const toast of document.querySelectorAll<HTMLElement>("[data-sonner-toast], [data-sonner-toast] *")) {
-      toast.style.transition = "none";
-      toast.style.animation = "none";
-    }
-  });
+  // Toasts (app/ui/toast.tsx) appear and go without a fade, so axe never measures one half transparent.
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
@@ -78,9 +66,9 @@ export function uniqueEmail(label: string) {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** A toast (sonner) containing the given text. */
+/** A toast (app/ui/toast.tsx) containing the given text. */
 export function toastWith(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+  return page.locator("[data-toast]").filter({ hasText: text });
 }
 
 /** Creates an account and signs this page's browser context in, through the real forms' endpoints. */

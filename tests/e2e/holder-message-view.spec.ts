@@ -3,7 +3,6 @@ import {
   buyFamilyPlan,
   confirmOwnEmail,
   expect,
-  expectNoAxeViolations,
   signedInAs,
   test,
   toastWith,
@@ -18,7 +17,6 @@ import {
  * numbered red flags, has no button that records anything, and leaves the results as they were.
  * Another account gets the plain 404 there.
  */
-test.describe.configure({ timeout: 180_000 });
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
 const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });
@@ -92,7 +90,6 @@ test("the holder opens a member's practice message from the family results, sees
   await expect(main.locator("form")).toHaveCount(0);
   await expect(main.locator("input:not([type=hidden]), textarea, select")).toHaveCount(0);
   await expect(main.locator('a[href*="/practice/"]')).toHaveCount(0);
-  await expectNoAxeViolations(page);
 
   // Opened twice, on a phone too: still fits, still nothing recorded.
   await page.setViewportSize({ width: 375, height: 812 });

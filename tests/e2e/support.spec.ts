@@ -1,9 +1,7 @@
-import { test, expect, expectNoAxeViolations, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import { test, expect, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
 
 test.describe("support", () => {
-  test("sends a message: toast, cleared form, a confirmation in the mailbox; no accessibility violations", async ({
-    page,
-  }) => {
+  test("sends a message: toast, cleared form, a confirmation in the mailbox", async ({ page }) => {
     const email = uniqueEmail("support");
     await page.goto("/support");
     await waitForHydration(page);
@@ -16,7 +14,6 @@ test.describe("support", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(toastWith(page, "Message sent!")).toContainText("We'll get back to you as soon as possible.");
     await expect(page.getByLabel("Message")).toHaveValue("");
-    await expectNoAxeViolations(page);
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     await expect(page.getByRole("list", { name: "Messages" })).toContainText(

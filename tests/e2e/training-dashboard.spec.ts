@@ -4,7 +4,6 @@ import {
   buyFamilyPlan,
   confirmOwnEmail,
   expect,
-  expectNoAxeViolations,
   signedInAs,
   test,
   toastWith,
@@ -19,7 +18,6 @@ import {
  * mailbox, and then the figures, the chart and the message list on a desktop and a 375 px phone.
  * Another account sees none of it and gets 404 for this family's people.
  */
-test.describe.configure({ timeout: 180_000 });
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
 const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });
@@ -176,16 +174,14 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   );
   await expect(report.getByRole("link", { name: "ic3.gov" })).toHaveAttribute("href", "https://www.ic3.gov");
   await expect(report).toContainText("forward it to 7726");
-  await expectNoAxeViolations(page);
 
-  // On a phone: the figures and the chart still show, nothing wider than the screen, no axe findings.
+  // On a phone: the figures and the chart still show, and nothing is wider than the screen.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
   await waitForHydration(page);
   await expect(results(page, "Sam").getByRole("img", { name: /^Sam, last 12 weeks/ })).toBeVisible();
   await expect(results(page, "Sam").getByTestId("result-figure").first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await expectNoAxeViolations(page);
 
   // The holder can download everything held about Sam.
   const exportHref = await results(page, "Sam")

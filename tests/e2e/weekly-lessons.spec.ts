@@ -1,14 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  buyFamilyPlan,
-  expect,
-  expectNoAxeViolations,
-  signedInAs,
-  test,
-  uniqueEmail,
-  waitForHydration,
-} from "./fixtures";
+import { buyFamilyPlan, expect, signedInAs, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 /**
  * The members' weekly lessons: nobody but a member gets any lesson text (checked on the raw HTML,
@@ -17,7 +9,6 @@ import {
  * (Later weeks opening one by one are covered with a moved start date in
  * tests/integration/membership.test.ts; the browser cannot move the server's clock.)
  */
-test.describe.configure({ timeout: 150_000 });
 
 interface LessonText {
   slug: string;
@@ -133,18 +124,16 @@ for (const viewport of [
   { name: "375 px phone", width: 375, height: 812 },
   { name: "desktop", width: 1280, height: 900 },
 ]) {
-  test(`the members' list and a lesson have no accessibility violations on a ${viewport.name}`, async ({ page }) => {
+  test(`the members' list and a lesson fit the screen on a ${viewport.name}`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signedInAs(page, "axe-member");
+    await signedInAs(page, "wide-member");
     await buyFamilyPlan(page, [uniqueEmail("kid")]);
     await page.goto("/weekly-lessons");
     await waitForHydration(page);
-    await expectNoAxeViolations(page);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
     await page.goto(`/weekly-lessons/${LESSONS[0]!.slug}`);
     await waitForHydration(page);
-    await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   });
 }
