@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
  *  - shell: the small modules most pages share (icons, buttons and inputs, the header and footer,
  *    the newsletter form, the plan cards). A few icons more than a page uses cost less than a
  *    request each.
- * Everything else (dialogs, sonner, zod schemas, course pages) keeps its own lazily loaded chunk.
+ * Everything else (dialogs, zod schemas, course pages) keeps its own lazily loaded chunk.
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
