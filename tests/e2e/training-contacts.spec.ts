@@ -60,6 +60,7 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   await granCard.getByLabel("Age band").selectOption({ label: "Older adult" });
   await granCard.getByRole("button", { name: "Save changes" }).click();
   await expect(savedInline(page, "Grandma Rose")).toBeVisible();
+  await expect(toastWith(page, "Saved Grandma Rose's settings")).toBeVisible();
   await person(page, "Grandma Rose").getByRole("button", { name: "Send the notice" }).click();
   await expect(toastWith(page, "Notice sent")).toBeVisible();
   await expect(person(page, "Grandma Rose").getByRole("button", { name: "Resend the notice" })).toBeVisible();
@@ -71,6 +72,7 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   await kidCard.getByLabel("Age band").selectOption({ label: "Child (8–12)" });
   await kidCard.getByRole("button", { name: "Save changes" }).click();
   await expect(savedInline(page, "Sam")).toBeVisible();
+  await expect(toastWith(page, "Saved Sam's settings")).toBeVisible();
   await expect(person(page, "Sam").locator("p", { hasText: "Child (8–12)" })).toBeVisible();
 
   // The grandparent's notice in the local mailbox, and their yes through its link.
