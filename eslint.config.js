@@ -5,23 +5,63 @@
  * site), and the imports a folder may not make (below). Formatting is Prettier's job
  * (`npm run format`), so no style rules here; `npm run lint` also runs madge for import cycles.
  */
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The folders under app/: the capabilities (account, billing, training, …), routes/ and shared helpers. */
+const appFolders = readdirSync(new URL("./app", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const backgroundJobsBoundary = {
+  group: ["~/background-jobs.server", "**/background-jobs.server"],
+  message:
+    "app/background-jobs.server.ts lists every queue and imports every capability that has one, so importing it from a capability makes an import cycle through the whole app. Export a register…(runner, …) function (JobRunner from ~/jobs/job-runner.server) and call it from the list instead.",
+};
+
+const schemaBoundary = {
+  regex: "^(?:~/|(?:\\.\\./)+)db/schema(?:\\.ts)?$",
+  message:
+    "app/db/schema.ts gathers every capability's tables for the database client only: importing it would read other capabilities' tables around the rule that keeps each capability's tables its own. Import your own capability's tables, and ask another capability through the functions it exports.",
+};
+
 /**
- * Imports a capability (a folder under app/: account, billing, training, …) may not make. They all
- * live in one `no-restricted-imports` rule because a second one for the same files would replace
- * this one, not add to it: add a new boundary to this list.
+ * A capability's tables are its own: a file in app/<folder>/ may import `~/<folder>/tables` (or
+ * `./tables`, `../tables`) and no other folder's, by `~/` or by a relative path that leaves it.
  */
-const capabilityImportBoundaries = [
-  {
-    group: ["~/background-jobs.server", "**/background-jobs.server"],
-    message:
-      "app/background-jobs.server.ts lists every queue and imports every capability that has one, so importing it from a capability makes an import cycle through the whole app. Export a register…(runner, …) function (JobRunner from ~/jobs/job-runner.server) and call it from the list instead.",
-  },
+const tablesBoundary = (folder) => ({
+  regex: `^(?:~/|(?:\\.\\./)+)(?!(?:${folder}|\\.\\.?)/)[^/]+/tables(?:\\.tsx?)?$`,
+  message:
+    "A capability's tables are its own: only files in app/<capability>/ read or write app/<capability>/tables.ts, so it can change them and keep its rules in one place. Ask the owner through a function it exports instead (e.g. ~/mail/message-status.server for what happened to a message, ~/billing/subscription-holders.server for a subscription's holder and the newest-subscription rule, ~/account/accounts.server for an account); if it has none for what you need, add one there (a subquery builder when it must join a bigger query). See docs/decisions/027-capability-boundaries.md.",
+});
+
+/** Route modules own no tables, so they may import none. */
+const routeTablesBoundary = {
+  regex: "^(?:~/|(?:\\.\\./)+)[^/]+/tables(?:\\.tsx?)?$",
+  message:
+    "A route module is a thin page: it calls the functions of the capability that owns the data (app/<capability>/…server.ts, e.g. accountName from ~/account/accounts.server) and never reads tables itself. Move the query into that capability, export it, and call it here.",
+};
+
+/**
+ * The only files that may import another capability's tables: app/db/schema.ts, which gathers them
+ * all for the database client, and each capability's tables.ts, whose foreign keys name the tables
+ * they point at (drizzle needs the column itself).
+ */
+const tableGatherers = ["app/db/schema.ts", "app/*/tables.ts"];
+
+/**
+ * Imports a file in app/<folder>/ may not make. They all live in one `no-restricted-imports` rule
+ * because a second one for the same files would replace this one, not add to it: add a new
+ * boundary to this list.
+ */
+const capabilityImportBoundaries = (folder) => [
+  backgroundJobsBoundary,
+  ...(folder === "db" ? [] : [schemaBoundary]),
+  folder === "routes" ? routeTablesBoundary : tablesBoundary(folder),
 ];
 
 export default tseslint.config(
@@ -58,10 +98,17 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  {
-    files: ["app/*/**/*.{ts,tsx}"],
+  ...appFolders.map((folder) => ({
+    files: [`app/${folder}/**/*.{ts,tsx}`],
+    ignores: tableGatherers,
     rules: {
-      "no-restricted-imports": ["error", { patterns: capabilityImportBoundaries }],
+      "no-restricted-imports": ["error", { patterns: capabilityImportBoundaries(folder) }],
+    },
+  })),
+  {
+    files: tableGatherers,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [backgroundJobsBoundary, schemaBoundary] }],
     },
   },
 );

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { lt } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
@@ -57,11 +58,26 @@ const AUTH_RATE_LIMIT = {
  * No rate_limits row older than this still counts: the longest window of better-auth's rules,
  * including its built-in ones (10 and 60 seconds). Expired rows are pruned (limit-pruning.server.ts).
  */
-export const AUTH_RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(
+const AUTH_RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(
   AUTH_RATE_LIMIT.window,
   60,
   ...Object.values(AUTH_RATE_LIMIT.customRules).map((rule) => rule.window),
 );
+
+/**
+ * Deletes every rate_limits row whose window has certainly ended (the pruning job in
+ * app/security/limit-pruning.server.ts calls this: the table is the account capability's);
+ * returns how many rows went.
+ */
+export async function pruneExpiredAuthLimits(db: Database): Promise<number> {
+  // better-auth writes lastRequest as Date.now() of this process: compare with the same clock.
+  const cutoff = Date.now() - AUTH_RATE_LIMIT_LONGEST_WINDOW_SECONDS * 1000;
+  const pruned = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.lastRequest, cutoff))
+    .returning({ key: rateLimits.key });
+  return pruned.length;
+}
 
 function createAuth(db: Database) {
   const env = getEnv();

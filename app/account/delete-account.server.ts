@@ -1,21 +1,23 @@
-import { eq, inArray, notInArray, and, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
+import {
+  accountHolders,
+  accountSubscriptionIds,
+  checkoutAddresses,
+  forgetCheckoutPeople,
+  markCancelled,
+  subscriptionsToCancel,
+} from "~/billing/account-deletion.server";
 import type { PaymentProvider } from "~/billing/payment-provider.server";
-import { customers, members, subscriptions } from "~/billing/tables";
-import { outboxMessages } from "~/mail/tables";
-import { forgetUnusedAddresses } from "~/training/people/address-consent.server";
-import { deleteFamilyMemberMessages } from "~/training/people/contact-changes.server";
-import { trainingContacts, trainingPrograms, weeklySummaries } from "~/training/tables";
+import { deleteMessages } from "~/mail/message-status.server";
+import { familyMail, forgetFamilies } from "~/training/people/forget-families.server";
 import { fieldErrors } from "~/validation/fields";
 import { hitLimit, retryMessage } from "~/security/request-limits.server";
 import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
 import { isAccountPassword } from "./password-check.server";
 import { users } from "./tables";
 import { DELETE_ACCOUNT_INTENT, DeleteAccountSchema, type DeleteAccountResult } from "./delete-account-schema";
-
-/** Statuses after which a subscription charges nobody, so there is nothing to cancel. */
-const ENDED_STATUSES = ["canceled", "incomplete_expired"];
 
 type Outcome = { status: number; result: DeleteAccountResult };
 
@@ -64,15 +66,7 @@ export async function deleteAccount(
     return answer(403, false, "Nothing was deleted", wrong, { password: wrong });
   }
 
-  const owned = await db
-    .select({
-      id: subscriptions.id,
-      provider: subscriptions.provider,
-      providerId: subscriptions.providerSubscriptionId,
-    })
-    .from(subscriptions)
-    .innerJoin(customers, eq(subscriptions.customerId, customers.id))
-    .where(and(eq(customers.userId, userId), notInArray(subscriptions.status, ENDED_STATUSES)));
+  const owned = await subscriptionsToCancel(db, userId);
 
   for (const subscription of owned) {
     try {
@@ -94,42 +88,20 @@ export async function deleteAccount(
     }
   }
 
+  // Each capability forgets its own part, in this one transaction: either all of it goes or none.
   await db.transaction(async (tx) => {
     const database = tx as unknown as Database;
-    const allSubscriptions = await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .innerJoin(customers, eq(subscriptions.customerId, customers.id))
-      .where(eq(customers.userId, userId));
-    const subscriptionIds = allSubscriptions.map((row) => row.id);
-    if (owned.length > 0) {
-      await tx
-        .update(subscriptions)
-        .set({ status: "canceled", cancelAtPeriodEnd: false, updatedAt: sql`now()` })
-        .where(
-          inArray(
-            subscriptions.id,
-            owned.map((row) => row.id),
-          ),
-        );
-    }
+    const subscriptionIds = await accountSubscriptionIds(database, userId);
+    await markCancelled(
+      database,
+      owned.map((row) => row.id),
+    );
     // The family's mail in the outbox goes first, while the rows that tie it to the family remain.
     await deleteFamilyOutbox(database, userId, subscriptionIds);
-    if (subscriptionIds.length > 0) {
-      const contacts = await tx
-        .select({ id: trainingContacts.id })
-        .from(trainingContacts)
-        .where(inArray(trainingContacts.subscriptionId, subscriptionIds));
-      for (const contact of contacts) await deleteFamilyMemberMessages(database, contact.id);
-      // Messages, events and summaries go with their contact (ON DELETE CASCADE).
-      await tx.delete(trainingContacts).where(inArray(trainingContacts.subscriptionId, subscriptionIds));
-      // The holder's own summary guards (no contact) stay with the kept subscription otherwise.
-      await tx.delete(weeklySummaries).where(inArray(weeklySummaries.subscriptionId, subscriptionIds));
-      // With no one left in the family, every address it asked consent from is forgotten too.
-      for (const subscriptionId of subscriptionIds) await forgetUnusedAddresses(database, subscriptionId);
-      await tx.delete(trainingPrograms).where(inArray(trainingPrograms.subscriptionId, subscriptionIds));
-      await tx.delete(members).where(inArray(members.subscriptionId, subscriptionIds));
-    }
+    // The Training Program: every family member, their messages and consent, the programs.
+    await forgetFamilies(database, subscriptionIds);
+    // Billing: the people named at checkout (the customer and subscription stay for the payment records).
+    await forgetCheckoutPeople(database, subscriptionIds);
     // Sessions, logins, course progress, trainer rounds and checkout attempts go with the user (ON DELETE
     // CASCADE); the customer row stays for the payment records, no longer linked to a login.
     await tx.delete(users).where(eq(users.id, userId));
@@ -170,32 +142,12 @@ const ACCOUNT_TEMPLATES = ["confirm-email", "password-reset", "password-changed"
  */
 async function deleteFamilyOutbox(db: Database, userId: string, subscriptionIds: string[]) {
   const [login] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const holders = await db
-    .select({ name: customers.name, email: customers.email })
-    .from(customers)
-    .where(eq(customers.userId, userId));
-  const ids = new Set<string>();
+  const holders = await accountHolders(db, userId);
+  const family = await familyMail(db, subscriptionIds);
   const addresses = new Set<string>();
-  if (subscriptionIds.length > 0) {
-    const summaries = await db
-      .select({ id: weeklySummaries.outboxMessageId })
-      .from(weeklySummaries)
-      .where(inArray(weeklySummaries.subscriptionId, subscriptionIds));
-    for (const row of summaries) ids.add(row.id);
-    const people = [
-      ...(await db
-        .select({ email: trainingContacts.email, phone: trainingContacts.phone })
-        .from(trainingContacts)
-        .where(inArray(trainingContacts.subscriptionId, subscriptionIds))),
-      ...(await db
-        .select({ email: members.email, phone: members.phone })
-        .from(members)
-        .where(inArray(members.subscriptionId, subscriptionIds))),
-    ];
-    for (const person of people) {
-      if (person.email) addresses.add(person.email.trim().toLowerCase());
-      if (person.phone) addresses.add(person.phone.trim());
-    }
+  for (const person of [...family.addresses, ...(await checkoutAddresses(db, subscriptionIds))]) {
+    if (person.email) addresses.add(person.email.trim().toLowerCase());
+    if (person.phone) addresses.add(person.phone.trim());
   }
   for (const holder of holders) addresses.add(holder.email.trim().toLowerCase());
   if (login) addresses.add(login.email.trim().toLowerCase());
@@ -206,30 +158,18 @@ async function deleteFamilyOutbox(db: Database, userId: string, subscriptionIds:
     .filter((name) => name.length > 0)
     .map((name) => {
       const head = name.slice(0, 30).replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
-      const pattern = `(^|[^[:alnum:]])${head}${name.length <= 30 ? "([^[:alnum:]]|$)" : ""}`;
-      return sql`${outboxMessages.textBody} ~ ${pattern}`;
+      // A PostgreSQL regular expression (the outbox matches it with `~`).
+      return `(^|[^[:alnum:]])${head}${name.length <= 30 ? "([^[:alnum:]]|$)" : ""}`;
     });
-  const sentToFamily = addresses.size > 0 ? inArray(sql`lower(${outboxMessages.recipient})`, [...addresses]) : null;
   const holderEmails = [...new Set(holders.map((holder) => holder.email.trim().toLowerCase()))];
 
-  const matches = [
-    ids.size > 0 ? inArray(outboxMessages.id, [...ids]) : null,
-    sentToFamily && namesInText.length > 0
-      ? and(inArray(outboxMessages.template, NOTICE_TEMPLATES), sentToFamily, or(...namesInText))
-      : null,
-    holderEmails.length > 0 && namesInText.length > 0
-      ? and(
-          inArray(outboxMessages.template, BILLING_TEMPLATES),
-          inArray(sql`lower(${outboxMessages.recipient})`, holderEmails),
-          or(...namesInText),
-        )
-      : null,
-    login
-      ? and(
-          inArray(outboxMessages.template, ACCOUNT_TEMPLATES),
-          eq(sql`lower(${outboxMessages.recipient})`, login.email.trim().toLowerCase()),
-        )
-      : null,
-  ].filter((condition) => condition !== null && condition !== undefined);
-  if (matches.length > 0) await db.delete(outboxMessages).where(or(...matches));
+  // One statement; a kind with no addresses or no name to look for deletes nothing.
+  await deleteMessages(db, {
+    ids: new Set(family.messageIds),
+    sent: [
+      { templates: NOTICE_TEMPLATES, to: [...addresses], textMatching: namesInText },
+      { templates: BILLING_TEMPLATES, to: holderEmails, textMatching: namesInText },
+      { templates: ACCOUNT_TEMPLATES, to: login ? [login.email.trim().toLowerCase()] : [] },
+    ],
+  });
 }

@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, notExists, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { redirect } from "react-router";
 import { requireUser, type SessionUser } from "~/account/session.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
 import { customers, members, subscriptions } from "~/billing/tables";
+import { isNewestOfItsCustomer } from "./subscription-holders.server";
 import { hasMemberAccess } from "./subscription-view";
 
 /**
@@ -60,7 +60,6 @@ export async function findMemberAccess(
   if (owned.length === 0) return null;
   const theirs = sql`(${sql.join(owned, sql` UNION `)})`;
 
-  const newer = alias(subscriptions, "newer_subscription");
   const candidates = await db
     .select({
       id: subscriptions.id,
@@ -70,17 +69,7 @@ export async function findMemberAccess(
       currentPeriodEnd: subscriptions.currentPeriodEnd,
     })
     .from(subscriptions)
-    .where(
-      and(
-        inArray(subscriptions.id, theirs),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(newer)
-            .where(and(eq(newer.customerId, subscriptions.customerId), gt(newer.createdAt, subscriptions.createdAt))),
-        ),
-      ),
-    );
+    .where(and(inArray(subscriptions.id, theirs), isNewestOfItsCustomer()));
   // Several plans can name the same person; the longest-running one decides when they began.
   const granting = candidates
     .filter((subscription) => hasMemberAccess(subscription, now))

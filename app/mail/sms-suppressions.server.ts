@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { smsSuppressions } from "./tables";
 
@@ -25,4 +25,17 @@ export async function isPhoneSuppressed(db: Database, phone: string) {
     .from(smsSuppressions)
     .where(eq(smsSuppressions.phone, phone));
   return rows.length > 0;
+}
+
+/**
+ * In a bigger query: whether this phone number (a column or value of the caller's) replied STOP,
+ * as a boolean. The suppressions table is mail's own; this keeps the caller's query one query.
+ */
+export function phoneRepliedStop(phone: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${smsSuppressions} WHERE ${smsSuppressions.phone} = ${phone})`;
+}
+
+/** The opt-out recorded for this number (none, or one row): for a person's data download. */
+export async function phoneSuppressions(db: Database, phone: string) {
+  return db.select().from(smsSuppressions).where(eq(smsSuppressions.phone, phone));
 }

@@ -2,6 +2,8 @@
  * Every email we send, written in one place: plain text first (always readable), and simple HTML
  * built from the same paragraphs. Values are escaped; nothing here reads configuration itself.
  */
+import { escapeHtml } from "~/text/html";
+
 export interface EmailContent {
   subject: string;
   text: string;
@@ -15,15 +17,6 @@ export interface MailBranding {
 }
 
 export type Block = { kind: "p"; text: string } | { kind: "button"; label: string; url: string };
-
-function escapeHtml(value: string) {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 export function compose(brand: MailBranding, subject: string, greeting: string, blocks: Block[]): EmailContent {
   const footer = `${brand.productName} · ${brand.siteUrl} · Questions? ${brand.supportEmail}`;

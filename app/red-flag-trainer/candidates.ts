@@ -1,3 +1,4 @@
+import { paragraphRanges } from "~/text/paragraphs";
 import { displayBody } from "~/training/library/practice-message-text";
 import type { AgeBand, Channel, PracticeScenario, RedFlag } from "~/training/library/practice-scenario-schema";
 
@@ -225,18 +226,6 @@ function piecesOf(
   }
   if (at < range.end) pieces.push({ candidateId: null, runs: runsOf(text, { start: at, end: range.end }, links) });
   return pieces;
-}
-
-/** Paragraphs of the body: the text between blank lines (single line breaks stay inside). */
-function paragraphRanges(text: string): Range[] {
-  const ranges: Range[] = [];
-  let start = 0;
-  for (const gap of text.matchAll(/\n[ \t]*\n\s*/g)) {
-    ranges.push({ start, end: gap.index });
-    start = gap.index + gap[0].length;
-  }
-  ranges.push({ start, end: text.length });
-  return ranges.filter((range) => range.end > range.start);
 }
 
 const PART_FIELDS: Record<RedFlag["in"], TrainerPart[]> = {

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import { data, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
+import { accountName } from "~/account/accounts.server";
 import { useResultToast } from "~/account/use-result-toast";
 import { realNameOf } from "~/account/real-name";
 import { requireUser } from "~/account/session.server";
@@ -12,7 +12,6 @@ import { isPaidPlanId, type PaidPlanId } from "~/billing/plans";
 import { hasActiveMembership } from "~/billing/subscription.server";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/database.server";
-import { users } from "~/account/tables";
 import { pageMeta } from "~/seo/meta";
 import { Card } from "~/ui/card";
 import { readFormData } from "~/validation/read-form.server";
@@ -31,14 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { notice: authNotice });
   const db = await getDatabase();
   const plan = new URL(request.url).searchParams.get("plan");
-  const [profile] = await db.select({ name: users.name }).from(users).where(eq(users.id, user.id));
+  const name = await accountName(db, user.id);
   return {
     alreadyMember: await hasActiveMembership(db, user.id),
     paymentsConfigured: getEnv().paymentMode !== "unconfigured",
     demo: getEnv().paymentMode === "demo",
     initial: {
       plan: isPaidPlanId(plan) ? plan : null,
-      name: realNameOf({ name: profile?.name, email: user.email }),
+      name: realNameOf({ name, email: user.email }),
       email: user.email,
       phone: "",
       memberEmail: [],

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, notExists, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "~/account/tables";
+import { accountLogins } from "~/account/accounts.server";
+import { newestSubscriptionHolders } from "~/billing/subscription-holders.server";
 import { hasMemberAccess } from "~/billing/subscription-view";
-import { customers, subscriptions } from "~/billing/tables";
 import { getLogger } from "~/config/logger.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
@@ -60,32 +59,22 @@ interface Recipient {
 
 /** Account holders with member access now who have not turned the digest off. */
 export async function digestRecipients(db: Database, now: Date): Promise<Recipient[]> {
-  const newer = alias(subscriptions, "newer_subscription");
+  // Only the customer's newest subscription counts (a later canceled one means they left).
+  const holders = newestSubscriptionHolders();
+  const logins = accountLogins();
   const rows = await db
     .select({
-      userId: users.id,
-      email: users.email,
-      name: customers.name,
-      status: subscriptions.status,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      userId: logins.userId,
+      email: logins.email,
+      name: holders.holderName,
+      status: holders.status,
+      cancelAtPeriodEnd: holders.cancelAtPeriodEnd,
+      currentPeriodEnd: holders.currentPeriodEnd,
     })
-    .from(customers)
-    .innerJoin(users, eq(users.id, customers.userId))
-    .innerJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-    .leftJoin(scamUpdateDigestSettings, eq(scamUpdateDigestSettings.userId, users.id))
-    .where(
-      and(
-        isNull(scamUpdateDigestSettings.unsubscribedAt),
-        // Only the customer's newest subscription counts (a later canceled one means they left).
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(newer)
-            .where(and(eq(newer.customerId, subscriptions.customerId), gt(newer.createdAt, subscriptions.createdAt))),
-        ),
-      ),
-    );
+    .from(holders)
+    .innerJoin(logins, eq(logins.userId, holders.holderUserId))
+    .leftJoin(scamUpdateDigestSettings, eq(scamUpdateDigestSettings.userId, logins.userId))
+    .where(isNull(scamUpdateDigestSettings.unsubscribedAt));
   return rows.filter((row) => hasMemberAccess(row, now)).map(({ userId, email, name }) => ({ userId, email, name }));
 }
 

@@ -7,8 +7,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
-import { AUTH_RATE_LIMIT_LONGEST_WINDOW_SECONDS } from "~/account/auth.server";
-import { rateLimits } from "~/account/tables";
+import { pruneExpiredAuthLimits } from "~/account/auth.server";
 import { LONGEST_LIMIT_WINDOW_SECONDS } from "./request-limits.server";
 import { requestLimits } from "./tables";
 
@@ -20,13 +19,9 @@ export async function pruneExpiredLimits(db: Database): Promise<{ requestLimits:
     .delete(requestLimits)
     .where(lt(requestLimits.windowStartedAt, sql`now() - make_interval(secs => ${LONGEST_LIMIT_WINDOW_SECONDS})`))
     .returning({ key: requestLimits.key });
-  // better-auth writes lastRequest as Date.now() of this process: compare with the same clock.
-  const cutoff = Date.now() - AUTH_RATE_LIMIT_LONGEST_WINDOW_SECONDS * 1000;
-  const theirs = await db
-    .delete(rateLimits)
-    .where(lt(rateLimits.lastRequest, cutoff))
-    .returning({ key: rateLimits.key });
-  return { requestLimits: ours.length, rateLimits: theirs.length };
+  // better-auth's rate_limits are the account capability's table: it prunes them itself.
+  const theirs = await pruneExpiredAuthLimits(db);
+  return { requestLimits: ours.length, rateLimits: theirs };
 }
 
 /** Every ten minutes, one pass at a time across every process. */

@@ -1,7 +1,6 @@
-import { asc, eq, sql } from "drizzle-orm";
 import type { MemberAccess } from "~/billing/membership.server";
 import type { Database } from "~/db/client.server";
-import { trainingContacts } from "~/training/tables";
+import { familyTimeZones } from "~/training/people/programs.server";
 import { lessonShelf, type LessonShelf } from "./lesson-release";
 import { listWeeklyLessons } from "./weekly-lessons.server";
 
@@ -13,11 +12,7 @@ export const DEFAULT_LESSON_TIME_ZONE = "America/New_York";
  * plan's first person (the buyer), else the default. Lessons open at their local midnight.
  */
 export async function memberTimeZone(db: Database, access: MemberAccess, email: string): Promise<string> {
-  const rows = await db
-    .select({ timeZone: trainingContacts.timeZone, email: trainingContacts.email })
-    .from(trainingContacts)
-    .where(eq(trainingContacts.subscriptionId, access.subscriptionId))
-    .orderBy(asc(sql`coalesce(${trainingContacts.checkoutPosition}, 1000)`), asc(trainingContacts.createdAt));
+  const rows = await familyTimeZones(db, access.subscriptionId);
   const own = rows.find((row) => row.email?.toLowerCase() === email.toLowerCase());
   return (own ?? rows[0])?.timeZone ?? DEFAULT_LESSON_TIME_ZONE;
 }

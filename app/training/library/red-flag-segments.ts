@@ -1,5 +1,6 @@
 import { findRedFlagSpan, partText, displayBody, type MessagePart } from "./practice-message-text";
 import type { PracticeScenario, RedFlag } from "./practice-scenario-schema";
+import { paragraphRanges } from "~/text/paragraphs";
 
 /**
  * A practice message cut into pieces for the feedback page: plain text, and the numbered red
@@ -87,18 +88,6 @@ export function segmentText(text: string, highlights: Highlight[], links: Range[
     }
   }
   return segments;
-}
-
-/** Paragraph ranges: the text between blank lines. */
-function paragraphRanges(text: string): Range[] {
-  const ranges: Range[] = [];
-  let start = 0;
-  for (const gap of text.matchAll(/\n[ \t]*\n\s*/g)) {
-    ranges.push({ start, end: gap.index });
-    start = gap.index + gap[0].length;
-  }
-  ranges.push({ start, end: text.length });
-  return ranges.filter((range) => range.end > range.start);
 }
 
 function splitIntoParagraphs(segments: Segment[], text: string): Segment[][] {

@@ -1,6 +1,5 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { checkoutPeople } from "~/billing/subscription-holders.server";
 import type { Database } from "~/db/client.server";
-import { checkoutSessions, members } from "~/billing/tables";
 import { DEFAULT_TIME_ZONE, toE164 } from "./contact-schema";
 import { isKnownTimeZone } from "./quiet-hours";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
@@ -27,19 +26,8 @@ export async function importCheckoutContacts(db: Database, subscriptionId: strin
       .onConflictDoNothing()
       .returning({ subscriptionId: trainingPrograms.subscriptionId });
     if (marked.length === 0) return false;
-    const [checkout] = await tx
-      .select({ contacts: checkoutSessions.contacts })
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.subscriptionId, subscriptionId))
-      .orderBy(desc(checkoutSessions.createdAt))
-      .limit(1);
-    const checkoutZone = checkout?.contacts.timeZone;
-    const zone = checkoutZone && isKnownTimeZone(checkoutZone) ? checkoutZone : DEFAULT_TIME_ZONE;
-    const people = await tx
-      .select()
-      .from(members)
-      .where(eq(members.subscriptionId, subscriptionId))
-      .orderBy(asc(members.position));
+    const { timeZone, people } = await checkoutPeople(tx as unknown as Database, subscriptionId);
+    const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
     if (people.length === 0) return true;
     await tx.insert(trainingContacts).values(
       people.map((person) => ({

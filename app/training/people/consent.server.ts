@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { familyPlanSummary } from "~/billing/membership.server";
 import type { Database } from "~/db/client.server";
-import { customers, subscriptions } from "~/billing/tables";
 import { getMailBranding } from "~/mail/mailer.server";
 import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
 import { isPhoneSuppressed } from "~/mail/sms-suppressions.server";
@@ -60,12 +60,7 @@ export async function queueNotice(
 
 /** The name of the account holder who enrolled a contact (the name given at checkout). */
 export async function holderNameFor(db: Database, subscriptionId: string): Promise<string> {
-  const [row] = await db
-    .select({ name: customers.name })
-    .from(subscriptions)
-    .innerJoin(customers, eq(subscriptions.customerId, customers.id))
-    .where(eq(subscriptions.id, subscriptionId));
-  return row?.name ?? "A family member";
+  return (await familyPlanSummary(db, subscriptionId))?.holderName ?? "A family member";
 }
 
 /** What the consent page shows: the same facts as the notice, and where this address stands. */

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { outboxMessages } from "~/mail/tables";
+import { deleteMessages } from "~/mail/message-status.server";
 import { practiceMessages, weeklySummaries } from "~/training/tables";
 
 /**
@@ -30,5 +30,5 @@ export async function deleteFamilyMemberMessages(tx: Database, contactId: string
     .from(weeklySummaries)
     .where(eq(weeklySummaries.contactId, contactId));
   const ids = [...practice, ...summaries].map((row) => row.id).filter((id): id is string => Boolean(id));
-  if (ids.length) await tx.delete(outboxMessages).where(inArray(outboxMessages.id, ids));
+  await deleteMessages(tx, { ids });
 }

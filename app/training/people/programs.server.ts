@@ -48,3 +48,15 @@ export async function listContacts(db: Database, subscriptionId: string): Promis
     .where(eq(trainingContacts.subscriptionId, subscriptionId))
     .orderBy(asc(sql`coalesce(${trainingContacts.checkoutPosition}, 99)`), asc(trainingContacts.createdAt));
 }
+
+/**
+ * Each person's time zone and email in one family, checkout's people first in their order there,
+ * then the others as added: the weekly lessons open at a member's local midnight.
+ */
+export async function familyTimeZones(db: Database, subscriptionId: string) {
+  return db
+    .select({ timeZone: trainingContacts.timeZone, email: trainingContacts.email })
+    .from(trainingContacts)
+    .where(eq(trainingContacts.subscriptionId, subscriptionId))
+    .orderBy(asc(sql`coalesce(${trainingContacts.checkoutPosition}, 1000)`), asc(trainingContacts.createdAt));
+}

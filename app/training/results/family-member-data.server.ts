@@ -1,7 +1,8 @@
 import { addressStates } from "~/training/people/address-consent.server";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { outboxMessages, smsSuppressions } from "~/mail/tables";
+import { messageDeliveries, messagesSentTo } from "~/mail/message-status.server";
+import { phoneSuppressions } from "~/mail/sms-suppressions.server";
 import { findHolderProgram } from "~/training/people/programs.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
 import { messageOutcome, type EventRecord } from "./practice-results";
@@ -31,10 +32,11 @@ export async function exportFamilyMember(
   if (!contact) return null;
   const library = input.library ?? practiceLibrary();
 
+  const delivery = messageDeliveries();
   const messages = await db
-    .select({ message: practiceMessages, outboxStatus: outboxMessages.status, sentAt: outboxMessages.sentAt })
+    .select({ message: practiceMessages, outboxStatus: delivery.state, sentAt: delivery.sentAt })
     .from(practiceMessages)
-    .leftJoin(outboxMessages, eq(outboxMessages.id, practiceMessages.outboxMessageId))
+    .leftJoin(delivery, eq(delivery.messageId, practiceMessages.outboxMessageId))
     .where(eq(practiceMessages.contactId, contact.id))
     .orderBy(asc(practiceMessages.scheduledFor));
   const events = messages.length
@@ -55,29 +57,13 @@ export async function exportFamilyMember(
     .where(eq(weeklySummaries.contactId, contact.id))
     .orderBy(asc(weeklySummaries.createdAt));
   const addresses = [contact.email, contact.phone].filter((value): value is string => Boolean(value));
-  const delivered = addresses.length
-    ? await db
-        .select({
-          channel: outboxMessages.channel,
-          template: outboxMessages.template,
-          recipient: outboxMessages.recipient,
-          subject: outboxMessages.subject,
-          status: outboxMessages.status,
-          createdAt: outboxMessages.createdAt,
-          sentAt: outboxMessages.sentAt,
-        })
-        .from(outboxMessages)
-        .where(inArray(outboxMessages.recipient, addresses))
-        .orderBy(asc(outboxMessages.createdAt))
-    : [];
+  const delivered = await messagesSentTo(db, addresses);
   const consentStates = await addressStates(
     db,
     contact.subscriptionId,
     [contact.email, contact.phone].filter((value): value is string => Boolean(value)),
   );
-  const suppressed = contact.phone
-    ? await db.select().from(smsSuppressions).where(eq(smsSuppressions.phone, contact.phone))
-    : [];
+  const suppressed = contact.phone ? await phoneSuppressions(db, contact.phone) : [];
 
   return {
     format: EXPORT_FORMAT,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { outboxMessages } from "~/mail/tables";
+import { messageDeliveries } from "~/mail/message-status.server";
 import { DEFAULT_TIME_ZONE } from "~/training/people/contact-schema";
 import { findHolderProgram, listContacts } from "~/training/people/programs.server";
 import {
@@ -128,6 +128,7 @@ function monthOf(instant: Date, timeZone: string): string {
  * joined to the contacts and filtered by the subscription, so nothing of another family is read.
  */
 async function sentMessagesOf(db: Database, subscriptionId: string): Promise<SentMessage[]> {
+  const delivery = messageDeliveries();
   const rows = await db
     .select({
       id: practiceMessages.id,
@@ -135,12 +136,12 @@ async function sentMessagesOf(db: Database, subscriptionId: string): Promise<Sen
       token: practiceMessages.token,
       scenarioId: practiceMessages.scenarioId,
       channel: practiceMessages.channel,
-      outboxStatus: outboxMessages.status,
-      outboxSentAt: outboxMessages.sentAt,
+      outboxStatus: delivery.state,
+      outboxSentAt: delivery.sentAt,
     })
     .from(practiceMessages)
     .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
-    .leftJoin(outboxMessages, eq(outboxMessages.id, practiceMessages.outboxMessageId))
+    .leftJoin(delivery, eq(delivery.messageId, practiceMessages.outboxMessageId))
     .where(and(eq(trainingContacts.subscriptionId, subscriptionId), eq(practiceMessages.status, "queued")));
   if (rows.length === 0) return [];
 

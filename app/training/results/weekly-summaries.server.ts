@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { customers, subscriptions } from "~/billing/tables";
+import { subscriptionHolders } from "~/billing/subscription-holders.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { getLogger } from "~/config/logger.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
 import { wakeDelivery } from "~/mail/delivery-queue.server";
 import { getMailBranding } from "~/mail/mailer.server";
 import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
-import { outboxMessages } from "~/mail/tables";
+import { messageDeliveries } from "~/mail/message-status.server";
 import type { MailBranding } from "~/mail/templates";
 import { unsubscribeHeaders } from "~/newsletter/newsletter-emails";
 import { listContacts } from "~/training/people/programs.server";
@@ -82,16 +82,17 @@ export async function sendWeeklySummaries(
     ).map((row) => row.id),
   );
   // Messages that went out in the last 15 days; each person's "last week" is picked from these.
+  const delivery = messageDeliveries();
   const recent = await db
     .select({
       contactId: practiceMessages.contactId,
       token: practiceMessages.token,
       scenarioId: practiceMessages.scenarioId,
       channel: practiceMessages.channel,
-      sentAt: outboxMessages.sentAt,
+      sentAt: delivery.sentAt,
     })
     .from(practiceMessages)
-    .innerJoin(outboxMessages, eq(outboxMessages.id, practiceMessages.outboxMessageId))
+    .innerJoin(delivery, eq(delivery.messageId, practiceMessages.outboxMessageId))
     .where(
       and(
         inArray(
@@ -99,8 +100,8 @@ export async function sendWeeklySummaries(
           recipients.map((r) => r.contactId),
         ),
         eq(practiceMessages.status, "queued"),
-        eq(outboxMessages.status, "sent"),
-        gte(outboxMessages.sentAt, new Date(now.getTime() - 15 * 86_400_000)),
+        eq(delivery.state, "sent"),
+        gte(delivery.sentAt, new Date(now.getTime() - 15 * 86_400_000)),
       ),
     );
 
@@ -197,17 +198,17 @@ async function sendPersonSummary(
 }
 
 async function sendFamilySummary(db: Database, brand: MailBranding, subscriptionId: string, now: Date) {
+  const holder = subscriptionHolders();
   const [family] = await db
     .select({
-      email: customers.email,
-      name: customers.name,
-      userId: customers.userId,
+      email: holder.holderEmail,
+      name: holder.holderName,
+      userId: holder.holderUserId,
       optedOutAt: trainingPrograms.summariesOptedOutAt,
     })
-    .from(subscriptions)
-    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-    .leftJoin(trainingPrograms, eq(trainingPrograms.subscriptionId, subscriptions.id))
-    .where(eq(subscriptions.id, subscriptionId));
+    .from(holder)
+    .leftJoin(trainingPrograms, eq(trainingPrograms.subscriptionId, holder.subscriptionId))
+    .where(eq(holder.subscriptionId, subscriptionId));
   // Without an account the holder could not open the dashboard the summary links to.
   if (!family?.userId || family.optedOutAt) return null;
   const familyZone = (await listContacts(db, subscriptionId))[0]?.timeZone;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getEnv } from "~/config/env.server";
 import type { NewEmail, NewText } from "~/mail/outbox.server";
+import { escapeHtml } from "~/text/html";
 import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
 
 /**
@@ -35,15 +36,6 @@ export interface PracticeComposition {
 }
 
 const LINK_MARKER = /\[\[([^[\]]*)\]\]/g;
-
-function escapeHtml(value: string) {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** One paragraph of the body as HTML: text escaped, line breaks kept, the marker made a link. */
 function paragraphHtml(paragraph: string, landing: string) {

@@ -1,10 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { customers, subscriptions } from "~/billing/tables";
+import { subscriptionHolders } from "~/billing/subscription-holders.server";
 import { hasMemberAccess, SUBSCRIBED_STATUSES } from "~/billing/subscription-view";
-import { smsSuppressions } from "~/mail/tables";
-import { isE164 } from "~/mail/sms-suppressions.server";
+import { isE164, phoneRepliedStop } from "~/mail/sms-suppressions.server";
 import type { AgeBand, Channel, DifficultyLevel } from "~/training/library/practice-scenario-schema";
 import { isMinor } from "~/training/people/contact-schema";
 import { practiceAddressConsents, practiceSuppressions, trainingContacts } from "~/training/tables";
@@ -45,7 +44,7 @@ export interface PracticeRecipient {
 export type Eligibility =
   { eligible: true; recipient: PracticeRecipient } | { eligible: false; reason: IneligibleReason; contactName: string };
 
-const newerSubscription = alias(subscriptions, "newer_subscription");
+const holders = subscriptionHolders();
 const emailConsent = alias(practiceAddressConsents, "email_consent");
 const phoneConsent = alias(practiceAddressConsents, "phone_consent");
 const emailSuppression = alias(practiceSuppressions, "email_suppression");
@@ -55,34 +54,22 @@ async function loadCandidates(db: Database, where: SQL | undefined) {
   return db
     .select({
       contact: trainingContacts,
-      holderName: customers.name,
-      holderUserId: customers.userId,
+      holderName: holders.holderName,
+      holderUserId: holders.holderUserId,
       subscription: {
-        status: subscriptions.status,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        status: holders.status,
+        cancelAtPeriodEnd: holders.cancelAtPeriodEnd,
+        currentPeriodEnd: holders.currentPeriodEnd,
       },
-      newest: sql<boolean>`${notExists(
-        db
-          .select({ one: sql`1` })
-          .from(newerSubscription)
-          .where(
-            and(
-              eq(newerSubscription.customerId, subscriptions.customerId),
-              gt(newerSubscription.createdAt, subscriptions.createdAt),
-            ),
-          ),
-      )}`,
-      phoneStopped: sql<boolean>`${smsSuppressions.phone} IS NOT NULL`,
+      newest: holders.newest,
+      phoneStopped: phoneRepliedStop(trainingContacts.phone),
       emailAgreed: sql<boolean>`${emailConsent.confirmedAt} IS NOT NULL`,
       phoneAgreed: sql<boolean>`${phoneConsent.confirmedAt} IS NOT NULL`,
       emailSuppressed: sql<boolean>`${emailSuppression.address} IS NOT NULL`,
       phoneSuppressed: sql<boolean>`${phoneSuppression.address} IS NOT NULL`,
     })
     .from(trainingContacts)
-    .innerJoin(subscriptions, eq(trainingContacts.subscriptionId, subscriptions.id))
-    .innerJoin(customers, eq(subscriptions.customerId, customers.id))
-    .leftJoin(smsSuppressions, eq(smsSuppressions.phone, trainingContacts.phone))
+    .innerJoin(holders, eq(trainingContacts.subscriptionId, holders.subscriptionId))
     .leftJoin(
       emailConsent,
       and(
@@ -150,7 +137,7 @@ export async function eligibleRecipients(db: Database, now: Date): Promise<Pract
     and(
       or(isNotNull(emailConsent.confirmedAt), isNotNull(phoneConsent.confirmedAt)),
       isNull(trainingContacts.pausedAt),
-      inArray(subscriptions.status, [...SUBSCRIBED_STATUSES]),
+      inArray(holders.status, [...SUBSCRIBED_STATUSES]),
     ),
   );
   return candidates.flatMap((candidate) => {
@@ -173,7 +160,7 @@ export async function contactEligibility(
     db,
     and(
       eq(trainingContacts.id, contactId),
-      options.holderUserId !== undefined ? eq(customers.userId, options.holderUserId) : undefined,
+      options.holderUserId !== undefined ? eq(holders.holderUserId, options.holderUserId) : undefined,
     ),
   );
   return candidate ? judge(candidate, now) : null;

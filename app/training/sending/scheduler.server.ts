@@ -3,6 +3,7 @@ import { getLogger } from "~/config/logger.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
 import { wakeDelivery } from "~/mail/delivery-queue.server";
+import { messageDeliveries } from "~/mail/message-status.server";
 import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
 import { normaliseAddress, practiceMessageAllowed } from "~/training/people/address-consent.server";
 import { composePracticeEmail, composePracticeText, newPracticeToken } from "./practice-composer.server";
@@ -316,16 +317,17 @@ export async function recordDeliveryEvents(db: Database): Promise<number> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Transaction;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('practice-delivery-events'))`);
+    const delivery = messageDeliveries();
     const result = await tx.execute(sql`
       INSERT INTO practice_events (message_id, kind, occurred_at, detail)
       SELECT m.id,
-             CASE WHEN o.status = 'sent' THEN 'sent' ELSE 'failed' END,
-             COALESCE(o.sent_at, now()),
-             CASE WHEN o.status = 'failed' THEN left(o.last_error, 1000) END
+             CASE WHEN ${delivery.state} = 'sent' THEN 'sent' ELSE 'failed' END,
+             COALESCE(${delivery.sentAt}, now()),
+             CASE WHEN ${delivery.state} = 'failed' THEN left(${delivery.failure}, 1000) END
         FROM practice_messages m
-        JOIN outbox_messages o ON o.id = m.outbox_message_id
+        JOIN ${delivery} ON ${delivery.messageId} = m.outbox_message_id
        WHERE m.status = 'queued'
-         AND o.status IN ('sent', 'failed')
+         AND ${delivery.state} IN ('sent', 'failed')
          AND NOT EXISTS (
            SELECT 1 FROM practice_events e WHERE e.message_id = m.id AND e.kind IN ('sent', 'failed')
          )

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { getEnv } from "~/config/env.server";
-import { outboxMessages } from "~/mail/tables";
+import { messageDeliveries, sentTime } from "~/mail/message-status.server";
 import {
   addressStates,
   normaliseAddress,
@@ -119,12 +119,9 @@ export async function findPracticeMessageByToken(db: Database, token: unknown): 
 /** Seconds from the outbox's delivery of this message to `at`; null when it was not sent. */
 async function secondsSinceDelivery(db: Database, outboxMessageId: string | null, at: Date): Promise<number | null> {
   if (!outboxMessageId) return null;
-  const [row] = await db
-    .select({ sentAt: outboxMessages.sentAt })
-    .from(outboxMessages)
-    .where(eq(outboxMessages.id, outboxMessageId));
-  if (!row?.sentAt) return null;
-  return Math.max(0, Math.floor((at.getTime() - row.sentAt.getTime()) / 1000));
+  const sentAt = await sentTime(db, outboxMessageId);
+  if (!sentAt) return null;
+  return Math.max(0, Math.floor((at.getTime() - sentAt.getTime()) / 1000));
 }
 
 export interface EventInput {
@@ -306,11 +303,12 @@ export async function stopPracticeMessages(
  * with this number, preferring texts that were already delivered (a reply comes after a text arrives).
  */
 export async function latestPracticeTextTo(db: Database, phone: string): Promise<PracticeMessageRecord | null> {
+  const delivery = messageDeliveries();
   const [row] = await db
     .select(messageColumns)
     .from(practiceMessages)
     .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
-    .leftJoin(outboxMessages, eq(outboxMessages.id, practiceMessages.outboxMessageId))
+    .leftJoin(delivery, eq(delivery.messageId, practiceMessages.outboxMessageId))
     .where(
       and(
         eq(trainingContacts.phone, phone),
@@ -318,7 +316,7 @@ export async function latestPracticeTextTo(db: Database, phone: string): Promise
         eq(practiceMessages.status, "queued"),
       ),
     )
-    .orderBy(sql`${outboxMessages.sentAt} IS NULL`, desc(practiceMessages.queuedAt), desc(practiceMessages.createdAt))
+    .orderBy(sql`${delivery.sentAt} IS NULL`, desc(practiceMessages.queuedAt), desc(practiceMessages.createdAt))
     .limit(1);
   return row ? toRecord(row) : null;
 }

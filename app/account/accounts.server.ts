@@ -1,0 +1,44 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+import { users } from "./tables";
+
+/**
+ * What other capabilities may know of an account, or change: its name, its login email (for a
+ * bigger query), its role. The users table is the account capability's own (and better-auth's);
+ * checkout, the scam-update digest and the staff command ask through here, never through
+ * `~/account/tables`.
+ */
+
+/** The name on this account (sign-up's stand-in until the person gives one; see realNameOf). */
+export async function accountName(db: Database, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name;
+}
+
+/** Every account's id and login email, as a subquery to join on (one query for the caller). */
+export function accountLogins() {
+  return new QueryBuilder().select({ userId: users.id, email: users.email }).from(users).as("account_login");
+}
+
+export type AccountRole = "member" | "staff";
+
+/**
+ * Gives the account with this email (as stored: lower case) the role `to`: from any other role,
+ * or only from `from` when given. "changed"; "unchanged" when the account exists but was not
+ * moved (it has `to` already, or not `from`); "unknown" when no account has this email.
+ */
+export async function changeAccountRole(
+  db: Database,
+  email: string,
+  change: { to: AccountRole; from?: AccountRole },
+): Promise<"changed" | "unchanged" | "unknown"> {
+  const updated = await db
+    .update(users)
+    .set({ role: change.to, updatedAt: sql`now()` })
+    .where(and(eq(users.email, email), change.from ? eq(users.role, change.from) : ne(users.role, change.to)))
+    .returning({ id: users.id });
+  if (updated.length > 0) return "changed";
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return existing ? "unchanged" : "unknown";
+}

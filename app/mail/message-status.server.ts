@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+import { outboxMessages } from "./tables";
+
+/**
+ * What the mail capability tells others about the messages they queued (`enqueueEmail`,
+ * `enqueueText` return the id to keep): where a message stands, when it went, the messages an
+ * address was sent, and deleting messages when a person or an account goes. The outbox table is
+ * mail's own: other capabilities ask through this module and never read `~/mail/tables` (an ESLint
+ * rule says so; docs/decisions/027-capability-boundaries.md).
+ */
+
+/** The states the outbox gives a message today (app/mail/outbox.server.ts). */
+type OutboxState =
+  /** Queued: waiting for its send-at time, a retry, or a worker. */
+  | "pending"
+  /** A worker claimed it and is sending it now. */
+  | "sending"
+  /** Handed to the transport (SMTP, Twilio, the local mailbox); `sentAt` says when. */
+  | "sent"
+  /** Given up: a permanent error, or too many attempts. */
+  | "failed"
+  /** Its last look before sending said no (the Training Program's quiet hours or a stop). */
+  | "dropped";
+
+/**
+ * Where a message stands. Open on purpose: a later issue adds states the outbox does not have yet
+ * (a delivery or bounce report from the provider, an inbound reply or forward), so a reader treats
+ * a state it does not know as "not sent" and never assumes this list is complete.
+ */
+export type DeliveryState = OutboxState | (string & {});
+
+/**
+ * Each message's delivery, as a subquery to join on in a bigger query (so a list of messages stays
+ * one query): `messageId` (the outbox id the enqueue call returned), `state`, `sentAt` (set once
+ * sent) and `failure` (the last error; for a failed message, why it was given up). Pass another
+ * name to join it twice in one query.
+ */
+export function messageDeliveries(name = "message_delivery") {
+  return new QueryBuilder()
+    .select({
+      messageId: outboxMessages.id,
+      state: outboxMessages.status,
+      sentAt: outboxMessages.sentAt,
+      failure: outboxMessages.lastError,
+    })
+    .from(outboxMessages)
+    .as(name);
+}
+
+/** When this message was sent; null when it was not (yet), or there is no such message. */
+export async function sentTime(db: Database, messageId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ sentAt: outboxMessages.sentAt })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.id, messageId));
+  return row?.sentAt ?? null;
+}
+
+/** A message as the person it went to may see it listed (no body, no provider details). */
+export interface MessageSentTo {
+  channel: string;
+  template: string;
+  recipient: string;
+  subject: string | null;
+  status: DeliveryState;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** Every message queued for one of these addresses (exactly as written), oldest first. */
+export async function messagesSentTo(db: Database, addresses: string[]): Promise<MessageSentTo[]> {
+  if (addresses.length === 0) return [];
+  return db
+    .select({
+      channel: outboxMessages.channel,
+      template: outboxMessages.template,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      status: outboxMessages.status,
+      createdAt: outboxMessages.createdAt,
+      sentAt: outboxMessages.sentAt,
+    })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.recipient, addresses))
+    .orderBy(asc(outboxMessages.createdAt));
+}
+
+/**
+ * Messages that no link names, picked by what they are: one of `templates`, to one of `to` (in
+ * lower case; the recipient is compared lower-cased), and, when `textMatching` is given, whose
+ * text matches one of those PostgreSQL regular expressions (`~`).
+ */
+export interface MessagesSent {
+  templates: string[];
+  to: string[];
+  textMatching?: string[];
+}
+
+/**
+ * Deletes messages, whatever their state (a queued one then never goes out), in the caller's
+ * transaction: those with these ids, and those matching any of `sent`, in one statement. For a
+ * person removed from a family and for account deletion; nothing happens when nothing is named.
+ */
+export async function deleteMessages(
+  db: Database,
+  which: { ids?: Iterable<string>; sent?: MessagesSent[] },
+): Promise<void> {
+  const ids = [...(which.ids ?? [])];
+  const matches: SQL[] = [];
+  if (ids.length > 0) matches.push(inArray(outboxMessages.id, ids));
+  for (const sent of which.sent ?? []) {
+    // An empty list matches nothing, so that condition is left out rather than sent.
+    if (sent.templates.length === 0 || sent.to.length === 0 || sent.textMatching?.length === 0) continue;
+    const text = sent.textMatching?.map((pattern) => sql`${outboxMessages.textBody} ~ ${pattern}`);
+    matches.push(
+      and(
+        inArray(outboxMessages.template, sent.templates),
+        inArray(sql`lower(${outboxMessages.recipient})`, sent.to),
+        ...(text ? [or(...text)] : []),
+      )!,
+    );
+  }
+  if (matches.length > 0) await db.delete(outboxMessages).where(or(...matches));
+}
