@@ -4,9 +4,12 @@
  *
  * What does not depend on anything else starts at once, side by side: the type check, lint (with
  * the import-cycle check), unused code, and the production build. The browser tests start as soon
- * as the build is there (they run against it), and so do the unit and integration tests (some of
- * them start the built server): in-memory PGlite, plus real PostgreSQL when TEST_DATABASE_URL is
- * set. Each step's output is printed in one block when it ends, and a table of step times last.
+ * as the build is there (they run against it); the unit and integration tests (in-memory PGlite,
+ * plus real PostgreSQL when TEST_DATABASE_URL is set; some start the built server) follow them.
+ * Those two are not run side by side: each keeps both cores busy, and together on this two-core
+ * machine they took as long as one after the other while timing out tests (a run on 2026-11-25:
+ * 797 s, one Vitest test past its 30 s). Each step's output is printed in one block when it ends,
+ * and a table of step times last.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -73,17 +76,6 @@ const lint = run("lint", "npm", ["run", "lint"]);
 const unused = run("unused code", "npx", ["knip", "--no-progress"]);
 const build = run("production build", "npm", ["run", "build"]);
 
-const vitestJson = path.join(results, "vitest.json");
-const vitest = build.then(() =>
-  run("unit and integration tests", "npx", [
-    "vitest",
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${vitestJson}`,
-  ]),
-);
-
 const browser = Promise.all([build, chromium]).then(([built, { found, error }]) => {
   if (error) {
     console.error(`\n${error.message}`);
@@ -92,6 +84,17 @@ const browser = Promise.all([build, chromium]).then(([built, { found, error }]) 
   if (!built) return false;
   return run("browser tests", "npx", ["playwright", "test"], { CHROMIUM_PATH: found });
 });
+
+const vitestJson = path.join(results, "vitest.json");
+const vitest = browser.then(() =>
+  run("unit and integration tests", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+  ]),
+);
 
 const [typesOk, lintOk, unusedOk, built, , browserOk] = await Promise.all([
   typecheck,
