@@ -34,7 +34,7 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | 
   // was done to belongs to React. `settle` reads what the visitor chose; for what was held before the
   // announcement it runs for all of them as soon as React announces itself, while the page still
   // shows exactly what the visitor did.
-  const held: { element: Element; replay: () => void; settle?: () => void }[] = [];
+  const held: { element: Element; replay: (element: Element) => void; settle?: () => void }[] = [];
 
   const hydrate = () => {
     if (started) return;
@@ -63,10 +63,18 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | 
 
   // React marks each DOM node it has hydrated.
   const ownedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
-  const whenOwned = (element: Element, then: () => void) => {
+  // A radio button or checkbox React rendered anew (instead of hydrating the server's) is found
+  // again by its name and value, so a press held for the old one is not lost with it.
+  const current = (element: Element): Element => {
+    if (element.isConnected || !(element instanceof HTMLInputElement) || !element.name) return element;
+    const selector = `input[type="${element.type}"][name="${CSS.escape(element.name)}"][value="${CSS.escape(element.value)}"]`;
+    return document.querySelector(selector) ?? element;
+  };
+  const whenOwned = (element: Element, then: (owned: Element) => void) => {
     const since = performance.now();
     const look = () => {
-      if (ownedByReact(element) || !element.isConnected || performance.now() - since > 10_000) then();
+      const now = current(element);
+      if (ownedByReact(now) || !now.isConnected || performance.now() - since > 10_000) then(now);
       else window.setTimeout(look, 20);
     };
     look();
@@ -78,21 +86,21 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | 
     const next = held[0];
     if (pumping || !announced || !next) return;
     pumping = true;
-    whenOwned(next.element, () => {
+    whenOwned(next.element, (owned) => {
       pumping = false;
       // A form sent again while it waited was moved to the end of the queue: only that one is sent.
       if (held[0] !== next) return replayInOrder();
       held.shift();
       replaying = true;
       try {
-        next.replay();
+        next.replay(owned);
       } finally {
         replaying = false;
       }
       replayInOrder();
     });
   };
-  const hold = (element: Element, replay: () => void, settle?: () => void) => {
+  const hold = (element: Element, replay: (element: Element) => void, settle?: () => void) => {
     held.push({ element, replay, settle });
     if (announced) {
       settle?.();
@@ -133,11 +141,11 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | 
     };
     hold(
       box,
-      () => {
+      (owned) => {
         const changed = box.type === "radio" ? wanted && !box.defaultChecked : wanted !== box.defaultChecked;
-        if (!changed) return;
-        box.checked = !wanted;
-        box.click();
+        if (!changed || !(owned instanceof HTMLInputElement)) return;
+        owned.checked = !wanted;
+        owned.click();
       },
       settle,
     );
