@@ -1,5 +1,5 @@
 import { AlertTriangle, BookOpenCheck, ChevronDown, Lightbulb, PartyPopper, Quote } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { cn } from "~/ui/cn";
 
 /** The building blocks course writers use in MDX (see content/course/README.md). */
@@ -101,14 +101,33 @@ interface Question {
   explanation?: string;
 }
 
-/** A short self-check. Answers stay in the browser: nothing about them is sent anywhere. */
+/**
+ * A short self-check. Answers stay in the browser: nothing about them is sent anywhere.
+ *
+ * The radio buttons are the browser's own (uncontrolled): an answer tapped while the page's code
+ * was still arriving stays ticked, and is read from the page once React has it, so its feedback
+ * shows. A controlled radio was set back to "no answer" by hydration when the tap came first.
+ */
 function SelfCheck({ questions }: { questions: Question[] }) {
   const id = useId();
   const [picked, setPicked] = useState<Record<number, number>>({});
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const tappedBeforeHydration: Record<number, number> = {};
+    for (const box of section.current?.querySelectorAll<HTMLInputElement>("input[type=radio]:checked") ?? []) {
+      tappedBeforeHydration[Number(box.dataset.question)] = Number(box.value);
+    }
+    if (Object.keys(tappedBeforeHydration).length > 0) {
+      // The page (an outside system to React here) holds what was tapped before hydration: one
+      // extra render, only when there was such a tap.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setPicked((current) => ({ ...tappedBeforeHydration, ...current }));
+    }
+  }, []);
   const answered = Object.keys(picked).length;
   const correct = questions.filter((q, i) => picked[i] === q.answer).length;
   return (
-    <section aria-labelledby={`${id}-title`} className="my-8 rounded-2xl border-2 border-brand-200 p-6">
+    <section ref={section} aria-labelledby={`${id}-title`} className="my-8 rounded-2xl border-2 border-brand-200 p-6">
       <h2 id={`${id}-title`} className="!mt-0 flex items-center gap-2">
         <BookOpenCheck aria-hidden="true" className="h-6 w-6" /> Self-check
       </h2>
@@ -144,7 +163,8 @@ function SelfCheck({ questions }: { questions: Question[] }) {
                           type="radio"
                           name={`${id}-q${qi}`}
                           className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-                          checked={choice === oi}
+                          value={oi}
+                          data-question={qi}
                           onChange={() => setPicked((current) => ({ ...current, [qi]: oi }))}
                         />
                         <label htmlFor={inputId}>{option}</label>
