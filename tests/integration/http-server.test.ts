@@ -285,131 +285,146 @@ describe.each(DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
     }
   });
 
-  it("survives 2,000+ generated malformed requests with no 5xx", async () => {
-    const fieldName = fc.oneof(
-      fc.constantFrom(
-        "intent",
-        "email",
-        "password",
-        "name",
-        "comment",
-        "rating",
-        "message",
-        "subject",
-        "plan",
-        "phone",
-        "memberEmail",
-        "memberPhone",
-        "token",
-        "change",
-        "commentId",
-        "returnTo",
-        "newsletter",
-        "website",
-        "sort",
-        "id",
-      ),
-      fc.string({ maxLength: 20 }),
-    );
-    const fieldValue = fc.oneof(
-      fc.string({ maxLength: 60 }),
-      fc.string({ unit: "grapheme", maxLength: 40 }),
-      fc.constantFrom(
-        "<script>alert(1)</script>",
-        "' OR 1=1 --",
-        "login",
-        "signup",
-        "like",
-        "post",
-        "refresh",
-        "premium",
-        "family",
-        "cancel",
-        "resume",
-        "end",
-        "forgot",
-        "reset",
-        "-1",
-        "0",
-        "6",
-        "1e309",
-        "NaN",
-        "\u0000",
-        "😀".repeat(80),
-        "a".repeat(5000),
-        "not-an-email",
-        "a@",
-        "@b",
-        "00000000-0000-4000-8000-000000000000",
-        "//evil.example",
-        "%00",
-      ),
-    );
-    const urlencoded = fc
-      .array(fc.tuple(fieldName, fieldValue), { maxLength: 12 })
-      .map((pairs) => new URLSearchParams(pairs).toString());
-    const body = fc.oneof(
-      { weight: 5, arbitrary: urlencoded },
-      { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
-      { weight: 1, arbitrary: fc.json() },
-      {
-        weight: 1,
-        arbitrary: fc.constantFrom("%E0%A4%A", "a=%", "&&&===&", "=", "%", "a=b&a=c&a=d", "intent=login&intent=signup"),
-      },
-      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString("latin1")) },
-    );
-    const contentType = fc.constantFrom(
-      undefined,
-      "",
-      "application/x-www-form-urlencoded",
-      "application/x-www-form-urlencoded",
-      "application/x-www-form-urlencoded; charset=utf-16",
-      "application/json",
-      "text/plain",
-      "multipart/form-data",
-      "multipart/form-data; boundary=",
-      "multipart/form-data; boundary=abc",
-      "application/xml",
-      "image/png",
-      "application/x-www-form-urlencoded;;;=",
-    );
-    const requestArbitrary = fc.record({
-      path: fc.constantFrom(...ACTION_PATHS, ...PAGE_PATHS, "/api/auth/sign-in/email", "/api/auth/sign-up/email"),
-      method: fc.constantFrom("POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
-      contentType,
-      body,
-      signedIn: fc.boolean(),
-      // Mostly from our own pages; sometimes from another site, which the CSRF check must refuse cleanly.
-      origin: fc.constantFrom("same", "same", "same", "none", "evil"),
-    });
-    const requests = fc.sample(requestArbitrary, { numRuns: 2_100, seed: 20261123 });
-    const statuses: number[] = [];
-    const failures: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < requests.length) {
-        const request = requests[next++]!;
-        const headers: Record<string, string> = {};
-        if (request.contentType !== undefined) headers["Content-Type"] = request.contentType;
-        if (request.signedIn) headers.Cookie = harness.cookie;
-        if (request.origin === "same") headers.Origin = harness.server.url;
-        if (request.origin === "evil") headers.Origin = "https://evil.example";
-        const response = await fetch(`${harness.server.url}${request.path}`, {
-          method: request.method,
-          headers,
-          body: request.body,
-          redirect: "manual",
-        });
-        await response.arrayBuffer();
-        statuses.push(response.status);
-        if (response.status >= 500)
-          failures.push(`${request.method} ${request.path} ${request.contentType} -> ${response.status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: 6 }, worker));
-    expect(statuses.length).toBeGreaterThanOrEqual(2_000);
-    expect(failures).toEqual([]);
-  }, 300_000);
+  // Once per run, on the last database (PostgreSQL when TEST_DATABASE_URL is set): what it tries is
+  // the request parsing and validation in front of the database, the same code on both, and a
+  // second pass doubled its 11–13 s for nothing.
+  if (target === DATABASE_TARGETS.at(-1))
+    it("survives 2,000+ generated malformed requests with no 5xx", async () => {
+      const fieldName = fc.oneof(
+        fc.constantFrom(
+          "intent",
+          "email",
+          "password",
+          "name",
+          "comment",
+          "rating",
+          "message",
+          "subject",
+          "plan",
+          "phone",
+          "memberEmail",
+          "memberPhone",
+          "token",
+          "change",
+          "commentId",
+          "returnTo",
+          "newsletter",
+          "website",
+          "sort",
+          "id",
+        ),
+        fc.string({ maxLength: 20 }),
+      );
+      const fieldValue = fc.oneof(
+        fc.string({ maxLength: 60 }),
+        fc.string({ unit: "grapheme", maxLength: 40 }),
+        fc.constantFrom(
+          "<script>alert(1)</script>",
+          "' OR 1=1 --",
+          "login",
+          "signup",
+          "like",
+          "post",
+          "refresh",
+          "premium",
+          "family",
+          "cancel",
+          "resume",
+          "end",
+          "forgot",
+          "reset",
+          "-1",
+          "0",
+          "6",
+          "1e309",
+          "NaN",
+          "\u0000",
+          "😀".repeat(80),
+          "a".repeat(5000),
+          "not-an-email",
+          "a@",
+          "@b",
+          "00000000-0000-4000-8000-000000000000",
+          "//evil.example",
+          "%00",
+        ),
+      );
+      const urlencoded = fc
+        .array(fc.tuple(fieldName, fieldValue), { maxLength: 12 })
+        .map((pairs) => new URLSearchParams(pairs).toString());
+      const body = fc.oneof(
+        { weight: 5, arbitrary: urlencoded },
+        { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+        { weight: 1, arbitrary: fc.json() },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            "%E0%A4%A",
+            "a=%",
+            "&&&===&",
+            "=",
+            "%",
+            "a=b&a=c&a=d",
+            "intent=login&intent=signup",
+          ),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
+        },
+      );
+      const contentType = fc.constantFrom(
+        undefined,
+        "",
+        "application/x-www-form-urlencoded",
+        "application/x-www-form-urlencoded",
+        "application/x-www-form-urlencoded; charset=utf-16",
+        "application/json",
+        "text/plain",
+        "multipart/form-data",
+        "multipart/form-data; boundary=",
+        "multipart/form-data; boundary=abc",
+        "application/xml",
+        "image/png",
+        "application/x-www-form-urlencoded;;;=",
+      );
+      const requestArbitrary = fc.record({
+        path: fc.constantFrom(...ACTION_PATHS, ...PAGE_PATHS, "/api/auth/sign-in/email", "/api/auth/sign-up/email"),
+        method: fc.constantFrom("POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
+        contentType,
+        body,
+        signedIn: fc.boolean(),
+        // Mostly from our own pages; sometimes from another site, which the CSRF check must refuse cleanly.
+        origin: fc.constantFrom("same", "same", "same", "none", "evil"),
+      });
+      const requests = fc.sample(requestArbitrary, { numRuns: 2_100, seed: 20261123 });
+      const statuses: number[] = [];
+      const failures: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < requests.length) {
+          const request = requests[next++]!;
+          const headers: Record<string, string> = {};
+          if (request.contentType !== undefined) headers["Content-Type"] = request.contentType;
+          if (request.signedIn) headers.Cookie = harness.cookie;
+          if (request.origin === "same") headers.Origin = harness.server.url;
+          if (request.origin === "evil") headers.Origin = "https://evil.example";
+          const response = await fetch(`${harness.server.url}${request.path}`, {
+            method: request.method,
+            headers,
+            body: request.body,
+            redirect: "manual",
+          });
+          await response.arrayBuffer();
+          statuses.push(response.status);
+          if (response.status >= 500)
+            failures.push(`${request.method} ${request.path} ${request.contentType} -> ${response.status}`);
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
+      expect(statuses.length).toBeGreaterThanOrEqual(2_000);
+      expect(failures).toEqual([]);
+    }, 300_000);
 
   it("serves the local mailbox to this machine only", async () => {
     const local = await fetch(`${harness.server.url}/dev/mailbox`);

@@ -224,6 +224,13 @@ describe.each(DATABASE_TARGETS.filter((target) => target.name === "postgres"))(
       expect(inFlight.length).toBeGreaterThan(0);
       const deliveredBeforeKill = smtp.received.length + twilio.messages.length;
       expect(deliveredBeforeKill).toBeLessThan(30);
+      // The dead worker's claims would run out on their own CLAIM_SECONDS (30 s) after it last
+      // renewed them; the test moves that moment to now instead of waiting it out. What is tested
+      // is what follows: an ownerless claim is taken over and each message still sent once.
+      await db
+        .update(outboxMessages)
+        .set({ claimedUntil: sql`now() - interval '1 second'` })
+        .where(eq(outboxMessages.status, "sending"));
 
       // From here on the servers answer new connections only. The dead worker's connections stay
       // unanswered even if the server is still parsing a message it wrote before it died: on a
