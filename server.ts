@@ -17,6 +17,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createPageHandler } from "./http/page-handler.js";
 import { refuseRemoteMailbox } from "./http/local-only.js";
+import { separatePracticeHost } from "./http/practice-host.js";
 import { collapseRepeatedSlashes } from "./http/repeated-slashes.js";
 import { PageCache } from "./http/page-cache.js";
 
@@ -27,6 +28,8 @@ type ServerRuntime = {
     TRUST_PROXY: number;
     isHttps: boolean;
     PAGE_CACHE: boolean;
+    APP_URL: string;
+    practice: { linkOrigin: string } | null;
   };
   logger(): {
     info(obj: object, msg?: string): void;
@@ -137,6 +140,7 @@ async function main() {
 
   // Before static files, the mailbox guard and the page cache, which all read the path.
   app.use(collapseRepeatedSlashes);
+  app.use(separatePracticeHost({ site: env.APP_URL, practice: env.practice?.linkOrigin ?? null }));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");

@@ -1,4 +1,4 @@
-import { getEnv } from "~/config/env.server";
+import { getEnv, PRACTICE_SETTINGS_MISSING } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { registerPaymentRetries } from "~/billing/payment-retries.server";
@@ -8,6 +8,7 @@ import { practiceLastLook } from "~/training/sending/practice-last-look.server";
 import { registerNewsletterSync } from "~/newsletter/sync.server";
 import { registerScamUpdateDigest } from "~/scam-updates/digest.server";
 import { registerLimitPruning } from "~/security/limit-pruning.server";
+import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import { registerPracticeScheduling } from "~/training/sending/scheduler.server";
 import { registerWeeklySummaries } from "~/training/results/weekly-summaries.server";
 import { currentJobRunner, JobRunner, setProcessJobRunner } from "~/jobs/job-runner.server";
@@ -44,7 +45,9 @@ export async function startBackgroundJobs(handle: DatabaseHandle, tuning: Backgr
   });
   registerNewsletterSync(runner, handle, { retryDelaySeconds: tuning.retryDelaySeconds });
   registerPaymentRetries(runner, handle.db);
-  registerPracticeScheduling(runner, handle);
+  // A production site without its own practice domain and link origin sends no practice message.
+  if (practiceSendingSetup()) registerPracticeScheduling(runner, handle);
+  else log.error(PRACTICE_SETTINGS_MISSING);
   registerWeeklySummaries(runner, handle);
   registerScamUpdateDigest(runner, handle);
   registerLimitPruning(runner, handle.db);

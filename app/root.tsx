@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/layout/site-footer";
 import { NavigationStatus } from "~/layout/navigation-status";
@@ -22,6 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       siteUrl: env.APP_URL,
+      // Practice pages on their own host need no script (their buttons are plain form posts), and
+      // its links go to the main site as whole pages.
+      onPracticeHost: Boolean(env.practice && new URL(request.url).host === new URL(env.practice.linkOrigin).host),
       supportEmail: env.SUPPORT_EMAIL,
       user: user ? { email: user.email } : null,
       flash,
@@ -51,9 +54,15 @@ function FlashMessage({
   );
 }
 
+/** A route whose page stands alone (a practice landing page): no site header, footer or toasts. */
+function useBareLayout() {
+  return useMatches().some((match) => (match.handle as { bareLayout?: boolean } | undefined)?.bareLayout);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const bare = useBareLayout();
   return (
     <html lang="en">
       <head>
@@ -65,21 +74,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <SiteHeader signedIn={Boolean(data?.user)} />
-        <FlashMessage flash={data?.flash} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter supportEmail={data?.supportEmail ?? "support@scam-free.example"} siteUrl={data?.siteUrl ?? ""} />
-        <Toasts />
+        {bare ? (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        ) : (
+          <>
+            <a
+              href="#main"
+              className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            >
+              Skip to content
+            </a>
+            <SiteHeader signedIn={Boolean(data?.user)} />
+            <FlashMessage flash={data?.flash} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter
+              supportEmail={data?.supportEmail ?? "support@scam-free.example"}
+              siteUrl={data?.siteUrl ?? ""}
+            />
+            <Toasts />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!data?.onPracticeHost && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -28,6 +28,7 @@ export default [
   route("scam-updates/unsubscribe", "routes/scam-updates.unsubscribe.tsx"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/webhooks/twilio", "routes/api.webhooks.twilio.ts"),
+  route("api/webhooks/inbound-email", "routes/api.webhooks.inbound-email.ts"),
   route("course", "routes/course.tsx"),
   route("course/resources/:doc", "routes/course-resource.tsx"),
   route("course/:courseId/:pageId?", "routes/course-page.tsx"),

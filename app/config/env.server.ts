@@ -96,6 +96,37 @@ const EnvSchema = z.object({
    * so they need not wait ten seconds.
    */
   PRACTICE_SCANNER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
+   * The Training Program's own sending domain and link origin, apart from the site's, so that a
+   * browser's phishing warning or a spam complaint about a practice message lands on them and never
+   * on the main site. Practice emails leave from `<scenario sender>@PRACTICE_MAIL_DOMAIN`; their
+   * links and landing and feedback pages are on PRACTICE_LINK_ORIGIN (the same server, told apart by
+   * the host name). Local defaults: `practice.scam-free.test`, and APP_URL with its loopback name
+   * swapped (localhost ↔ 127.0.0.1). Production sends no practice message without both.
+   */
+  PRACTICE_MAIL_DOMAIN: optionalString.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(
+        /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{1,62}$/,
+        "a domain name such as practice-mail.example.org",
+      )
+      .optional(),
+  ),
+  PRACTICE_LINK_ORIGIN: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Signs the raw emails POSTed to /api/webhooks/inbound-email (an HMAC-SHA256 of the body, in
+   * X-Scam-Free-Signature): reports of practice messages forwarded to the report address. Unset
+   * with APP_ENV=production: the endpoint is off. Local mode uses a fixed development secret, so
+   * the local mailbox's "Forward to report" works with nothing set.
+   */
+  INBOUND_EMAIL_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  /** The local part of the address people forward practice emails to: `<this>@PRACTICE_MAIL_DOMAIN`. */
+  PRACTICE_REPORT_LOCAL_PART: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9._-]{0,38}[a-z0-9])?$/, "the part before the @, such as report")
+    .default("report"),
   /** Start the background workers (mail delivery) in this process. */
   WORKERS: z
     .enum(["on", "off"])
@@ -127,7 +158,46 @@ export type Env = Omit<z.infer<typeof EnvSchema>, "HOST"> & {
   isProduction: boolean;
   /** The public address is HTTPS: secure cookies, HSTS and upgrade-insecure-requests apply. */
   isHttps: boolean;
+  /** Where practice messages come from and link to; null when production lacks the settings. */
+  practice: { mailDomain: string; linkOrigin: string } | null;
 };
+
+/** The local mailbox signs its "Forward to report" with this when INBOUND_EMAIL_SECRET is unset. */
+const LOCAL_INBOUND_EMAIL_SECRET = "local-only-inbound-email-secret-for-the-dev-mailbox";
+
+/** The inbound email secret, or null when the endpoint is off (production without one). */
+export function inboundEmailSecret(): string | null {
+  const env = getEnv();
+  return env.INBOUND_EMAIL_SECRET ?? (env.isProduction ? null : LOCAL_INBOUND_EMAIL_SECRET);
+}
+
+export const PRACTICE_SETTINGS_MISSING =
+  "Practice messages are not sent: set PRACTICE_MAIL_DOMAIN and PRACTICE_LINK_ORIGIN (a domain of their own, apart from APP_URL's; see the README's deploy section).";
+
+/** The local default practice origin: APP_URL on the other loopback name, so the browser keeps their cookies apart. */
+function localPracticeOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  url.hostname = url.hostname === "localhost" ? "127.0.0.1" : "localhost";
+  return url.origin;
+}
+
+function practiceSettings(env: z.infer<typeof EnvSchema>, appUrl: string): Env["practice"] {
+  const configured = env.PRACTICE_LINK_ORIGIN ? new URL(env.PRACTICE_LINK_ORIGIN).origin : undefined;
+  if (configured && new URL(configured).host === new URL(appUrl).host) {
+    throw new Error(
+      "Invalid configuration:\n  PRACTICE_LINK_ORIGIN must be another host than APP_URL's: practice pages are kept apart from the site.",
+    );
+  }
+  if (env.APP_ENV === "production") {
+    return env.PRACTICE_MAIL_DOMAIN && configured
+      ? { mailDomain: env.PRACTICE_MAIL_DOMAIN, linkOrigin: configured }
+      : null;
+  }
+  return {
+    mailDomain: env.PRACTICE_MAIL_DOMAIN ?? "practice.scam-free.test",
+    linkOrigin: configured ?? localPracticeOrigin(appUrl),
+  };
+}
 
 let cached: Env | undefined;
 
@@ -176,6 +246,7 @@ export function getEnv(): Env {
     HOST: env.HOST ?? (env.APP_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     isProduction: env.APP_ENV === "production",
     isHttps: appUrl.startsWith("https://"),
+    practice: practiceSettings(env, appUrl),
   };
   return cached;
 }

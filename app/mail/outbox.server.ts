@@ -43,8 +43,10 @@ export interface NewEmail extends EmailContent, Scheduling {
   template: string;
   to: string;
   headers?: Record<string, string>;
-  /** Another display name for the From line; the address stays MAIL_FROM's. */
+  /** Another display name for the From line. */
   senderName?: string;
+  /** Another address for the From line (and so the envelope sender) than MAIL_FROM's. */
+  senderAddress?: string;
 }
 
 export interface NewText extends Scheduling {
@@ -73,6 +75,7 @@ export async function enqueueEmail(db: Database, email: NewEmail): Promise<strin
       textBody: email.text,
       htmlBody: email.html,
       senderName: email.senderName ?? null,
+      senderAddress: email.senderAddress ?? null,
       headers: email.headers ?? {},
       priority: priorityFor(email.template, email.priority),
       sendAt: email.sendAt ?? null,
@@ -296,6 +299,13 @@ export function fromWithDisplayName(from: string, displayName: string): string {
   return name ? `"${name}" <${addressOf(from)}>` : from;
 }
 
+/** MAIL_FROM, or the message's own display name and address where it has them. */
+export function senderOf(mailFrom: string, message: Pick<OutboxMessage, "senderName" | "senderAddress">): string {
+  const from = message.senderAddress ?? mailFrom;
+  const name = message.senderName ?? (message.senderAddress ? "" : null);
+  return name === null ? from : fromWithDisplayName(from, name);
+}
+
 async function sendThroughChannel(db: Database, channels: DeliveryChannels, message: OutboxMessage) {
   if (message.channel === "sms") {
     // Checked at send time too: the number may have replied STOP after the text was queued.
@@ -310,7 +320,7 @@ async function sendThroughChannel(db: Database, channels: DeliveryChannels, mess
     }
     return channels.email.send({
       id: message.id,
-      from: message.senderName ? fromWithDisplayName(channels.emailFrom, message.senderName) : channels.emailFrom,
+      from: senderOf(channels.emailFrom, message),
       to: message.recipient,
       subject: message.subject ?? "",
       text: message.textBody,

@@ -27,10 +27,15 @@ export const outboxMessages = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     /**
-     * Emails only: the display name to send under instead of MAIL_FROM's, always with MAIL_FROM's
-     * own address (a practice message shows its scenario's invented sender, from our domain).
+     * Emails only: the display name to send under instead of MAIL_FROM's (a practice message shows
+     * its scenario's invented sender).
      */
     senderName: text("sender_name"),
+    /**
+     * Emails only: the address to send from instead of MAIL_FROM's. Practice messages leave from
+     * their own domain (PRACTICE_MAIL_DOMAIN), never from the site's.
+     */
+    senderAddress: text("sender_address"),
     /** Extra email headers such as List-Unsubscribe. */
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     /** Higher goes first: account emails (password reset, verification) are 10, bulk mail 0. */

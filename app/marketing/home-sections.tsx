@@ -112,8 +112,10 @@ export function WhyTraining() {
             <Comparison label="Free course only" value={40} tone="bg-brand-200" />
             <Comparison label="With the Training Program" value={90} tone="bg-safe-600" />
           </div>
+          {/* The specification's figures, with no study behind them: shown as what they are (decision 031). */}
           <p className="mt-3 text-sm text-muted">
-            Share of practice scams families recognised, free course only against the Training Program.
+            An illustration, not a measured result: no study has yet compared families who take the free course alone
+            with families who also practise.
           </p>
         </div>
         <aside aria-labelledby="did-you-know" className="rounded-2xl bg-brand-900 p-6 text-white shadow-lg sm:p-8">

@@ -1,4 +1,5 @@
 import { paragraphRanges } from "~/text/paragraphs";
+import { sampleDeliveredForm } from "~/training/library/delivered-form";
 import { displayBody } from "~/training/library/practice-message-text";
 import type { AgeBand, Channel, PracticeScenario, RedFlag } from "~/training/library/practice-scenario-schema";
 
@@ -67,15 +68,21 @@ export interface CutMessage {
 /** What a text message shows where the scenario has its `[[link]]` placeholder (a reserved domain). */
 export const TEXT_LINK_STAND_IN = "https://txt-link.example/r/7Qk2";
 
-/** A library scenario as the trainer shows it. */
+/**
+ * A library scenario as the trainer shows it: as a practice message of it would arrive (our practice
+ * domain after the "@", our number for a text, "friend" for the name), with a stand-in address for
+ * a text's link.
+ */
 export function trainerMessageFromScenario(scenario: PracticeScenario): TrainerMessage {
+  const form = sampleDeliveredForm(scenario);
   const source =
-    scenario.channel === "sms" ? scenario.body.replace(/\[\[link\]\]/g, `[[${TEXT_LINK_STAND_IN}]]`) : scenario.body;
+    scenario.channel === "sms" ? form.body.replace(/\[\[link\]\]/g, `[[${TEXT_LINK_STAND_IN}]]`) : form.body;
   const body = displayBody(source);
   return {
     channel: scenario.channel,
-    from: scenario.from,
-    subject: scenario.subject,
+    // A text shows its number once (see cutMessage).
+    from: form.from.name ? form.from : { name: form.from.address, address: form.from.address },
+    subject: form.subject ?? undefined,
     body: body.text,
     links: body.links.map(({ start, end }) => ({ start, end })),
     redFlags: scenario.redFlags,

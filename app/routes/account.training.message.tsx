@@ -10,6 +10,7 @@ import { loadHolderMessageView } from "~/training/results/holder-message-view.se
 import {
   ArrivedWithRedFlags,
   CoursePagesSection,
+  SourcesSection,
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
 
@@ -41,13 +42,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const view = await loadHolderMessageView(await getDatabase(), {
     userId: user.id,
     messageId: messageId.data,
-    siteUrl: getEnv().APP_URL,
+    practiceOrigin: getEnv().practice?.linkOrigin ?? getEnv().APP_URL,
   });
   if (!view) throw data(null, { status: 404, headers: HEADERS });
   return data(view, { headers: HEADERS });
 }
 
-function outcomeLine(name: string, outcome: "clicked" | "spotted" | null) {
+function outcomeLine(name: string, outcome: "clicked" | "spotted" | "reported" | null) {
+  if (outcome === "reported") return `${name} reported it.`;
   if (outcome === "spotted") return `${name} spotted it.`;
   if (outcome === "clicked") return `${name} pressed the button on the practice page. That is what practice is for.`;
   return `${name} has not pressed anything for this message yet.`;
@@ -82,6 +84,7 @@ export default function HolderPracticeMessage({ loaderData }: Route.ComponentPro
       <NextTimeSection text={view.nextTime} />
 
       <CoursePagesSection pages={view.coursePages} />
+      <SourcesSection sources={view.sources} />
     </div>
   );
 }

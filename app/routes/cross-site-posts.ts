@@ -20,6 +20,10 @@ export const CROSS_SITE_POSTS: readonly CrossSitePost[] = [
   { path: "/api/webhooks/stripe", reason: "Stripe signs every event (Stripe-Signature)." },
   { path: "/api/webhooks/twilio", reason: "Twilio signs every inbound text (X-Twilio-Signature)." },
   {
+    path: "/api/webhooks/inbound-email",
+    reason: "Every inbound email carries an HMAC of its body under INBOUND_EMAIL_SECRET (X-Scam-Free-Signature).",
+  },
+  {
     path: "/unsubscribe",
     reason:
       "RFC 8058 one-click unsubscribes are POSTed by the recipient's mail provider. The secret token in the link is the whole authorisation, and the only change it can make is to stop that one address's newsletter.",

@@ -1,10 +1,17 @@
 import { MessageSquare } from "lucide-react";
-import { data } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/dev.mailbox";
-import { getEnv } from "~/config/env.server";
+import { getEnv, inboundEmailSecret } from "~/config/env.server";
 import { getDatabase } from "~/db/database.server";
-import { getMessage, listMailbox } from "~/mail/outbox.server";
+import { INBOUND_SIGNATURE_HEADER, signInboundEmail } from "~/mail/inbound-email.server";
+import { forwardedCopy, replyCopy } from "~/mail/mail-client-copies.server";
+import { getMessage, listMailbox, senderOf } from "~/mail/outbox.server";
 import { pageMeta } from "~/seo/meta";
+import { PRACTICE_EMAIL_TEMPLATE } from "~/training/sending/practice-composer.server";
+import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { Button } from "~/ui/button";
+import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -37,8 +44,84 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   return {
     messages: messages.map(summary),
-    selected: selected ? { ...summary(selected), text: selected.textBody } : null,
+    selected: selected
+      ? {
+          ...summary(selected),
+          from: selected.channel === "sms" ? null : senderOf(getEnv().MAIL_FROM, selected),
+          text: selected.textBody,
+          // A practice email can be reported the two ways a person would: forwarded, or answered.
+          reportable: selected.template === PRACTICE_EMAIL_TEMPLATE && selected.status === "sent",
+        }
+      : null,
+    reportAddress: practiceSendingSetup()?.reportAddress ?? null,
   };
+}
+
+const MailClientSchema = z.object({
+  intent: z.enum(["forward", "reply"], { error: "Choose Forward to report or Reply." }),
+  id: z.uuid({ error: "That message is not in the mailbox." }),
+});
+
+const OUTCOME_WORDS: Record<string, string> = {
+  counted: 'Reported: it counts, and a "Well spotted" answer is on its way.',
+  "already-counted": "Already reported: the first report is the one that counts.",
+  kept: "Kept, but not counted: it did not come from the address the message was sent to.",
+};
+
+/**
+ * "Forward to report" and "Reply" on a practice email: builds the copy a mail client would send
+ * and posts it, signed, to our own /api/webhooks/inbound-email, exactly as a mail provider would.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (getEnv().isProduction) throw data(null, { status: 404 });
+  const form = MailClientSchema.safeParse(await readForm(request));
+  if (!form.success) return data({ ok: false, message: form.error.issues[0]!.message }, { status: 400 });
+  const message = await getMessage(await getDatabase(), form.data.id);
+  const setup = practiceSendingSetup();
+  const secret = inboundEmailSecret();
+  if (!message || message.template !== PRACTICE_EMAIL_TEMPLATE || !setup || !secret) {
+    return data({ ok: false, message: "Only a practice email that was sent can be reported." }, { status: 400 });
+  }
+  const mailFrom = getEnv().MAIL_FROM;
+  const raw =
+    form.data.intent === "forward"
+      ? await forwardedCopy(message, { mailFrom, forwardTo: setup.reportAddress })
+      : await replyCopy(message, { mailFrom, body: "I think this is a scam." });
+  const response = await fetch(`${getEnv().APP_URL}/api/webhooks/inbound-email`, {
+    method: "POST",
+    headers: { "Content-Type": "message/rfc822", [INBOUND_SIGNATURE_HEADER]: signInboundEmail(raw, secret) },
+    body: new Uint8Array(raw),
+  });
+  const answer = (await response.json()) as { outcome?: string; error?: string };
+  const words = answer.outcome ? OUTCOME_WORDS[answer.outcome] : undefined;
+  return data({ ok: response.ok, message: words ?? answer.error ?? `The report was refused (${response.status}).` });
+}
+
+function ReportButtons({ id, reportAddress }: { id: string; reportAddress: string | null }) {
+  const busy = useNavigation().state !== "idle";
+  const result = useActionData<typeof action>();
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4">
+      <p className="text-sm text-muted">
+        Report it as a person would: forward it to {reportAddress ?? "the report address"}, or reply to it.
+      </p>
+      {/* Posted to this message's own address, so the page that answers still shows it. */}
+      <Form method="post" action={`/dev/mailbox?id=${id}`} className="mt-3 flex flex-wrap gap-3">
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" name="intent" value="forward" variant="secondary" disabled={busy}>
+          Forward to report
+        </Button>
+        <Button type="submit" name="intent" value="reply" variant="secondary" disabled={busy}>
+          Reply
+        </Button>
+      </Form>
+      {result && (
+        <p role="status" className="mt-3 text-sm font-semibold">
+          {result.message}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** Addresses in the text become links (the text is ours, but React escapes it anyway). */
@@ -116,10 +199,12 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         {selected && selected.channel === "email" && (
           <article aria-label="Selected message" className="rounded-xl border border-slate-200 p-6">
             <h2 className="text-xl font-bold">{selected.subject}</h2>
+            {selected.from && <p className="text-sm">From {selected.from}</p>}
             <p className="text-sm text-muted">
               To {selected.to} · {selected.status} · {new Date(selected.createdAt).toUTCString()}
             </p>
             <LinkedText text={selected.text} />
+            {selected.reportable && <ReportButtons id={selected.id} reportAddress={loaderData.reportAddress} />}
           </article>
         )}
       </div>

@@ -12,6 +12,7 @@ import { feedbackFor } from "~/training/tracking/practice-feedback.server";
 import {
   ArrivedWithRedFlags,
   CoursePagesSection,
+  SourcesSection,
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
 import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
@@ -57,9 +58,17 @@ function Intro({
   count,
 }: {
   friendly: boolean;
-  outcome: "clicked" | "spotted" | null;
+  outcome: "clicked" | "spotted" | "reported" | null;
   count: number;
 }) {
+  if (outcome === "reported") {
+    return (
+      <p>
+        {friendly ? "You reported it. Well spotted, detective!" : "You reported it. Well spotted."} Here are its {count}{" "}
+        red flags, so you know them all.
+      </p>
+    );
+  }
   if (outcome === "clicked") {
     return friendly ? (
       <p>
@@ -132,6 +141,7 @@ export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
       )}
 
       <CoursePagesSection pages={feedback.coursePages} />
+      <SourcesSection sources={feedback.sources} />
 
       <p className="mt-12 text-sm text-muted">
         Want no more practice messages?{" "}

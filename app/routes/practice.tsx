@@ -4,14 +4,20 @@ import { PRACTICE_PAGE_HEADERS, PracticeClickSchema, practicePageMeta } from "~/
 import { landingFor } from "~/training/tracking/practice-feedback.server";
 import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
 import { recordClick, recordLinkFetched } from "~/training/tracking/tracking.server";
-import { Button } from "~/ui/button";
+import { OrganisationMark } from "~/training/tracking/organisation-mark";
 import type { FormResult } from "~/validation/form-result";
 import { readForm } from "~/validation/read-form.server";
 
 export const headers = () => PRACTICE_PAGE_HEADERS;
 
+/** The root layout leaves out the site's header and footer (see BareLayoutHandle). */
+export const handle = { bareLayout: true };
+
 export const meta: Route.MetaFunction = (args) =>
-  practicePageMeta(args, { title: args.data?.heading ?? "Practice", description: "A scam-free practice page." });
+  practicePageMeta(args, {
+    title: args.data ? `${args.data.organisation}: ${args.data.heading}` : "Page",
+    description: args.data?.organisation ?? "",
+  });
 
 /**
  * Where a practice message's link leads. A GET is only ever "link_fetched": mail scanners and
@@ -39,18 +45,36 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(`/practice/${message.token}/feedback`, { headers: PRACTICE_PAGE_HEADERS });
 }
 
+/**
+ * It looks like the invented organisation's page, not like ours: no site header or footer, no
+ * links out. Its words and look come from the scenario file; the only control is the button.
+ */
 export default function PracticeLanding({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
+  const { organisation, heading, button, colour, mark } = loaderData;
   return (
-    <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-ink sm:text-3xl">{loaderData.heading}</h1>
-      <Form method="post" className="mt-8">
-        <input type="hidden" name="intent" value="click" />
-        <Button type="submit" size="lg" disabled={busy}>
-          {loaderData.button}
-        </Button>
-      </Form>
-      <p className="mt-16 text-xs text-muted">scam-free practice: this page collects nothing.</p>
-    </section>
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="px-4 py-4 text-white" style={{ backgroundColor: colour }}>
+        <p className="mx-auto flex max-w-lg items-center gap-3 text-lg font-bold">
+          <OrganisationMark mark={mark} className="h-8 w-8 shrink-0" />
+          {organisation}
+        </p>
+      </header>
+      <section className="mx-auto flex w-full max-w-lg flex-1 flex-col items-center px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{heading}</h1>
+        <Form method="post" className="mt-8">
+          <input type="hidden" name="intent" value="click" />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg px-6 py-3 text-lg font-semibold text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:opacity-70"
+            style={{ backgroundColor: colour }}
+          >
+            {button}
+          </button>
+        </Form>
+      </section>
+      <p className="px-4 pb-6 text-center text-xs text-muted">Practice page: nothing you type is collected.</p>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/training.consent";
 import { getDatabase } from "~/db/database.server";
+import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import { pageMeta } from "~/seo/meta";
 import { ConsentChoiceSchema } from "~/training/people/contact-schema";
 import { answerConsent, findConsentView, type ConsentView } from "~/training/people/consent.server";
@@ -25,7 +26,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ params }: Route.LoaderArgs) {
   const view = await findConsentView(await getDatabase(), params.token);
   if (!view) throw data("Not found", { status: 404, headers: NO_STORE });
-  return data(view, { headers: NO_STORE });
+  return data({ ...view, reportAddress: practiceSendingSetup()?.reportAddress ?? null }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -73,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data(result, { status, headers: NO_STORE });
 }
 
-function Facts({ view }: { view: ConsentView }) {
+function Facts({ view }: { view: ConsentView & { reportAddress: string | null } }) {
   const where = view.channel === "email" ? `by email (${view.address})` : `by text (${view.address})`;
   return (
     <ul className="mt-4 list-disc space-y-2 pl-5 text-left">
@@ -87,16 +88,27 @@ function Facts({ view }: { view: ConsentView }) {
         warning signs it contained.
       </li>
       <li>
-        <strong>Practice messages do not announce themselves.</strong> They are made to look like real scams, so you can
-        practise spotting one when it arrives.
+        <strong>Practice messages will not say they are practice.</strong> They come from made-up names and addresses
+        and look like real scams, so you can practise spotting one when it arrives.
+      </li>
+      <li>
+        Whatever button you press on a page a practice message opens,{" "}
+        <strong>the next page tells you what happened</strong>: that it was practice, and which warning signs it had.
+      </li>
+      <li>
+        <strong>Think a message is a scam? Report it.</strong>{" "}
+        {view.channel === "email" && view.reportAddress
+          ? `Forward the email to ${view.reportAddress}, or reply to it.`
+          : "Reply SCAM to the text, or forward it back to the number it came from."}{" "}
+        Reporting is what we count, and if it was practice we will tell you.
       </li>
       <li>
         <strong>Nothing you type is ever collected.</strong> Practice pages have no boxes to fill in and never ask for a
         password, a code or money.
       </li>
       <li>
-        Stopping is one step: the stop link in any practice message, replying STOP to a text, or the button on this
-        page.
+        Stopping is one step: &ldquo;Unsubscribe&rdquo; at the bottom of any practice email, replying STOP to a practice
+        text, or the button on this page.
       </li>
     </ul>
   );

@@ -10,6 +10,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -17,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "../db/columns";
+import type { DeliveredForm } from "./library/delivered-form";
 import { subscriptions } from "../billing/tables";
 
 /** One row per subscription once its checkout contacts were copied in, so they are copied once. */
@@ -155,6 +157,11 @@ export const practiceMessages = pgTable(
     outboxMessageId: uuid("outbox_message_id"),
     /** The email address or phone number it was queued to (set when queued). */
     address: text("address"),
+    /**
+     * What left, as the person saw it: From, To, subject and body (set when queued). The feedback
+     * page shows this, not the scenario's idea of it (library/delivered-form.ts).
+     */
+    delivered: jsonb("delivered").$type<DeliveredForm>(),
     queuedAt: timestamp("queued_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
     createdAt: createdAt(),
@@ -180,6 +187,7 @@ export const PRACTICE_EVENT_KINDS = [
   "link_fetched",
   "clicked",
   "spotted",
+  "reported",
   "opted_out",
 ] as const;
 export type PracticeEventKind = (typeof PRACTICE_EVENT_KINDS)[number];
@@ -208,7 +216,7 @@ export const practiceEvents = pgTable(
     index("practice_events_message_idx").on(t.messageId, t.occurredAt),
     check(
       "practice_events_kind",
-      sql`${t.kind} IN ('sent', 'delivered', 'failed', 'link_fetched', 'clicked', 'spotted', 'opted_out')`,
+      sql`${t.kind} IN ('sent', 'delivered', 'failed', 'link_fetched', 'clicked', 'spotted', 'reported', 'opted_out')`,
     ),
   ],
 );

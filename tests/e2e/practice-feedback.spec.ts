@@ -20,6 +20,8 @@ test.describe("a practice message's landing and feedback pages", () => {
   const tokens: Record<string, string> = {};
   let database: SpecDatabase | undefined;
   let baseURL = "";
+  /** Locally the practice host is the site's on the other loopback name (PRACTICE_LINK_ORIGIN's default). */
+  const practiceOrigin = () => baseURL.replace("127.0.0.1", "localhost");
 
   const redFlagCount = (scenarioId: string) =>
     readFileSync(path.join(root, "content/practice", `${scenarioId}.md`), "utf8").match(/^ {2}- quote:/gm)!.length;
@@ -77,18 +79,27 @@ test.describe("a practice message's landing and feedback pages", () => {
     expect(response!.status()).toBe(200);
     const headers = response!.headers();
     expect(headers["cache-control"]).toBe("private, no-store");
-    expect(headers["referrer-policy"]).toContain("no-referrer");
+    expect(headers["referrer-policy"]).toContain("same-origin");
+    // The page answers on the practice host (the site's own one sent it there), and loads no script.
+    expect(new URL(page.url()).host).toBe(new URL(practiceOrigin()).host);
+    await expect(page.locator("script[src]")).toHaveCount(0);
     expect(headers["x-robots-tag"]).toContain("noindex");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page.getByRole("heading", { level: 1, name: "Maya Robertson wants to be friends" })).toBeVisible();
     const main = page.locator("main");
-    await expect(main.getByText("scam-free practice")).toBeVisible();
+    // The invented organisation's page: its name over the heading, none of the site's header,
+    // footer or links.
+    await expect(main.getByText("PalPage", { exact: true })).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.getByRole("link")).toHaveCount(0);
+    await expect(main.getByText("Practice page: nothing you type is collected.")).toBeVisible();
     await expect(main.getByRole("button")).toHaveCount(1);
     await expect(main.locator("input:not([type=hidden]), textarea, select")).toHaveCount(0);
     await expectFitsPhone(page);
 
     await main.getByRole("button", { name: "Accept request" }).click();
-    await expect(page).toHaveURL(`${baseURL}/practice/${tokens[EMAIL]}/feedback`);
+    await expect(page).toHaveURL(`${practiceOrigin()}/practice/${tokens[EMAIL]}/feedback`);
     await expect(page.locator("main p").first()).toHaveText(
       "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.",
     );

@@ -118,7 +118,7 @@ test("a family sets up an adult and a child; the adult accepts through the notic
     .first()
     .getAttribute("href");
   await granPage.goto(new URL(childLink!).pathname);
-  await expect(granPage.getByText("Practice messages do not announce themselves.")).toBeVisible();
+  await expect(granPage.getByText("Practice messages will not say they are practice.")).toBeVisible();
   await granPage.getByRole("button", { name: "Yes, I'm in" }).click();
   await expect(granPage.getByRole("status")).toContainText("Thank you!");
   await page.reload();
@@ -200,6 +200,10 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   ).toBe(count);
   // The click counted: the page no longer asks whether it was spotted.
   await expect(granPage.getByRole("button", { name: "I spotted it" })).toHaveCount(0);
+  // It shows the message as it arrived: from the scenario's sender at the practice domain, to her.
+  const arrived = granPage.getByRole("article", { name: "The practice email as it arrived" });
+  await expect(arrived).toContainText(/From:.*@practice\.scam-free\.test/);
+  await expect(arrived).toContainText(`To:${gran.toLowerCase()}`);
 
   // On a phone: nothing wider than the screen, and still no accessibility problems.
   await page.setViewportSize({ width: 375, height: 812 });

@@ -110,11 +110,12 @@ test("the holder sees each person's figures, chart and messages at desktop and p
         .filter({ has: page.getByText(label, { exact: true }) })
         .locator("dd");
     await expect(figure("Sent")).toHaveText("1");
+    await expect(figure("Reported")).toHaveText("0");
     await expect(figure("Spotted")).toHaveText("0");
     await expect(figure("Fell for")).toHaveText("0");
     await expect(figure("No response")).toHaveText("1");
     await expect(figure("Uncertain")).toHaveText("0");
-    await expect(figure("Spot rate")).toHaveText("0%");
+    await expect(figure("Report rate")).toHaveText("0%");
     await expect(figure("Fall rate")).toHaveText("0%");
     await expect(card.getByText("Level 1 of 3")).toBeVisible();
     await expect(card.getByText("1 week in a row without a fall")).toBeVisible();
@@ -142,29 +143,44 @@ test("the holder sees each person's figures, chart and messages at desktop and p
     /^\/account\/training\/messages\/[0-9a-f-]{36}$/,
   );
 
-  // Spotting leads: "I spotted it" on the feedback page counts at once, and the level goes up.
-  await page.goto(`/practice/${token}/feedback`);
-  await page.getByRole("button", { name: "I spotted it" }).click();
-  await expect(page.getByRole("status")).toContainText("We noted that you spotted it");
+  // Reporting leads: Dana forwards the practice email to the report address, as a mail client
+  // would (the local mailbox's "Forward to report" posts it to /api/webhooks/inbound-email); it
+  // counts once, she is answered "Well spotted", and her level goes up.
+  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "127.0.0.1" } });
+  const mailbox = await context.newPage();
+  await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(holderEmail)}`);
+  // The newest message to her is the practice email (practiceTokenIn read its link there).
+  await expect(mailbox.getByRole("article", { name: "Selected message" })).toContainText(token);
+  await mailbox.getByRole("button", { name: "Forward to report" }).click();
+  await expect(mailbox.getByRole("status")).toHaveText(
+    'Reported: it counts, and a "Well spotted" answer is on its way.',
+  );
+  await mailbox.getByRole("button", { name: "Forward to report" }).click();
+  await expect(mailbox.getByRole("status")).toHaveText("Already reported: the first report is the one that counts.");
+  await expect
+    .poll(async () => {
+      await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(holderEmail)}`);
+      return mailbox.getByRole("link", { name: /Well spotted: that was a practice message/ }).count();
+    })
+    .toBe(1);
+  await context.close();
+
   await page.goto("/account/training");
   await expect(page.getByTestId("family-summary")).toHaveText(
     "This month your family spotted 1 of 2 practice messages",
   );
   const dana = results(page, "Dana Rivera");
-  await expect(
+  const danaFigure = (label: string) =>
     dana
       .getByTestId("result-figure")
-      .filter({ has: page.getByText("Spotted", { exact: true }) })
-      .locator("dd"),
-  ).toHaveText("1");
-  await expect(
-    dana
-      .getByTestId("result-figure")
-      .filter({ has: page.getByText("Spot rate", { exact: true }) })
-      .locator("dd"),
-  ).toHaveText("100%");
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator("dd");
+  await expect(danaFigure("Reported")).toHaveText("1");
+  await expect(danaFigure("Report rate")).toHaveText("100%");
+  await expect(danaFigure("Median time to report")).not.toHaveText("—");
+  await expect(danaFigure("Spotted")).toHaveText("0");
   await expect(dana.getByText("Level 2 of 3")).toBeVisible();
-  await expect(dana.getByTestId("practice-message-list").getByText("Spotted", { exact: true })).toBeVisible();
+  await expect(dana.getByTestId("practice-message-list").getByText("Reported", { exact: true })).toBeVisible();
 
   // Where to report real scams; never to us.
   const report = page.getByRole("region", { name: "Got a real scam? Report it where it helps" });

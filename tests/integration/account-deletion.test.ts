@@ -328,7 +328,12 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
   /** A notice (an adult's email, a child's email or text) from this family's holder to one address. */
   async function notice(kind: "adult" | "child-email" | "child-text", holderName: string, to: string, name: string) {
     const brand = getMailBranding();
-    const input = { contactName: name, holderName, consentUrl: `${brand.siteUrl}/training/consent/${randomUUID()}` };
+    const input = {
+      contactName: name,
+      holderName,
+      consentUrl: `${brand.siteUrl}/training/consent/${randomUUID()}`,
+      reportAddress: "report@practice.scam-free.test",
+    };
     if (kind === "child-text") {
       return outboxRow({
         template: "training-child-notice",

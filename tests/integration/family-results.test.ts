@@ -154,7 +154,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       dana: [
         await practice(dana, danaIds[0]!, at(TUESDAYS[0]!, 15), [
           ["link_fetched", 2, true],
-          ["spotted", 1800],
+          ["reported", 1800],
         ]),
         await practice(dana, danaIds[1]!, at(TUESDAYS[1]!, 15), [
           ["link_fetched", 300],
@@ -181,12 +181,16 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
         await practice(sam, samIds[3]!, at(TUESDAYS[3]!, 21), [["spotted", 72_000]]),
       ],
       joe: [
-        await practice(joe, joeIds[0]!, at(TUESDAYS[0]!, 19), [["spotted", 180]]),
+        await practice(joe, joeIds[0]!, at(TUESDAYS[0]!, 19), [["reported", 180]]),
         await practice(joe, joeIds[1]!, at(TUESDAYS[1]!, 19), [
           ["link_fetched", 1, true],
-          ["spotted", 900],
+          ["reported", 900],
         ]),
-        await practice(joe, joeIds[2]!, at(TUESDAYS[2]!, 19), [["link_fetched", 4, true]]),
+        // Reported by someone it was not sent to: kept, flagged, decides nothing.
+        await practice(joe, joeIds[2]!, at(TUESDAYS[2]!, 19), [
+          ["link_fetched", 4, true],
+          ["reported", 60, true],
+        ]),
       ],
     };
     // Not counted: a "send now" message that failed, one still waiting in the outbox, one planned.
@@ -219,15 +223,16 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const dana = byName(results, "Dana Rivera");
     expect(dana.figures).toEqual({
       sent: 4,
-      spotted: 3,
+      reported: 1,
+      spotted: 2,
       fell: 1,
       noResponse: 0,
       uncertain: 0,
-      spotRate: 0.75,
+      reportRate: 0.25,
       fallRate: 0.25,
-      medianSecondsToSpot: 1800,
+      medianSecondsToReport: 1800,
     });
-    expect([dana.spotRate, dana.fallRate, dana.medianTimeToSpot]).toEqual(["75%", "25%", "30 min"]);
+    expect([dana.reportRate, dana.fallRate, dana.medianTimeToReport]).toEqual(["25%", "25%", "30 min"]);
     expect(dana.levelLabel).toBe("Level 2 of 3");
     expect(dana.weeksWithoutAFall).toBe(2);
     expect(dana.streakLabel).toBe("2 weeks in a row without a fall");
@@ -235,18 +240,19 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const sam = byName(results, "Sam Rivera");
     expect(sam.figures).toEqual({
       sent: 4,
+      reported: 0,
       spotted: 1,
       fell: 1,
       noResponse: 1,
       uncertain: 1,
-      spotRate: 0.25,
+      reportRate: 0,
       fallRate: 0.25,
-      medianSecondsToSpot: 72_000,
+      medianSecondsToReport: null,
     });
-    expect([sam.spotRate, sam.fallRate, sam.medianTimeToSpot, sam.levelLabel]).toEqual([
+    expect([sam.reportRate, sam.fallRate, sam.medianTimeToReport, sam.levelLabel]).toEqual([
+      "0%",
       "25%",
-      "25%",
-      "20 h",
+      "—",
       "Level 1 of 3",
     ]);
     expect(sam.weeksWithoutAFall).toBe(1);
@@ -254,15 +260,16 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const joe = byName(results, "Grandpa Joe");
     expect(joe.figures).toEqual({
       sent: 3,
-      spotted: 2,
+      reported: 2,
+      spotted: 0,
       fell: 0,
       noResponse: 0,
       uncertain: 1,
-      spotRate: 2 / 3,
+      reportRate: 2 / 3,
       fallRate: 0,
-      medianSecondsToSpot: 540,
+      medianSecondsToReport: 540,
     });
-    expect([joe.spotRate, joe.fallRate, joe.medianTimeToSpot, joe.levelLabel]).toEqual([
+    expect([joe.reportRate, joe.fallRate, joe.medianTimeToReport, joe.levelLabel]).toEqual([
       "67%",
       "0%",
       "9 min",
@@ -301,15 +308,15 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
         .map((message, index) => [
           ["Nov 17, 2026", "Nov 10, 2026", "Nov 3, 2026", "Oct 27, 2026"][index],
           titleOf(message.scenarioId),
-          ["Spotted", "Spotted", "Fell for", "Spotted"][index],
+          ["Spotted", "Spotted", "Fell for", "Reported"][index],
           `/account/training/messages/${message.id}`,
         ]),
     );
     expect(sam.messages.map((row) => row.outcomeLabel)).toEqual(["Spotted", "Fell for", "Uncertain", "No response"]);
     expect(joe.messages.map((row) => [row.channel, row.outcomeLabel])).toEqual([
       ["sms", "Uncertain"],
-      ["sms", "Spotted"],
-      ["sms", "Spotted"],
+      ["sms", "Reported"],
+      ["sms", "Reported"],
     ]);
     // Joe lives in Los Angeles: his dates are his own.
     expect(joe.messages.at(-1)!.dateLabel).toBe("Oct 27, 2026");
@@ -342,13 +349,14 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       own.data.results!.people.map((person) => [
         person.name,
         person.figures.sent,
+        person.figures.reported,
         person.figures.spotted,
         person.figures.fell,
       ]),
     ).toEqual([
-      ["Dana Rivera", 4, 3, 1],
-      ["Sam Rivera", 4, 1, 1],
-      ["Grandpa Joe", 3, 2, 0],
+      ["Dana Rivera", 4, 1, 2, 1],
+      ["Sam Rivera", 4, 0, 1, 1],
+      ["Grandpa Joe", 3, 2, 0, 0],
     ]);
 
     // Another family on the same site: its own dashboard holds only its own person.

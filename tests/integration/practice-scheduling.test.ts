@@ -480,7 +480,10 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
       delivery.email.close?.();
       expect(results.map((result) => result.outcome).sort()).toEqual(["failed", "sent", "sent", "sent"]);
 
+      const { linkOrigin, mailDomain } = getEnv().practice!;
       const appUrl = getEnv().APP_URL;
+      // Practice links are on the practice origin, never on the site's own.
+      expect(new URL(linkOrigin).host).not.toBe(new URL(appUrl).host);
       const library = practiceLibrary();
       const byContact = async (contactId: string) => {
         const [message] = await messagesOf(contactId);
@@ -488,34 +491,43 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
         return { message: message!, row: row!, scenario: library.byId(message!.scenarioId)! };
       };
 
-      // The email to Grandma Rose, as the SMTP server received it.
+      // The email to Grandma Rose, as the SMTP server received it: from the scenario's sender at
+      // the practice domain, nothing in it saying it is practice.
       const rose = await byContact(first.contacts[0]!.id);
       const mail = smtp.received.find((received) => received.to.includes("rose@example.com"))!;
       const headers = headersOf(mail.raw);
-      expect(mail.from).toBe("no-reply@scam-free.example");
+      const sender = `${rose.scenario.from.address}@${mailDomain}`;
+      expect(mail.from).toBe(sender);
       // Nodemailer leaves out the quotes when the name needs none.
-      expect(headers).toMatch(new RegExp(`^From: "?${rose.scenario.from.name}"? <no-reply@scam-free\\.example>$`, "m"));
+      expect(headers).toMatch(
+        new RegExp(`^From: "?${rose.scenario.from.name}"? <${sender.replaceAll(".", "\\.")}>$`, "m"),
+      );
       expect(headers).toContain(`X-Scam-Free-Practice: ${rose.message.id}`);
-      expect(headers).toContain(`List-Unsubscribe: <${appUrl}/practice/${rose.message.token}/stop>`);
+      expect(headers).toContain(`List-Unsubscribe: <${linkOrigin}/practice/${rose.message.token}/stop>`);
       expect(headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
       expect(rose.row.subject).toBe(rose.scenario.subject);
       const marker = /\[\[([^[\]]*)\]\]/.exec(rose.scenario.body)![1]!;
       expect(rose.row.htmlBody).toContain(
-        `<a href="${appUrl}/practice/${rose.message.token}" style="color:#1a56db">${marker.replaceAll("&", "&amp;")}</a>`,
+        `<a href="${linkOrigin}/practice/${rose.message.token}" style="color:#1a56db">${marker.replaceAll("&", "&amp;")}</a>`,
       );
-      expect(rose.row.htmlBody).toContain(`href="${appUrl}/practice/${rose.message.token}/stop"`);
-      expect(rose.row.htmlBody).toContain(
-        "This was a practice message from scam-free, sent because Dana Ortiz enrolled you.",
-      );
+      expect(rose.row.htmlBody).toContain(`href="${linkOrigin}/practice/${rose.message.token}/stop"`);
+      expect(rose.row.htmlBody).toContain(">Unsubscribe</a>");
+      for (const giveaway of ["practice", "scam-free", "Dana Ortiz", appUrl]) {
+        expect(`${rose.row.htmlBody}${rose.row.textBody}`.replaceAll(`/practice/`, "/")).not.toContain(giveaway);
+      }
       expect(rose.row.htmlBody).not.toContain("[[");
-      expect(rose.row.textBody).toContain(`${marker} (${appUrl}/practice/${rose.message.token})`);
-      expect(
-        rose.row.textBody
-          .trim()
-          .endsWith(
-            `This was a practice message from scam-free, sent because Dana Ortiz enrolled you. Stop practice messages: ${appUrl}/practice/${rose.message.token}/stop`,
-          ),
-      ).toBe(true);
+      expect(rose.row.textBody).toContain(`${marker} (${linkOrigin}/practice/${rose.message.token})`);
+      expect(rose.row.textBody.trim().endsWith(`Unsubscribe: ${linkOrigin}/practice/${rose.message.token}/stop`)).toBe(
+        true,
+      );
+      // What left is stored as it left, for the feedback page.
+      const [stored] = await db.select().from(practiceMessages).where(eq(practiceMessages.id, rose.message.id));
+      expect(stored!.delivered).toMatchObject({
+        channel: "email",
+        from: { name: rose.scenario.from.name, address: sender },
+        to: "rose@example.com",
+        subject: rose.row.subject,
+      });
       // The outgoing HTML escapes every piece of scenario text.
       expect(rose.row.htmlBody).not.toMatch(/<(?!\/?(?:p|a|br|html|body)\b|!doctype)/i);
 
@@ -524,7 +536,7 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
       expect(twilio.messages).toHaveLength(1);
       expect(twilio.messages[0]).toMatchObject({ to: "+15550100021", body: sam.row.textBody });
       expect(sam.row.textBody.endsWith("\nReply STOP to end")).toBe(true);
-      expect(sam.row.textBody).toContain(`${appUrl}/practice/${sam.message.token}`);
+      expect(sam.row.textBody).toContain(`${linkOrigin}/practice/${sam.message.token}`);
       expect(sam.row.textBody).not.toContain("[[");
 
       // Nothing of one family is in the other's messages.

@@ -17,7 +17,7 @@ import {
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
 import { resetEnvForTests } from "~/config/env.server";
-import { smsSuppressions } from "~/mail/tables";
+import { outboxMessages, smsSuppressions } from "~/mail/tables";
 import { practiceEvents, practiceSuppressions } from "~/training/tables";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { ArrivedEmail, ArrivedText } from "~/training/tracking/practice-message-view";
@@ -113,12 +113,19 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
   describe("the landing page /practice/:token", () => {
     it("records a GET as link_fetched only, with the agent and the seconds since delivery, and shows the scenario's heading and button", async () => {
       const seeded = await seedPracticeMessage(db(), { scenarioId: EMAIL_SCENARIO, level: 2, sentSecondsAgo: 600 });
-      const page = await call<{ heading: string; button: string }>(landingLoader, `/practice/${seeded.token}`);
+      const page = await call<Record<string, string>>(landingLoader, `/practice/${seeded.token}`);
       expect(page.status).toBe(200);
       const scenario = practiceLibrary().byId(EMAIL_SCENARIO)!;
-      expect(page.data).toEqual({ heading: scenario.landing.heading, button: scenario.landing.button });
+      // The invented organisation's page: its name, colour and mark, its heading and one button.
+      expect(page.data).toEqual({
+        organisation: scenario.landing.organisation ?? scenario.from.name,
+        heading: scenario.landing.heading,
+        button: scenario.landing.button,
+        colour: scenario.landing.colour,
+        mark: scenario.landing.mark,
+      });
       expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-      expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
 
       await call(landingLoader, `/practice/${seeded.token}`);
       const events = await eventsOf(db(), seeded.messageId);
@@ -467,7 +474,7 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
       return (await twilioWebhook({ request, params: {}, context: {} } as never)) as Response;
     }
 
-    it("records SCAM or SPOTTED as spotted on that phone's latest practice text, once, and moves the level up once", async () => {
+    it("records SCAM or SPOTTED as a report of that phone's latest practice text, once, answers it once, and moves the level up once", async () => {
       const phone = "+15555550142";
       const older = await seedPracticeMessage(db(), {
         scenarioId: "sms-bank-card-frozen",
@@ -490,21 +497,45 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
 
       const scam = inbound(phone, " scam ");
       expect((await post(scam, twilio.sign(WEBHOOK_URL, scam))).status).toBe(200);
-      expect((await eventsOf(db(), latest.messageId)).map((e) => [e.kind, e.flagged])).toEqual([["spotted", false]]);
+      expect((await eventsOf(db(), latest.messageId)).map((e) => [e.kind, e.flagged])).toEqual([["reported", false]]);
       expect(await eventsOf(db(), older.messageId)).toEqual([]);
       expect(await eventsOf(db(), email.messageId)).toEqual([]);
       expect((await contactOf(db(), older.contactId)).level).toBe(2);
+      const thanks = async () =>
+        (await db().select().from(outboxMessages)).filter((row) => row.template === "practice-report-thanks");
+      expect(await thanks()).toHaveLength(1);
+      expect((await thanks())[0]).toMatchObject({ channel: "sms", recipient: phone });
+      expect((await thanks())[0]!.textBody).toMatch(
+        new RegExp(
+          `^Well spotted: that was a practice message\\. See all its red flags: \\S+/practice/${latest.token}/feedback$`,
+        ),
+      );
 
       const again = inbound(phone, "SPOTTED");
       expect((await post(again, twilio.sign(WEBHOOK_URL, again))).status).toBe(200);
       expect(await eventsOf(db(), latest.messageId)).toHaveLength(1);
       expect((await contactOf(db(), older.contactId)).level).toBe(2);
+      expect(await thanks()).toHaveLength(1);
+
+      // The older text forwarded back to our number reports that one, by its link.
+      const forwarded = inbound(phone, `Is this real? https://go.practice.example/practice/${older.token}`);
+      expect((await post(forwarded, twilio.sign(WEBHOOK_URL, forwarded))).status).toBe(200);
+      expect((await eventsOf(db(), older.messageId)).map((e) => [e.kind, e.flagged])).toEqual([["reported", false]]);
+      expect(await thanks()).toHaveLength(2);
+      // Forwarded by another phone: kept, flagged, not counted, and that phone gets no answer.
+      const stranger = inbound("+15555550177", `https://go.practice.example/practice/${latest.token}`);
+      expect((await post(stranger, twilio.sign(WEBHOOK_URL, stranger))).status).toBe(200);
+      expect((await eventsOf(db(), latest.messageId)).map((e) => [e.kind, e.flagged, e.detail])).toEqual([
+        ["reported", false, "reply: scam"],
+        ["reported", true, "forwarded text; reported-by-another-address"],
+      ]);
+      expect(await thanks()).toHaveLength(2);
 
       // Other words and unknown numbers change nothing.
       for (const params of [inbound(phone, "is this a scam?"), inbound("+15555550199", "SCAM")]) {
         expect((await post(params, twilio.sign(WEBHOOK_URL, params))).status).toBe(200);
       }
-      expect(await eventsOf(db(), latest.messageId)).toHaveLength(1);
+      expect(await eventsOf(db(), latest.messageId)).toHaveLength(2);
     });
 
     it("opts out every training contact with that phone on STOP, cancels their planned messages and records opted_out", async () => {

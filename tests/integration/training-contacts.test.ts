@@ -470,7 +470,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect(email.textBody).toContain("Dana Rivera signed you up");
       expect(email.textBody).toContain(link);
       expect(email.textBody).toContain("at most one practice message a week");
-      expect(email.textBody).toContain("Practice messages do not announce themselves");
+      expect(email.textBody).toContain("Practice messages will not say they are practice");
       expect(email.textBody).toContain("Nothing you type is ever collected");
       expect(email.textBody).toContain("This isn't me");
       expect(email.htmlBody).toContain(`href="${link}"`);

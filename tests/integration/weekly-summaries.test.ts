@@ -7,6 +7,7 @@ import { databaseForSuite } from "../support/suite-database";
 import { callAction, callLoader } from "../support/route-calls";
 import { createTestFamily } from "../support/training-family";
 import { users } from "~/account/tables";
+import { getEnv } from "~/config/env.server";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
 import {
@@ -160,7 +161,8 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
 
       if (week === 0) {
         const [note] = to("dana@example.com");
-        const feedback = `${BRAND.siteUrl}/practice/${sent.dana![0]!.token}/feedback`;
+        // The feedback page is on the practice host (PRACTICE_LINK_ORIGIN), not the site's.
+        const feedback = `${getEnv().practice!.linkOrigin}/practice/${sent.dana![0]!.token}/feedback`;
         expect(note!.subject).toBe("Last week's practice email: did you spot it?");
         expect(note!.textBody).toContain(library.byId(sent.dana![0]!.scenarioId)!.title);
         expect(note!.textBody).toContain(`I spotted it: ${feedback}`);
@@ -171,7 +173,7 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
 
         const [text] = to("+15555550123");
         expect(text!.channel).toBe("sms");
-        expect(text!.textBody).toContain(`${BRAND.siteUrl}/practice/${sent.joe![0]!.token}/feedback`);
+        expect(text!.textBody).toContain(`${getEnv().practice!.linkOrigin}/practice/${sent.joe![0]!.token}/feedback`);
         expect(text!.textBody).toContain("Reply STOP to end all texts.");
 
         const [familyNote] = holder;

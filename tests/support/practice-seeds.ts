@@ -108,6 +108,12 @@ export async function seedPracticeMessage(db: Database, seed: PracticeSeed): Pro
     })
     .returning({ id: outboxMessages.id });
   const token = newPracticeToken();
+  // As the scheduler does: the address it went to is recorded with it.
+  const [contact] = await db
+    .select({ email: trainingContacts.email, phone: trainingContacts.phone })
+    .from(trainingContacts)
+    .where(eq(trainingContacts.id, contactId));
+  const address = channel === "sms" ? (seed.phone ?? contact?.phone ?? null) : (contact?.email?.toLowerCase() ?? null);
   const [message] = await db
     .insert(practiceMessages)
     .values({
@@ -120,6 +126,7 @@ export async function seedPracticeMessage(db: Database, seed: PracticeSeed): Pro
       status: "queued",
       scheduledFor: queuedAt,
       outboxMessageId: outbox.id,
+      address,
       queuedAt,
     })
     .returning({ id: practiceMessages.id });

@@ -14,6 +14,9 @@ const TOUCHED = [
   "TRUST_PROXY",
   "DATABASE_URL",
   "AUTH_SECRET",
+  "APP_URL",
+  "PRACTICE_MAIL_DOMAIN",
+  "PRACTICE_LINK_ORIGIN",
 ];
 const saved = Object.fromEntries(TOUCHED.map((key) => [key, process.env[key]]));
 
@@ -90,5 +93,44 @@ describe("npm start", () => {
       const env = productionEnvironment({ PATH: "/usr/bin", NODE_ENV: callerValue, PORT: "4000" });
       expect(env).toEqual({ PATH: "/usr/bin", NODE_ENV: "production", PORT: "4000" });
     }
+  });
+
+  it("gives practice messages a domain and a host of their own: local defaults, production only when set", () => {
+    for (const key of ["APP_ENV", "APP_URL", "PRACTICE_MAIL_DOMAIN", "PRACTICE_LINK_ORIGIN", "PORT"])
+      delete process.env[key];
+    resetEnvForTests();
+    // Locally: the other loopback name, so the browser keeps the two hosts' cookies apart.
+    expect(getEnv().practice).toEqual({ mailDomain: "practice.scam-free.test", linkOrigin: "http://127.0.0.1:3000" });
+    process.env.APP_URL = "http://127.0.0.1:4173";
+    resetEnvForTests();
+    expect(getEnv().practice?.linkOrigin).toBe("http://localhost:4173");
+
+    Object.assign(process.env, {
+      APP_ENV: "production",
+      AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+      APP_URL: "https://scam-free.example",
+    });
+    resetEnvForTests();
+    expect(getEnv().practice).toBeNull();
+    Object.assign(process.env, {
+      PRACTICE_MAIL_DOMAIN: "Notices-Mail.example.org",
+      PRACTICE_LINK_ORIGIN: "https://go.notices-mail.example.org/",
+    });
+    resetEnvForTests();
+    expect(getEnv().practice).toEqual({
+      mailDomain: "notices-mail.example.org",
+      linkOrigin: "https://go.notices-mail.example.org",
+    });
+
+    process.env.PRACTICE_LINK_ORIGIN = "https://scam-free.example/go";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(/PRACTICE_LINK_ORIGIN must be another host than APP_URL's/);
+    process.env.PRACTICE_LINK_ORIGIN = "ftp://go.notices-mail.example.org";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(/PRACTICE_LINK_ORIGIN/);
+    process.env.PRACTICE_LINK_ORIGIN = "https://go.notices-mail.example.org";
+    process.env.PRACTICE_MAIL_DOMAIN = "not a domain";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(/PRACTICE_MAIL_DOMAIN: a domain name/);
   });
 });

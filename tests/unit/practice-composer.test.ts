@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressOf, fromWithDisplayName } from "~/mail/outbox.server";
+import { addressOf, fromWithDisplayName, senderOf } from "~/mail/outbox.server";
+import { deliveredForm } from "~/training/library/delivered-form";
 import {
   composePracticeEmail,
   composePracticeText,
@@ -12,37 +13,75 @@ const scenario = {
   channel: "email",
   title: "Test",
   subject: 'Win <b>big</b> & "fast"',
-  from: { name: "Coin Vault Rewards", address: "rewards@coinvault.example" },
-  body: 'Hi <friend> & pals,\nYou won!\n\nPress [[Claim <now> & "go"]] today.\n\nThanks',
+  from: { name: "Coin Vault Rewards", address: "rewards" },
+  body: 'Hi {{firstName}} <friend> & pals,\nYou won!\n\nPress [[Claim <now> & "go"]] today.\n\nThanks',
 } as unknown as PracticeScenario;
 
+const details = {
+  mailDomain: "go.practice-mail.example",
+  textSender: "+1 (202) 555-0100",
+  to: "rose@example.com",
+  personName: "Rose Okafor",
+};
+const form = deliveredForm(scenario, details);
 const input = {
   messageId: "3f1c5a9e-0000-4000-8000-000000000001",
   token: "tok_EN-123",
-  scenario,
-  holderName: "Ann <Admin> & Co",
-  appUrl: "https://scam-free.example",
+  form,
+  linkOrigin: "https://go.practice-mail.example",
 };
 
 describe("practice message composition", () => {
-  it("escapes every piece of text in the HTML and makes the marker a link to the landing page", () => {
+  it("leaves from the scenario's sender at the practice domain, greets the person by first name", () => {
+    expect(form).toEqual({
+      channel: "email",
+      from: { name: "Coin Vault Rewards", address: "rewards@go.practice-mail.example" },
+      to: "rose@example.com",
+      subject: 'Win <b>big</b> & "fast"',
+      body: 'Hi Rose <friend> & pals,\nYou won!\n\nPress [[Claim <now> & "go"]] today.\n\nThanks',
+    });
     const email = composePracticeEmail(input);
-    expect(email.html).toContain("Hi &lt;friend&gt; &amp; pals,<br>You won!");
+    expect(email).toMatchObject({
+      senderName: "Coin Vault Rewards",
+      senderAddress: "rewards@go.practice-mail.example",
+    });
+    expect(
+      senderOf("scam-free <no-reply@scam-free.example>", {
+        senderName: email.senderName!,
+        senderAddress: email.senderAddress!,
+      }),
+    ).toBe(`"Coin Vault Rewards" <rewards@go.practice-mail.example>`);
+    // Someone we have no usable name for is greeted as a friend, never as a stranger.
+    for (const personName of [null, "Family member 2", "rose@example.com", ""]) {
+      expect(deliveredForm(scenario, { ...details, personName }).body.startsWith("Hi friend <friend>")).toBe(true);
+    }
+  });
+
+  it("escapes every piece of text in the HTML, links the marker to the practice origin, and says nothing of practice", () => {
+    const email = composePracticeEmail(input);
+    expect(email.html).toContain("Hi Rose &lt;friend&gt; &amp; pals,<br>You won!");
     expect(email.html).toContain(
-      `<a href="https://scam-free.example/practice/tok_EN-123" style="color:#1a56db">Claim &lt;now&gt; &amp; &quot;go&quot;</a>`,
+      `<a href="https://go.practice-mail.example/practice/tok_EN-123" style="color:#1a56db">Claim &lt;now&gt; &amp; &quot;go&quot;</a>`,
     );
-    expect(email.html).toContain("sent because Ann &lt;Admin&gt; &amp; Co enrolled you.");
-    expect(email.html).toContain(`<a href="https://scam-free.example/practice/tok_EN-123/stop"`);
+    expect(email.html).toContain(
+      `<a href="https://go.practice-mail.example/practice/tok_EN-123/stop" style="color:#64748b">Unsubscribe</a>`,
+    );
     expect(email.html).not.toContain("<friend>");
     expect(email.html).not.toContain("<now>");
-    expect(email.text).toContain(`Claim <now> & "go" (https://scam-free.example/practice/tok_EN-123) today.`);
+    expect(email.text).toContain(`Claim <now> & "go" (https://go.practice-mail.example/practice/tok_EN-123) today.`);
+    expect(email.text.endsWith("--\nUnsubscribe: https://go.practice-mail.example/practice/tok_EN-123/stop\n")).toBe(
+      true,
+    );
+    for (const giveaway of [/practice message/i, /scam-free/i, /enrolled/i]) {
+      expect(email.html.replaceAll("/practice/", "/")).not.toMatch(giveaway);
+      expect(email.text.replaceAll("/practice/", "/")).not.toMatch(giveaway);
+    }
     expect(email).toMatchObject({
       template: "practice-email",
-      senderName: "Coin Vault Rewards",
       subject: scenario.subject,
       headers: {
         "X-Scam-Free-Practice": input.messageId,
-        "List-Unsubscribe": "<https://scam-free.example/practice/tok_EN-123/stop>",
+        "List-Unsubscribe": "<https://go.practice-mail.example/practice/tok_EN-123/stop>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       },
     });
@@ -52,11 +91,11 @@ describe("practice message composition", () => {
     const text = composePracticeText(input);
     expect(text).toEqual({
       template: "practice-text",
-      body: "Hi <friend> & pals,\nYou won!\n\nPress https://scam-free.example/practice/tok_EN-123 today.\n\nThanks\nReply STOP to end",
+      body: "Hi Rose <friend> & pals,\nYou won!\n\nPress https://go.practice-mail.example/practice/tok_EN-123 today.\n\nThanks\nReply STOP to end",
     });
   });
 
-  it("sends from our own address under the scenario's name, and tokens carry 256 bits", () => {
+  it("other mail sends from our own address, under another name when asked, and tokens carry 256 bits", () => {
     expect(addressOf("scam-free <no-reply@scam-free.example>")).toBe("no-reply@scam-free.example");
     expect(addressOf("no-reply@scam-free.example")).toBe("no-reply@scam-free.example");
     expect(fromWithDisplayName("scam-free <no-reply@scam-free.example>", "Coin Vault Rewards")).toBe(

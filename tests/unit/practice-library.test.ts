@@ -159,11 +159,19 @@ function validSms(): { frontMatter: FrontMatter; body: string } {
       scamType: "delivery",
       ageBands: ["adult", "older-adult"],
       difficulty: { cues: 6, premise: { adult: "high", "older-adult": "medium" } },
-      from: { name: "ParcelDesk", address: "+1 (202) 555-0147" },
-      landing: { heading: "ParcelDesk redelivery", button: "Pay the fee" },
+      from: { name: "ParcelDesk" },
+      landing: { heading: "ParcelDesk redelivery", button: "Pay the fee", colour: "#5b2a86", mark: "parcel" },
       nextTime: "Check parcels in the shop's own app.",
+      sources: [
+        {
+          publisher: "Federal Trade Commission",
+          title: "How To Recognize and Avoid Phishing Scams",
+          url: "https://consumer.ftc.gov/articles/how-recognize-and-avoid-phishing-scams",
+          date: "2022-09",
+        },
+      ],
       redFlags: [
-        { quote: "555-0147", in: "from", why: "An unknown number.", coursePage: 27 },
+        { quote: "your parcel is waiting", in: "body", why: "You were not expecting one.", coursePage: 27 },
         { quote: "a fee of $1.99", in: "body", why: "A tiny fee is the hook.", coursePage: 26 },
         { quote: "within 12 hours", in: "body", why: "A rush.", coursePage: 11 },
       ],
@@ -181,18 +189,26 @@ function validEmail(): { frontMatter: FrontMatter; body: string } {
       scamType: "gaming-currency",
       ageBands: ["child", "teen"],
       difficulty: { cues: 7, premise: { child: "high", teen: "medium" } },
-      from: { name: "Coin Vault Rewards", address: "rewards@coinvault-gifts.example" },
+      from: { name: "Coin Vault Rewards", address: "rewards-desk" },
       subject: "You won 5,000 free coins!",
-      landing: { heading: "Claim your coins", button: "Claim my coins" },
+      landing: { heading: "Claim your coins", button: "Claim my coins", colour: "#1d3f6e", mark: "coins" },
       nextTime: "Coins only come from inside the game.",
+      sources: [
+        {
+          publisher: "Federal Trade Commission",
+          title: "How To Recognize and Avoid Phishing Scams",
+          url: "https://consumer.ftc.gov/articles/how-recognize-and-avoid-phishing-scams",
+          date: "2022-09",
+        },
+      ],
       redFlags: [
-        { quote: "coinvault-gifts.example", in: "from", why: "Not the game company.", coursePage: 30 },
+        { quote: "rewards-desk", in: "from", why: "Not the game company.", coursePage: 30 },
         { quote: "free coins", in: "subject", why: "Too good to be true.", coursePage: 30 },
         { quote: "in the next 10 minutes", in: "body", why: "A rush.", coursePage: 11 },
       ],
     },
     body: [
-      "Hi gamer!",
+      "Hi {{firstName}}!",
       "You have been picked to get 5,000 free coins for your castle. Claim them in the next 10 minutes or they go to someone else who is waiting in the line behind you today.",
       "[[Claim your coins now]]",
       "Coin Vault Rewards team",
@@ -259,7 +275,7 @@ describe("library validation", () => {
     expect(rejectsWith(validSms, (s) => delete redFlags(s)[1].why)).toEqual([`red flag 2: missing field "why"`]);
     expect(rejectsWith(validEmail, (s) => delete s.frontMatter.subject)).toEqual([
       `missing field "subject" (every email needs one)`,
-      `red flag 2 quote "free coins" is not in the subject`,
+      `red flag 2 quote "free coins" is not in the subject as delivered`,
     ]);
   });
 
@@ -279,15 +295,15 @@ describe("library validation", () => {
 
   it("rejects a red flag whose quote is not in its field", () => {
     expect(rejectsWith(validSms, (s) => (redFlags(s)[1].quote = "a fee of $2.99"))).toEqual([
-      `red flag 2 quote "a fee of $2.99" is not in the body`,
+      `red flag 2 quote "a fee of $2.99" is not in the body as delivered`,
     ]);
     // The quote must be in the field it names, not just anywhere in the message.
     expect(rejectsWith(validEmail, (s) => (redFlags(s)[0].in = "subject"))).toEqual([
-      `red flag 1 quote "coinvault-gifts.example" is not in the subject`,
+      `red flag 1 quote "rewards-desk" is not in the subject as delivered`,
     ]);
     // Quotes are case-sensitive and exact.
     expect(rejectsWith(validSms, (s) => (redFlags(s)[2].quote = "Within 12 hours"))).toEqual([
-      `red flag 3 quote "Within 12 hours" is not in the body`,
+      `red flag 3 quote "Within 12 hours" is not in the body as delivered`,
     ]);
   });
 
@@ -346,7 +362,9 @@ describe("library validation", () => {
       (s.frontMatter.from as FrontMatter).address = "rewards@coinvault.com";
       redFlags(s)[0].quote = "coinvault.com";
     });
-    expect(emailOnCom).toContain(`from.address "rewards@coinvault.com" must be an email address on a .example domain`);
+    expect(emailOnCom).toContain(
+      `from.address "rewards@coinvault.com" must be only the part before the "@" (lower-case letters, digits, dots and hyphens): the email leaves from it at the practice mail domain`,
+    );
     expect(emailOnCom).toContain(`from.address has the domain "coinvault.com"; every domain must end in .example`);
   });
 
@@ -365,17 +383,59 @@ describe("library validation", () => {
   });
 
   it("rejects a phone number outside 555-01xx", () => {
-    expect(rejectsWith(validSms, (s) => ((s.frontMatter.from as FrontMatter).address = "+1 (202) 555-1234"))).toEqual([
-      `from.address "+1 (202) 555-1234" must be a 555-01xx number such as "+1 (202) 555-0147" or a short sender name without a domain`,
-      `red flag 1 quote "555-0147" is not in the from name or address`,
-      `from.address has the phone number "+1 (202) 555-1234"; only the fictional 555-01xx range is allowed`,
-    ]);
     expect(
       rejectsWith(validSms, (s) => (s.body = s.body.replace("[[link]]", "[[link]] or call 1-800-432-1188"))),
     ).toEqual([`body has the phone number "800-432-1188"; only the fictional 555-01xx range is allowed`]);
-    expect(rejectsWith(validSms, (s) => ((s.frontMatter.from as FrontMatter).address = "parcel.example"))).toEqual([
-      `from.address "parcel.example" must be a 555-01xx number such as "+1 (202) 555-0147" or a short sender name without a domain`,
-      `red flag 1 quote "555-0147" is not in the from name or address`,
+    expect(rejectsWith(validSms, (s) => ((s.frontMatter.from as FrontMatter).name = "+1 (202) 555-1234"))).toEqual([
+      `from.name "+1 (202) 555-1234" is a number; give the landing page a "landing.organisation"`,
+      `from.name has the phone number "+1 (202) 555-1234"; only the fictional 555-01xx range is allowed`,
+    ]);
+  });
+
+  it("takes only what arrives: an email's sender before the @, nothing of a text's sender, no placeholder", () => {
+    // A text arrives from our own number: it has no address of its own and no red flag on its sender.
+    expect(
+      rejectsWith(validSms, (s) => {
+        (s.frontMatter.from as FrontMatter).address = "+1 (202) 555-0147";
+        redFlags(s)[0] = { quote: "ParcelDesk", in: "from", why: "A name.", coursePage: 27 };
+      }),
+    ).toEqual([
+      `a text message arrives from the Training Program's own number; remove "from.address"`,
+      `red flag 1 points at the sender, but a text arrives from the Training Program's own number; quote the message instead`,
+    ]);
+    // An email's domain is the practice domain, whatever the scenario would like it to be.
+    expect(rejectsWith(validEmail, (s) => (redFlags(s)[0].quote = "rewards-desk@"))).toEqual([
+      `red flag 1 quote "rewards-desk@" reaches past the "@": the domain there is the practice domain, not the scenario's`,
+    ]);
+    expect(rejectsWith(validEmail, (s) => delete (s.frontMatter.from as FrontMatter).address)).toEqual([
+      `missing field "from.address" (the part before the "@", such as "fraud-alerts")`,
+      `red flag 1 quote "rewards-desk" is not in the sender's name or address as delivered`,
+    ]);
+    expect(rejectsWith(validEmail, (s) => (redFlags(s)[2].quote = "Hi {{firstName}}"))).toEqual([
+      "red flag 3 quotes a placeholder; quote words that arrive as written",
+    ]);
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("{{firstName}}", "{{name}} {{"))).sort()).toEqual([
+      `the body has "{{" or "}}" outside a placeholder`,
+      "the body has the placeholder {{name}}; the only one is {{firstName}}",
+    ]);
+  });
+
+  it("rejects a greeting written for someone else, and a landing page colour too light for its white text", () => {
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi {{firstName}}!", "Dear Mr. Okafor,")))).toEqual([
+      `the message names "Mr. Okafor", someone outside the cast (content/CAST.md); greet the reader with {{firstName}} instead`,
+    ]);
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi {{firstName}}!", "My dearest Carol,")))).toEqual(
+      [
+        `the message names "Carol", someone outside the cast (content/CAST.md); greet the reader with {{firstName}} instead`,
+      ],
+    );
+    // A first name of the cast may be greeted (a wrong-number text is meant for someone else); a role is no name.
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi {{firstName}}!", "Hi Mark,")))).toEqual([]);
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi {{firstName}}!", "Dear Customer,")))).toEqual(
+      [],
+    );
+    expect(rejectsWith(validEmail, (s) => ((s.frontMatter.landing as FrontMatter).colour = "#7aa7e0"))).toEqual([
+      "landing.colour #7aa7e0 is too light for white text on it (contrast 2.5:1, at least 4.5:1 needed)",
     ]);
   });
 
@@ -391,7 +451,7 @@ describe("library validation", () => {
     expect(
       rejectsWith(
         validEmail,
-        (s) => (s.body = s.body.replace("Hi gamer!", "Hi gamer! The police are looking for you.")),
+        (s) => (s.body = s.body.replace("Hi {{firstName}}!", "Hi {{firstName}}! The police are looking for you.")),
       ),
     ).toEqual([`a child scenario must not be frightening; remove "police"`]);
     expect(rejectsWith(validEmail, (s) => (redFlags(s)[2].why = "Do not tell your parents about it."))).toEqual([
@@ -425,13 +485,13 @@ describe("library validation", () => {
   });
 
   it("rejects HTML and Markdown in the body", () => {
-    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi gamer!", "<b>Hi gamer!</b>")))).toEqual([
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi {{firstName}}!", "<b>Hi</b>")))).toEqual([
       `the body must be plain text, without HTML or Markdown such as "<b>"`,
     ]);
-    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi gamer!", "**Hi gamer!**")))).toEqual([
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi {{firstName}}!", "**Hi**")))).toEqual([
       `the body must be plain text, without HTML or Markdown such as "**"`,
     ]);
-    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi gamer!", "# Hi gamer!")))).toEqual([
+    expect(rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi {{firstName}}!", "# Hi")))).toEqual([
       `the body must be plain text, without HTML or Markdown such as "#"`,
     ]);
   });
@@ -478,6 +538,18 @@ describe("library validation", () => {
     ).toThrow(`content/practice/more/sms-test.md: duplicate id "sms-test" (also used by content/practice/sms-test.md)`);
   });
 
+  it("rejects a scenario without 1 to 3 dated https sources", () => {
+    expect(rejectsWith(validSms, (s) => delete s.frontMatter.sources)).toEqual([`missing field "sources"`]);
+    expect(rejectsWith(validSms, (s) => (s.frontMatter.sources = []))).toEqual(["a scenario needs 1 to 3 sources"]);
+    const source = (s: { frontMatter: FrontMatter }) => (s.frontMatter.sources as FrontMatter[])[0]!;
+    expect(rejectsWith(validSms, (s) => (source(s).url = "http://consumer.ftc.gov/x"))).toEqual([
+      `source 1: "sources.url" must be an https address`,
+    ]);
+    expect(rejectsWith(validSms, (s) => (source(s).date = "September 2022"))).toEqual([
+      `source 1: "sources.date" must be a date such as "2025-03" or "2025-03-14"`,
+    ]);
+  });
+
   it("rejects premise ratings that do not match the age bands", () => {
     expect(
       rejectsWith(
@@ -517,7 +589,7 @@ describe("library validation", () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(
-      `${path.join(directory, "sms-test.md")}: red flag 2 quote "a fee of $9.99" is not in the body`,
+      `${path.join(directory, "sms-test.md")}: red flag 2 quote "a fee of $9.99" is not in the body as delivered`,
     );
 
     const valid = writeLibrary({ "sms-test.md": scenarioFile(validSms().frontMatter, validSms().body) });
@@ -538,11 +610,11 @@ describe("locateRedFlags", () => {
   it("numbers red flags in file order and cuts each part into plain and highlighted pieces", () => {
     const located = locateRedFlags(
       scenario({
-        from: { name: "Coin Vault Rewards", address: "rewards@coinvault-gifts.example" },
+        from: { name: "Coin Vault Rewards", address: "rewards-desk" },
         subject: "You won 5,000 free coins!",
         body: "Hi gamer!\n\nClaim them in the next 10 minutes now.\n\n[[Claim your coins now]]\n\nThe team",
         redFlags: [
-          { quote: "coinvault-gifts.example", in: "from", why: "a", coursePage: 30 },
+          { quote: "desk", in: "from", why: "a", coursePage: 30 },
           { quote: "free coins", in: "subject", why: "b", coursePage: 30 },
           { quote: "in the next 10 minutes", in: "body", why: "c", coursePage: 11 },
           { quote: "your coins now", in: "body", why: "d", coursePage: 27 },
@@ -561,9 +633,11 @@ describe("locateRedFlags", () => {
       { text: "Coin Vault", start: 0, end: 10, flag: 5, link: false },
       { text: " Rewards", start: 10, end: 18, flag: null, link: false },
     ]);
+    // As delivered: the scenario's local part at the practice domain.
     expect(located.fromAddress.segments.map((s) => [s.text, s.flag])).toEqual([
-      ["rewards@", null],
-      ["coinvault-gifts.example", 1],
+      ["rewards-", null],
+      ["desk", 1],
+      ["@practice-domain.invalid", null],
     ]);
     expect(located.subject!.segments.map((s) => [s.text, s.flag])).toEqual([
       ["You won 5,000 ", null],

@@ -8,7 +8,7 @@ import {
   nextLevel,
   personFigures,
   recentWeeks,
-  secondsToSpot,
+  secondsTo,
   streakLabel,
   weeksWithoutAFall,
   type EventRecord,
@@ -25,7 +25,8 @@ const event = (kind: EventRecord["kind"], seconds: number, flagged = false): Eve
 const message = (...events: EventRecord[]): MessageRecord => ({ sentAt: T0, events: [event("sent", 0), ...events] });
 
 describe("the outcome of one message", () => {
-  it("counts a spot, a human click, a bare fetch and silence", () => {
+  it("counts a report, a spot, a human click, a bare fetch and silence", () => {
+    expect(messageOutcome(message(event("reported", 600)))).toBe("reported");
     expect(messageOutcome(message(event("spotted", 600)))).toBe("spotted");
     expect(messageOutcome(message(event("link_fetched", 300), event("clicked", 320)))).toBe("fell");
     expect(messageOutcome(message(event("link_fetched", 300)))).toBe("uncertain");
@@ -36,8 +37,10 @@ describe("the outcome of one message", () => {
     // Safe Links fetching within a second of delivery, then an iMessage preview "clicking".
     const bots = message(event("link_fetched", 1, true), event("clicked", 2, true), event("link_fetched", 40, true));
     expect(messageOutcome(bots)).toBe("uncertain");
-    // A scanner's visit and then the person reporting it: spotted.
-    expect(messageOutcome(message(event("link_fetched", 1, true), event("spotted", 900)))).toBe("spotted");
+    // A scanner's visit and then the person reporting it: reported.
+    expect(messageOutcome(message(event("link_fetched", 1, true), event("reported", 900)))).toBe("reported");
+    // A report from someone it was not sent to decides nothing.
+    expect(messageOutcome(message(event("reported", 100, true), event("clicked", 400)))).toBe("fell");
   });
 
   it("goes by what happened first: spotting and then opening the link to learn is still a spot", () => {
@@ -51,37 +54,40 @@ describe("the outcome of one message", () => {
     expect(messageOutcome({ sentAt: null, events: [{ kind: "failed", occurredAt: T0, flagged: false }] })).toBeNull();
   });
 
-  it("measures the time to spot from delivery", () => {
-    expect(secondsToSpot(message(event("spotted", 754)))).toBe(754);
-    expect(secondsToSpot(message(event("clicked", 10)))).toBeNull();
+  it("measures the time to report (or spot) from delivery, the person's own report only", () => {
+    expect(secondsTo("reported", message(event("reported", 30, true), event("reported", 754)))).toBe(754);
+    expect(secondsTo("spotted", message(event("spotted", 754)))).toBe(754);
+    expect(secondsTo("reported", message(event("clicked", 10)))).toBeNull();
   });
 });
 
 describe("a person's figures", () => {
-  it("adds up sent, spotted, fell for, no response and uncertain, with rates and the median time to spot", () => {
+  it("adds up reported, spotted, fell for, no response and uncertain, with rates and the median time to report", () => {
     const messages = [
-      message(event("spotted", 60)),
-      message(event("spotted", 3_600)),
-      message(event("spotted", 120)),
+      message(event("reported", 60)),
+      message(event("reported", 3_600)),
+      message(event("reported", 120)),
+      message(event("spotted", 50)),
       message(event("link_fetched", 2, true), event("clicked", 400)),
       message(event("link_fetched", 1, true)),
       message(),
       { sentAt: null, events: [] },
     ];
     expect(personFigures(messages)).toEqual({
-      sent: 6,
-      spotted: 3,
+      sent: 7,
+      reported: 3,
+      spotted: 1,
       fell: 1,
       noResponse: 1,
       uncertain: 1,
-      spotRate: 0.5,
-      fallRate: 1 / 6,
-      medianSecondsToSpot: 120,
+      reportRate: 3 / 7,
+      fallRate: 1 / 7,
+      medianSecondsToReport: 120,
     });
   });
 
   it("has no rates before anything was sent", () => {
-    expect(personFigures([])).toMatchObject({ sent: 0, spotRate: null, fallRate: null, medianSecondsToSpot: null });
+    expect(personFigures([])).toMatchObject({ sent: 0, reportRate: null, fallRate: null, medianSecondsToReport: null });
   });
 
   it("takes the middle of an even number of times", () => {

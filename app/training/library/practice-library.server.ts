@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
 import { TOTAL_PAGES } from "~/course/course-map";
-import { scenarioProblems } from "./practice-scenario-checks";
+import { personalNameProblems, scenarioProblems } from "./practice-scenario-checks";
 import {
   difficultyFor,
   practiceScenarioSchema,
@@ -60,8 +60,10 @@ const FRONT_MATTER = /^---[ \t]*\n([\s\S]*?)\n---[ \t]*(?:\n|$)([\s\S]*)$/;
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const [first, index, ...rest] = issue.path;
-  const prefix = first === "redFlags" && typeof index === "number" ? `red flag ${index + 1}: ` : "";
-  const where = (first === "redFlags" && typeof index === "number" ? rest : issue.path).join(".");
+  const item =
+    typeof index === "number" ? ({ redFlags: "red flag", sources: "source" } as const)[first as string] : undefined;
+  const prefix = item ? `${item} ${(index as number) + 1}: ` : "";
+  const where = (item ? rest : issue.path).join(".");
   if (issue.code === "unrecognized_keys") {
     return `${prefix}unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${where ? `${where}.` : ""}${k}"`).join(", ")}`;
   }
@@ -99,6 +101,8 @@ export function parseScenarioSource(
 export interface LibraryContext {
   /** Course page numbers that exist (content/course/scam-free/NN-*.mdx). */
   coursePages: ReadonlySet<number>;
+  /** First and family names of the invented cast (content/CAST.md), which a story may mention. */
+  castNames?: ReadonlySet<string>;
 }
 
 /** Checks every source and builds the library, or throws PracticeLibraryError listing every problem. */
@@ -118,6 +122,7 @@ export function buildPracticeLibrary(sources: PracticeSource[], context: Library
     const earlier = fileById.get(scenario.id);
     if (earlier) report(`duplicate id "${scenario.id}" (also used by ${earlier})`);
     else fileById.set(scenario.id, source.file);
+    personalNameProblems(scenario, context.castNames ?? new Set()).forEach(report);
     scenario.redFlags.forEach((redFlag, index) => {
       if (!context.coursePages.has(redFlag.coursePage)) {
         report(
@@ -175,7 +180,18 @@ export function loadPracticeLibrary(
       const file = path.join(directory, name);
       return { file: displayPath(path.resolve(file)), text: readFileSync(file, "utf8") };
     });
-  return buildPracticeLibrary(sources, { coursePages: coursePagesIn(courseDirectory) });
+  return buildPracticeLibrary(sources, {
+    coursePages: coursePagesIn(courseDirectory),
+    castNames: castNamesIn(CAST_FILE),
+  });
+}
+
+export const CAST_FILE = "content/CAST.md";
+
+/** Every word of every bold name in the cast file: "**Grandma Rose**" gives Grandma and Rose. */
+export function castNamesIn(file: string): Set<string> {
+  const text = readFileSync(file, "utf8");
+  return new Set([...text.matchAll(/\*\*([^*]+)\*\*/g)].flatMap((match) => match[1].split(/\s+/)));
 }
 
 let current: PracticeLibrary | undefined;

@@ -1,4 +1,5 @@
-import type { PracticeScenario, RedFlag } from "./practice-scenario-schema";
+import type { DeliveredForm } from "./delivered-form";
+import type { RedFlag } from "./practice-scenario-schema";
 
 /**
  * The text of a practice message as the reader sees it. In the file the call-to-action link is
@@ -48,16 +49,17 @@ export function partsForField(field: RedFlag["in"]): MessagePart[] {
   return [field];
 }
 
-export function partText(scenario: PracticeScenario, part: MessagePart): string {
+/** One part of a message as it arrived (see delivered-form.ts). */
+export function partText(form: DeliveredForm, part: MessagePart): string {
   switch (part) {
     case "subject":
-      return scenario.subject ?? "";
+      return form.subject ?? "";
     case "fromName":
-      return scenario.from.name;
+      return form.from.name;
     case "fromAddress":
-      return scenario.from.address;
+      return form.from.address;
     case "body":
-      return displayBody(scenario.body).text;
+      return displayBody(form.body).text;
   }
 }
 
@@ -67,10 +69,10 @@ export interface RedFlagSpan {
   end: number;
 }
 
-/** Where a red flag's quote is: its first occurrence in its field (name before address for `from`). */
-export function findRedFlagSpan(scenario: PracticeScenario, redFlag: RedFlag): RedFlagSpan | null {
+/** Where a red flag's quote is in the message as it arrived: its first occurrence in its field (name before address for `from`). */
+export function findRedFlagSpan(form: DeliveredForm, redFlag: RedFlag): RedFlagSpan | null {
   for (const part of partsForField(redFlag.in)) {
-    const start = partText(scenario, part).indexOf(redFlag.quote);
+    const start = partText(form, part).indexOf(redFlag.quote);
     if (start >= 0) return { part, start, end: start + redFlag.quote.length };
   }
   return null;

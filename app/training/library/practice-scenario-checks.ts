@@ -1,11 +1,7 @@
+import { MIN_LANDING_CONTRAST, whiteTextContrast } from "./landing-look";
+import { hasStrayPlaceholderBraces, sampleDeliveredForm, unknownPlaceholders } from "./delivered-form";
 import { displayBody, findRedFlagSpan, hasStrayLinkBrackets } from "./practice-message-text";
-import {
-  foreignDomains,
-  frighteningWords,
-  isFictionalPhoneNumber,
-  realBrandNames,
-  realLookingPhoneNumbers,
-} from "./practice-safety-rules";
+import { foreignDomains, frighteningWords, realBrandNames, realLookingPhoneNumbers } from "./practice-safety-rules";
 import type { AgeBand, PracticeScenario, ScamType } from "./practice-scenario-schema";
 
 /**
@@ -25,9 +21,8 @@ export const EMAIL_BODY_WORDS = { min: 40, max: 180 } as const;
 /** The SMS link is written `[[link]]`: the sender swaps it for the practice link's address. */
 export const SMS_LINK_MARKER = "[[link]]";
 
-const EMAIL_ADDRESS_ON_EXAMPLE = /^[a-z0-9._%+-]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+example$/i;
-/** An SMS sender shown as a name ("ParcelDesk"): letters first, no dots or "@", so never a domain. */
-const SMS_SENDER_NAME = /^[A-Za-z][A-Za-z0-9 &'-]{1,19}$/;
+/** The part of an email address before the "@": the practice mail domain follows it. */
+const LOCAL_PART = /^[a-z0-9](?:[a-z0-9._-]{0,38}[a-z0-9])?$/;
 
 function quoted(text: string): string {
   return JSON.stringify(text);
@@ -42,8 +37,13 @@ function channelProblems(scenario: PracticeScenario): string[] {
   const body = displayBody(scenario.body);
   if (scenario.channel === "email") {
     if (scenario.subject === undefined) problems.push(`missing field "subject" (every email needs one)`);
-    if (!EMAIL_ADDRESS_ON_EXAMPLE.test(scenario.from.address)) {
-      problems.push(`from.address ${quoted(scenario.from.address)} must be an email address on a .example domain`);
+    const address = scenario.from.address;
+    if (address === undefined) {
+      problems.push(`missing field "from.address" (the part before the "@", such as "fraud-alerts")`);
+    } else if (!LOCAL_PART.test(address)) {
+      problems.push(
+        `from.address ${quoted(address)} must be only the part before the "@" (lower-case letters, digits, dots and hyphens): the email leaves from it at the practice mail domain`,
+      );
     }
     const words = body.text.split(/\s+/).filter(Boolean).length;
     if (words < EMAIL_BODY_WORDS.min || words > EMAIL_BODY_WORDS.max) {
@@ -53,12 +53,8 @@ function channelProblems(scenario: PracticeScenario): string[] {
     }
   } else {
     if (scenario.subject !== undefined) problems.push(`a text message has no subject; remove "subject"`);
-    const address = scenario.from.address;
-    const looksLikeNumber = /\d{3}/.test(address);
-    if (looksLikeNumber ? !isFictionalPhoneNumber(address) : !SMS_SENDER_NAME.test(address)) {
-      problems.push(
-        `from.address ${quoted(address)} must be a 555-01xx number such as "+1 (202) 555-0147" or a short sender name without a domain`,
-      );
+    if (scenario.from.address !== undefined) {
+      problems.push(`a text message arrives from the Training Program's own number; remove "from.address"`);
     }
     const length = scenario.body.replace(SMS_LINK_MARKER, "").length;
     if (length > SMS_BODY_MAX_CHARACTERS) {
@@ -90,13 +86,66 @@ function linkProblems(scenario: PracticeScenario): string[] {
   return [];
 }
 
+function landingProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  const { colour, organisation } = scenario.landing;
+  if (whiteTextContrast(colour) < MIN_LANDING_CONTRAST) {
+    problems.push(
+      `landing.colour ${colour} is too light for white text on it (contrast ${whiteTextContrast(colour).toFixed(1)}:1, at least ${MIN_LANDING_CONTRAST}:1 needed)`,
+    );
+  }
+  // The page is the organisation's: a phone number is no organisation's name.
+  if (!organisation && /\d{3}/.test(scenario.from.name)) {
+    problems.push(
+      `from.name ${quoted(scenario.from.name)} is a number; give the landing page a "landing.organisation"`,
+    );
+  }
+  return problems;
+}
+
+function placeholderProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  for (const [name, text] of [
+    ["body", scenario.body],
+    ["subject", scenario.subject ?? ""],
+  ] as const) {
+    for (const unknown of new Set(unknownPlaceholders(text))) {
+      problems.push(`the ${name} has the placeholder {{${unknown}}}; the only one is {{firstName}}`);
+    }
+    if (hasStrayPlaceholderBraces(text)) problems.push(`the ${name} has "{{" or "}}" outside a placeholder`);
+  }
+  return problems;
+}
+
+/**
+ * Each quote must be in the message as it arrives (delivered-form.ts): a text's sender is our own
+ * number, and an email's address ends in the practice domain, so a quote can point at the display
+ * name or the part of the address before the "@", never at what the deployment decides.
+ */
 function redFlagProblems(scenario: PracticeScenario): string[] {
   const problems: string[] = [];
+  const form = sampleDeliveredForm(scenario);
+  const localPartLength = (scenario.from.address ?? "").length;
   const spans = scenario.redFlags.map((redFlag, index) => {
-    const span = findRedFlagSpan(scenario, redFlag);
+    if (redFlag.quote.includes("{{")) {
+      problems.push(`red flag ${index + 1} quotes a placeholder; quote words that arrive as written`);
+      return null;
+    }
+    if (scenario.channel === "sms" && redFlag.in === "from") {
+      problems.push(
+        `red flag ${index + 1} points at the sender, but a text arrives from the Training Program's own number; quote the message instead`,
+      );
+      return null;
+    }
+    const span = findRedFlagSpan(form, redFlag);
     if (!span) {
-      const where = redFlag.in === "from" ? "from name or address" : redFlag.in;
-      problems.push(`red flag ${index + 1} quote ${quoted(redFlag.quote)} is not in the ${where}`);
+      const where = redFlag.in === "from" ? "sender's name or address" : redFlag.in;
+      problems.push(`red flag ${index + 1} quote ${quoted(redFlag.quote)} is not in the ${where} as delivered`);
+    } else if (span.part === "fromAddress" && span.end > localPartLength) {
+      problems.push(
+        `red flag ${index + 1} quote ${quoted(redFlag.quote)} reaches past the "@": the domain there is the practice domain, not the scenario's`,
+      );
+      return null;
     }
     return span;
   });
@@ -155,7 +204,7 @@ function messageText(scenario: PracticeScenario): NamedText[] {
   return [
     { name: "title", text: scenario.title },
     { name: "from.name", text: scenario.from.name },
-    { name: "from.address", text: scenario.from.address },
+    { name: "from.address", text: scenario.from.address ?? "" },
     { name: "subject", text: scenario.subject ?? "" },
     { name: "body", text: scenario.body },
     { name: "landing.heading", text: scenario.landing.heading },
@@ -194,10 +243,50 @@ function safetyProblems(scenario: PracticeScenario): string[] {
   return problems;
 }
 
+/** Words a greeting or a title may be followed by that are no one's name. */
+const NOT_A_NAME = new Set(
+  (
+    "Customer Sir Madam Friend Friends Member Members User Gamer Gamers Player Players Winner Valued Account " +
+    "Home Homeowner Owner Parent Parents Student Students Team All There Everyone Beneficiary Client Subscriber " +
+    "Shopper Applicant Candidate Taxpayer Resident Driver Fan Fans Creator Buddy Champ Lucky Grandma Grandpa " +
+    "Mom Mum Dad Sweetheart Darling Dear Love Neighbour Neighbor Colleague Colleagues Partner Supplier Traveller " +
+    "Traveler Patient Guest Reader Artist Coach Boss Manager Holder Cardholder Employee Staff Agent Officer " +
+    "Legend Builder Champion Pensioner Gran Granny Nana Reciever Receiver Winer Hero Star Superstar"
+  ).split(" "),
+);
+/**
+ * "Dear Mr. Okafor," "My dearest Carol," "Hi Tom!": a greeting, maybe a title, one name, then a
+ * comma or "!". A greeting with a title is always someone's name; a first name may be the cast's
+ * (a wrong-number text is addressed to someone else on purpose).
+ */
+const GREETED_NAME =
+  /(?:^|\n)[ \t]*(?:Dear|Dearest|My dearest|My darling|Hi|Hello|Hey|Good morning|Good afternoon)[ \t]+((?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]+)?([A-Z][a-z]+)[ \t]*[,!]/g;
+
+/**
+ * A message greets its reader with `{{firstName}}`, never with a name written for someone else
+ * ("Dear Mr. Okafor"). A name of the cast (content/CAST.md) is allowed, as is a one-off stranger
+ * elsewhere in the story (a scammer may sign with a name).
+ */
+export function personalNameProblems(scenario: PracticeScenario, castNames: ReadonlySet<string>): string[] {
+  const names = new Set<string>();
+  for (const text of [scenario.subject ?? "", scenario.body]) {
+    for (const [, title, name] of text.matchAll(GREETED_NAME)) {
+      // "Dear Mr. Okafor" addresses the reader by a surname, the cast's or not.
+      if (title ? true : !NOT_A_NAME.has(name) && !castNames.has(name)) names.add(`${title ?? ""}${name}`);
+    }
+  }
+  return [...names].map(
+    (name) =>
+      `the message names ${quoted(name)}, someone outside the cast (content/CAST.md); greet the reader with {{firstName}} instead`,
+  );
+}
+
 export function scenarioProblems(scenario: PracticeScenario): string[] {
   return [
     ...channelProblems(scenario),
     ...linkProblems(scenario),
+    ...placeholderProblems(scenario),
+    ...landingProblems(scenario),
     ...redFlagProblems(scenario),
     ...audienceProblems(scenario),
     ...safetyProblems(scenario),

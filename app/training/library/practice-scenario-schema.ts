@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TOTAL_PAGES } from "~/course/course-map";
+import { LANDING_MARKS } from "./landing-look";
 
 /**
  * One practice scenario (content/practice/<id>.md): the YAML front matter plus the message body.
@@ -33,6 +34,10 @@ export const SCAM_TYPES = [
   "social-media",
   "qr-code",
   "subscription-renewal",
+  "toll-road",
+  "gift-card-request",
+  "government-impersonation",
+  "marketplace-overpayment",
 ] as const;
 export type ScamType = (typeof SCAM_TYPES)[number];
 
@@ -97,10 +102,15 @@ export const practiceScenarioSchema = z.strictObject({
     },
     { error: missing("difficulty") },
   ),
+  /**
+   * Who the message says it is from. An email leaves as `"name" <address@PRACTICE_MAIL_DOMAIN>`:
+   * `address` is only the part before the "@". A text arrives from the Training Program's own
+   * number, so it has no address; its `name` names the organisation on the landing page.
+   */
   from: z.strictObject(
     {
       name: text("from.name", 60),
-      address: text("from.address", 120),
+      address: text("from.address", 40).optional(),
     },
     { error: missing("from") },
   ),
@@ -109,10 +119,45 @@ export const practiceScenarioSchema = z.strictObject({
     {
       heading: text("landing.heading", 100),
       button: text("landing.button", 40),
+      /** The name at the top of the page; `from.name` when left out (a text "from" a number needs one). */
+      organisation: text("landing.organisation", 60).optional(),
+      /** The organisation's colour, "#rrggbb", dark enough for white text on it. */
+      colour: z
+        .string({
+          error: (issue) =>
+            issue.input === undefined
+              ? `missing field "landing.colour"`
+              : `"landing.colour" must be a colour such as "#1d4e89"`,
+        })
+        .regex(/^#[0-9a-f]{6}$/, `"landing.colour" must be a colour such as "#1d4e89" (six lower-case hex digits)`),
+      mark: z.enum(LANDING_MARKS, {
+        error: (issue) =>
+          issue.input === undefined
+            ? `missing field "landing.mark"`
+            : `"landing.mark" must be one of ${LANDING_MARKS.join(", ")}`,
+      }),
     },
     { error: missing("landing") },
   ),
   nextTime: text("nextTime", 500),
+  /**
+   * 1-3 dated sources for the scam this imitates, from an authority (FTC, FBI IC3, CISA, NCSC or a
+   * national consumer agency): shown on the feedback page.
+   */
+  sources: z
+    .array(
+      z.strictObject({
+        publisher: text("sources.publisher", 80),
+        title: text("sources.title", 160),
+        url: z.url({ protocol: /^https$/, error: `"sources.url" must be an https address` }),
+        date: z
+          .string({ error: `"sources.date" must be a date such as "2025-03" or "2025-03-14"` })
+          .regex(/^\d{4}-\d{2}(-\d{2})?$/, `"sources.date" must be a date such as "2025-03" or "2025-03-14"`),
+      }),
+      { error: missing("sources") },
+    )
+    .min(1, "a scenario needs 1 to 3 sources")
+    .max(3, "a scenario needs 1 to 3 sources"),
   redFlags: z
     .array(redFlagSchema, { error: missing("redFlags") })
     .min(3, "a scenario needs 3 to 6 red flags")

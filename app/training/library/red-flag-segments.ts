@@ -1,4 +1,5 @@
 import { findRedFlagSpan, partText, displayBody, type MessagePart } from "./practice-message-text";
+import { sampleDeliveredForm, type DeliveredForm } from "./delivered-form";
 import type { PracticeScenario, RedFlag } from "./practice-scenario-schema";
 import { paragraphRanges } from "~/text/paragraphs";
 
@@ -102,23 +103,27 @@ function splitIntoParagraphs(segments: Segment[], text: string): Segment[][] {
   );
 }
 
-export function locateRedFlags(scenario: PracticeScenario): LocatedScenario {
+/** The message as it arrived (or, without a delivery, as a sample of it), cut at its red flags. */
+export function locateRedFlags(
+  scenario: PracticeScenario,
+  form: DeliveredForm = sampleDeliveredForm(scenario),
+): LocatedScenario {
   const highlights: Record<MessagePart, Highlight[]> = { subject: [], fromName: [], fromAddress: [], body: [] };
   const redFlags = scenario.redFlags.map((redFlag, index) => {
-    const span = findRedFlagSpan(scenario, redFlag);
+    const span = findRedFlagSpan(form, redFlag);
     if (span) highlights[span.part].push({ start: span.start, end: span.end, flag: index + 1 });
     return { number: index + 1, redFlag, part: span?.part ?? null };
   });
 
   const locate = (part: MessagePart): LocatedPart => {
-    const text = partText(scenario, part);
+    const text = partText(form, part);
     return { text, segments: segmentText(text, highlights[part]) };
   };
 
-  const body = displayBody(scenario.body);
+  const body = displayBody(form.body);
   const bodySegments = segmentText(body.text, highlights.body, body.links);
   return {
-    subject: scenario.subject === undefined ? null : locate("subject"),
+    subject: form.subject === null ? null : locate("subject"),
     fromName: locate("fromName"),
     fromAddress: locate("fromAddress"),
     body: { text: body.text, segments: bodySegments, paragraphs: splitIntoParagraphs(bodySegments, body.text) },

@@ -16,6 +16,7 @@ import {
 import { isMinor } from "./contact-schema";
 import { contactStatus, type ContactStatus } from "./contact-status";
 import { trainingContacts } from "~/training/tables";
+import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import { childNoticeEmail, childNoticeText, consentNoticeEmail, consentNoticeText } from "./training-emails";
 
 /**
@@ -46,7 +47,12 @@ export async function queueNotice(
 ): Promise<string | null> {
   const brand = getMailBranding();
   const { contact } = notice;
-  const input = { contactName: contact.name, holderName: notice.holderName, consentUrl: consentUrl(notice.token) };
+  const input = {
+    contactName: contact.name,
+    holderName: notice.holderName,
+    consentUrl: consentUrl(notice.token),
+    reportAddress: practiceSendingSetup()?.reportAddress ?? null,
+  };
   const minor = isMinor(contact.ageBand);
   const template = minor ? "training-child-notice" : "training-consent-notice";
   if (notice.channel === "email") {

@@ -51,6 +51,7 @@ function AddressConsentList({ contact }: { contact: ContactView }) {
           {address.state === "asked" && `asked on ${formatLongDate(address.since)}, no answer yet`}
           {address.state === "waiting" && "not asked yet"}
           {address.state === "opted-out" && "asked not to get practice messages"}
+          {address.paused && <span className="block font-semibold text-danger-600">{address.paused}</span>}
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { EMAIL_BOUNCED_EXPLANATION, emailBouncedSql } from "./email-bounces.server";
 import type { SessionUser } from "~/account/session.server";
 import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
 import { PLANS } from "~/billing/plans";
@@ -44,19 +45,49 @@ export const ENDED_MESSAGE = "Your membership has ended; practice messages have 
 export const INACTIVE_MESSAGE =
   "Your membership is not active right now (a payment may be due); practice messages have stopped until it is.";
 
-function addressView(channel: "email" | "sms", address: string, state: AddressState | undefined): AddressView {
-  if (state?.suppressed) return { channel, address, state: "opted-out", since: null, how: null };
+function addressView(
+  channel: "email" | "sms",
+  address: string,
+  state: AddressState | undefined,
+  bounced: ReadonlySet<string>,
+): AddressView {
+  const paused = bounced.has(address) ? EMAIL_BOUNCED_EXPLANATION : null;
+  if (state?.suppressed) return { channel, address, state: "opted-out", since: null, how: null, paused };
   if (state?.confirmedAt)
-    return { channel, address, state: "agreed", since: state.confirmedAt.toISOString(), how: state.confirmedHow };
+    return {
+      channel,
+      address,
+      state: "agreed",
+      since: state.confirmedAt.toISOString(),
+      how: state.confirmedHow,
+      paused,
+    };
   if (state?.noticeSentAt)
-    return { channel, address, state: "asked", since: state.noticeSentAt.toISOString(), how: null };
-  return { channel, address, state: "waiting", since: null, how: null };
+    return { channel, address, state: "asked", since: state.noticeSentAt.toISOString(), how: null, paused };
+  return { channel, address, state: "waiting", since: null, how: null, paused };
 }
 
-function toView(contact: Contact, holderEmail: string, states: Map<string, AddressState>): ContactView {
+/** The family's email addresses whose practice emails bounced twice in a row (email-bounces.server.ts). */
+async function bouncedEmails(db: Database, addresses: string[]): Promise<Set<string>> {
+  const bounced = new Set<string>();
+  for (const address of new Set(addresses.filter((value) => value.includes("@")))) {
+    const { rows } = (await db.execute(sql`SELECT ${emailBouncedSql(sql`${address}`)} AS bounced`)) as unknown as {
+      rows: { bounced: boolean }[];
+    };
+    if (rows[0]?.bounced) bounced.add(address);
+  }
+  return bounced;
+}
+
+function toView(
+  contact: Contact,
+  holderEmail: string,
+  states: Map<string, AddressState>,
+  bounced: ReadonlySet<string>,
+): ContactView {
   const minor = isMinor(contact.ageBand);
   const addresses = addressesInUse(contact).map(({ channel, address }) =>
-    addressView(channel, address, states.get(address)),
+    addressView(channel, address, states.get(address), bounced),
   );
   const status = contactStatus({
     minor,
@@ -105,13 +136,14 @@ export async function loadTrainingPage(db: Database, user: SessionUser, now = ne
   if (program.access) await importCheckoutContacts(db, program.subscriptionId);
   const contacts = await listContacts(db, program.subscriptionId);
   const states = await addressStates(db, program.subscriptionId, contacts.flatMap(everyAddress));
+  const bounced = await bouncedEmails(db, contacts.flatMap(everyAddress));
   return {
     kind: "program",
     planName: PLANS[program.plan].name,
     limit: program.limit,
     access: program.access,
     stoppedMessage: program.access ? null : program.ended ? ENDED_MESSAGE : INACTIVE_MESSAGE,
-    contacts: contacts.map((contact) => toView(contact, user.email, states)),
+    contacts: contacts.map((contact) => toView(contact, user.email, states, bounced)),
   };
 }
 

@@ -36,6 +36,8 @@ export interface AddressView {
   since: string | null;
   /** 'notice-link', 'text-reply' or 'account-email' when agreed. */
   how: string | null;
+  /** Why practice messages to it are paused (an email address that bounced twice), or null. */
+  paused: string | null;
 }
 
 export type TrainingPageView =

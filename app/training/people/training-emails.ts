@@ -16,6 +16,21 @@ export interface NoticeInput {
   holderName: string;
   /** `${APP_URL}/training/consent/<token>`. */
   consentUrl: string;
+  /** Where practice emails are reported (`report@PRACTICE_MAIL_DOMAIN`). */
+  reportAddress: string | null;
+}
+
+/** How to report a practice email: the habit the Training Program counts. */
+function reportingParagraph(input: NoticeInput, friendly: boolean) {
+  const how = input.reportAddress
+    ? `forward it to ${input.reportAddress} (or reply to it); for a text, reply SCAM`
+    : "reply SCAM to a text";
+  return {
+    kind: "p" as const,
+    text: friendly
+      ? `Think a message is a trick? Report it: ${how}. That is the best move, and we will tell you if it was practice.`
+      : `Think a message is a scam? Report it: ${how}. Reporting is what we count, and if it was practice we will tell you.`,
+  };
 }
 
 /** Header values and greetings stay on one line whatever was typed. */
@@ -37,8 +52,9 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
     },
     {
       kind: "p",
-      text: "Practice messages do not announce themselves: they are made to look like real scams, so you can practise spotting one when it arrives.",
+      text: "Practice messages will not say they are practice: they come from made-up names and addresses and look like real scams, so you can practise spotting one when it arrives. Whatever button you press on a page one of them opens, the next page tells you what happened: that it was practice, and which warning signs it had.",
     },
+    reportingParagraph(input, false),
     {
       kind: "p",
       text: "Nothing you type is ever collected. The practice pages have no boxes to fill in, and they will never ask for a password, a code or money.",
@@ -50,7 +66,7 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
     },
     {
       kind: "p",
-      text: "You can stop at any time in one step: every practice message has a stop link (for texts, reply STOP). If you do nothing, we send you nothing.",
+      text: 'You can stop at any time in one step: press "Unsubscribe" at the bottom of any practice email, or reply STOP to a practice text. If you do nothing, we send you nothing.',
     },
     {
       kind: "p",
@@ -72,17 +88,41 @@ export function childNoticeEmail(brand: MailBranding, input: NoticeInput): Email
     },
     {
       kind: "p",
-      text: "It is only practice, so nothing bad can happen. After each one, a page shows you the clues you could have spotted. Nothing you type is ever collected, and you should never type a real password anywhere a message sends you.",
+      text: "It is only practice, so nothing bad can happen. If you press a button in one, the next page tells you it was practice and shows you the clues you could have spotted. Nothing you type is ever collected, and you should never type a real password anywhere a message sends you.",
     },
+    reportingParagraph(input, true),
     { kind: "p", text: "Want to join in? Press the button (you can press it together with a grown-up):" },
     { kind: "button", label: "Yes, I'm in", url: input.consentUrl },
     {
       kind: "p",
-      text: `Not ${oneLine(input.contactName)}, or don't know ${holder}? Open the same page and press "This isn't me". Want to stop later? Use the stop link in any practice message.`,
+      text: `Not ${oneLine(input.contactName)}, or don't know ${holder}? Open the same page and press "This isn't me". Want to stop later? Press "Unsubscribe" at the bottom of any practice email, or reply STOP to a text.`,
     },
   ]);
 }
 
 export function childNoticeText(brand: MailBranding, input: NoticeInput): string {
   return `${brand.productName}: Hi ${oneLine(input.contactName, 30)}! ${oneLine(input.holderName, 40)} signed you up for scam-spotting practice: about 1 pretend scam a week that looks real, never in school time. Nothing you type is collected. Reply YES or tap "Yes, I'm in": ${input.consentUrl} Not you? Reply STOP.`;
+}
+
+/**
+ * The answer to a report of a practice message, sent once, to the person it was sent to: that it
+ * was practice, that reporting it was right, and a link to its red flags. Nothing else.
+ */
+export function reportThanksEmail(
+  brand: MailBranding,
+  input: { feedbackUrl: string; friendly: boolean },
+): EmailContent {
+  return compose(brand, "Well spotted: that was a practice message", input.friendly ? "Hi!" : "Hello,", [
+    {
+      kind: "p",
+      text: input.friendly
+        ? "Well spotted: that was a practice message, and you reported it. That is exactly what to do with a message that seems wrong. Great detective work!"
+        : "Well spotted: that was a practice message, and reporting it was exactly the right thing to do. Doing the same with a real one protects you and the people it was also sent to.",
+    },
+    { kind: "button", label: input.friendly ? "See all the clues" : "See all its red flags", url: input.feedbackUrl },
+  ]);
+}
+
+export function reportThanksText(feedbackUrl: string): string {
+  return `Well spotted: that was a practice message. See all its red flags: ${feedbackUrl}`;
 }

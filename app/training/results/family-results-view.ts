@@ -6,6 +6,7 @@ import type { PersonFigures, PracticeOutcome } from "./practice-results";
  */
 
 export const OUTCOME_LABELS: Record<PracticeOutcome, string> = {
+  reported: "Reported",
   spotted: "Spotted",
   fell: "Fell for",
   "no-response": "No response",
@@ -41,9 +42,9 @@ export interface PersonResults {
   contactId: string;
   name: string;
   figures: PersonFigures;
-  spotRate: string;
+  reportRate: string;
   fallRate: string;
-  medianTimeToSpot: string;
+  medianTimeToReport: string;
   level: number;
   /** "Level 2 of 3". */
   levelLabel: string;

@@ -64,7 +64,9 @@ export async function loadFamilyResults(
   const familyZone = contacts[0]?.timeZone ?? DEFAULT_TIME_ZONE;
   const thisMonth = monthOf(now, familyZone);
   const inMonth = messages.filter((message) => monthOf(message.sentAt, familyZone) === thisMonth);
-  const monthSpotted = inMonth.filter((message) => message.outcome === "spotted").length;
+  // A report is the best way to have spotted one: both count as spotted in the month's line.
+  const recognised = (outcome: PracticeOutcome) => outcome === "reported" || outcome === "spotted";
+  const monthSpotted = inMonth.filter((message) => recognised(message.outcome)).length;
 
   const people = contacts.map((contact): PersonResults => {
     const own = messages.filter((message) => message.contactId === contact.id);
@@ -77,15 +79,15 @@ export async function loadFamilyResults(
     const streak = weeksWithoutAFall([...byWeek].map(([weekKey, outcomes]) => ({ weekKey, outcomes })));
     const trend = recentWeeks(now, contact.timeZone, TREND_WEEKS).map((week) => {
       const outcomes = byWeek.get(week.weekKey) ?? [];
-      return { ...week, sent: outcomes.length, spotted: outcomes.filter((outcome) => outcome === "spotted").length };
+      return { ...week, sent: outcomes.length, spotted: outcomes.filter(recognised).length };
     });
     return {
       contactId: contact.id,
       name: contact.name,
       figures,
-      spotRate: formatRate(figures.spotRate),
+      reportRate: formatRate(figures.reportRate),
       fallRate: formatRate(figures.fallRate),
-      medianTimeToSpot: formatDuration(figures.medianSecondsToSpot),
+      medianTimeToReport: formatDuration(figures.medianSecondsToReport),
       level: contact.level,
       levelLabel: `Level ${contact.level} of 3`,
       weeksWithoutAFall: streak,

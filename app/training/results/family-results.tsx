@@ -8,11 +8,12 @@ import { PracticeTrendChart } from "./practice-trend-chart";
 import { ReportRealScams } from "./report-real-scams";
 
 /**
- * The family dashboard below the people on /account/training. Spotting leads; each person is
+ * The family dashboard below the people on /account/training. Reporting leads; each person is
  * shown on their own, with their own streak, and never ranked against anyone else.
  */
 
 const OUTCOME_CLASSES: Record<PracticeOutcome, string> = {
+  reported: "bg-safe-50 text-green-900 ring-green-300",
   spotted: "bg-safe-50 text-green-900 ring-green-300",
   fell: "bg-amber-50 text-amber-950 ring-amber-300",
   "no-response": "bg-slate-100 text-slate-800 ring-slate-300",
@@ -31,15 +32,17 @@ function OutcomeBadge({ outcome, label }: { outcome: PracticeOutcome; label: str
 
 function Figures({ person }: { person: PersonResults }) {
   const { figures } = person;
+  // Reporting leads: it is the habit that protects people (decision 030); falls come after.
   const items: [string, string | number][] = [
-    ["Sent", figures.sent],
-    ["Spotted", figures.spotted],
+    ["Reported", figures.reported],
+    ["Report rate", person.reportRate],
+    ["Median time to report", person.medianTimeToReport],
     ["Fell for", figures.fell],
+    ["Fall rate", person.fallRate],
+    ["Spotted", figures.spotted],
     ["No response", figures.noResponse],
     ["Uncertain", figures.uncertain],
-    ["Spot rate", person.spotRate],
-    ["Fall rate", person.fallRate],
-    ["Median time to spot", person.medianTimeToSpot],
+    ["Sent", figures.sent],
   ];
   return (
     <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -25,7 +25,7 @@ export interface HolderMessageView extends Omit<FeedbackView, "token"> {
  */
 export async function loadHolderMessageView(
   db: Database,
-  input: { userId: string; messageId: string; siteUrl: string; now?: Date },
+  input: { userId: string; messageId: string; practiceOrigin: string; now?: Date },
 ): Promise<HolderMessageView | null> {
   const program = await findHolderProgram(db, input.userId, input.now);
   if (!program) return null;
@@ -34,6 +34,8 @@ export async function loadHolderMessageView(
       id: practiceMessages.id,
       token: practiceMessages.token,
       scenarioId: practiceMessages.scenarioId,
+      address: practiceMessages.address,
+      delivered: practiceMessages.delivered,
       contactName: trainingContacts.name,
       ageBand: trainingContacts.ageBand,
     })
@@ -52,11 +54,13 @@ export async function loadHolderMessageView(
     id: row.id,
     token: row.token,
     scenarioId: row.scenarioId,
+    address: row.address,
+    delivered: row.delivered,
     contact: { ageBand: row.ageBand },
   };
   const feedback = await feedbackFor(db, record);
   if (!feedback) return null;
   // The token never leaves the server: with it the holder's browser could press the member's buttons.
   const { token: _token, ...rest } = feedback;
-  return { ...rest, personName: row.contactName, linkText: `${input.siteUrl}/practice/…` };
+  return { ...rest, personName: row.contactName, linkText: `${input.practiceOrigin}/practice/…` };
 }

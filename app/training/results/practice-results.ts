@@ -6,16 +6,18 @@ import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
  * rate is what improves, so the figures count spots first and never blame a machine's visit.
  *
  * Outcome of one message, from the first decisive thing that happened to it:
- * - "spotted": the person pressed "I spotted it" or replied SCAM/SPOTTED before any counted click;
+ * - "reported": the person it was sent to reported it (forwarded or replied to the report
+ *   address, forwarded a text back or answered SCAM) before any counted click: the habit we build;
+ * - "spotted": the person pressed "I spotted it" on the feedback page before any counted click;
  * - "fell": a human click on the landing page (a POST that was not flagged as a preview agent);
  * - "uncertain": the link was fetched (or "clicked" by a known preview agent) but no person acted;
  * - "no-response": delivered, and nothing else.
  * Messages that were never sent (failed, or not yet out) are not counted at all.
  */
-export type PracticeOutcome = "spotted" | "fell" | "uncertain" | "no-response";
+export type PracticeOutcome = "reported" | "spotted" | "fell" | "uncertain" | "no-response";
 
 export interface EventRecord {
-  kind: "sent" | "delivered" | "failed" | "link_fetched" | "clicked" | "spotted" | "opted_out";
+  kind: "sent" | "delivered" | "failed" | "link_fetched" | "clicked" | "spotted" | "reported" | "opted_out";
   occurredAt: Date;
   flagged: boolean;
 }
@@ -31,6 +33,8 @@ export function messageOutcome(message: MessageRecord): PracticeOutcome | null {
   const ordered = [...message.events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
   let fetched = false;
   for (const event of ordered) {
+    // A report from another address is kept, flagged, and decides nothing.
+    if (event.kind === "reported" && !event.flagged) return "reported";
     if (event.kind === "spotted") return "spotted";
     if (event.kind === "clicked" && !event.flagged) return "fell";
     if (event.kind === "link_fetched" || event.kind === "clicked") fetched = true;
@@ -38,11 +42,11 @@ export function messageOutcome(message: MessageRecord): PracticeOutcome | null {
   return fetched ? "uncertain" : "no-response";
 }
 
-/** Seconds from delivery to the spot, for a spotted message. */
-export function secondsToSpot(message: MessageRecord): number | null {
-  if (messageOutcome(message) !== "spotted" || !message.sentAt) return null;
+/** Seconds from delivery to the report (or the spot), for a message whose outcome that was. */
+export function secondsTo(outcome: "reported" | "spotted", message: MessageRecord): number | null {
+  if (messageOutcome(message) !== outcome || !message.sentAt) return null;
   const spot = message.events
-    .filter((event) => event.kind === "spotted")
+    .filter((event) => event.kind === outcome && !event.flagged)
     .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())[0]!;
   return Math.max(0, Math.round((spot.occurredAt.getTime() - message.sentAt.getTime()) / 1000));
 }
@@ -56,37 +60,39 @@ export function median(values: number[]): number | null {
 
 export interface PersonFigures {
   sent: number;
+  reported: number;
   spotted: number;
   fell: number;
   noResponse: number;
   uncertain: number;
   /** 0..1, or null before anything was sent. */
-  spotRate: number | null;
+  reportRate: number | null;
   fallRate: number | null;
-  medianSecondsToSpot: number | null;
+  medianSecondsToReport: number | null;
 }
 
 export function personFigures(messages: MessageRecord[]): PersonFigures {
-  const counts = { spotted: 0, fell: 0, "no-response": 0, uncertain: 0 };
-  const spotTimes: number[] = [];
+  const counts = { reported: 0, spotted: 0, fell: 0, "no-response": 0, uncertain: 0 };
+  const reportTimes: number[] = [];
   let sent = 0;
   for (const message of messages) {
     const outcome = messageOutcome(message);
     if (!outcome) continue;
     sent += 1;
     counts[outcome] += 1;
-    const seconds = secondsToSpot(message);
-    if (seconds !== null) spotTimes.push(seconds);
+    const seconds = secondsTo("reported", message);
+    if (seconds !== null) reportTimes.push(seconds);
   }
   return {
     sent,
+    reported: counts.reported,
     spotted: counts.spotted,
     fell: counts.fell,
     noResponse: counts["no-response"],
     uncertain: counts.uncertain,
-    spotRate: sent > 0 ? counts.spotted / sent : null,
+    reportRate: sent > 0 ? counts.reported / sent : null,
     fallRate: sent > 0 ? counts.fell / sent : null,
-    medianSecondsToSpot: median(spotTimes),
+    medianSecondsToReport: median(reportTimes),
   };
 }
 

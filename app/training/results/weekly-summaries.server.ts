@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { subscriptionHolders } from "~/billing/subscription-holders.server";
@@ -118,7 +119,7 @@ export async function sendWeeklySummaries(
     const id = await sendPersonSummary(db, brand, recipient, week, {
       scenarioTitle: library.byId(latest.scenarioId)?.title ?? "A practice message",
       channel: latest.channel as "email" | "sms",
-      feedbackUrl: `${brand.siteUrl}/practice/${latest.token}/feedback`,
+      feedbackUrl: `${practiceSendingSetup()?.linkOrigin ?? brand.siteUrl}/practice/${latest.token}/feedback`,
     });
     if (id) {
       run.people += 1;

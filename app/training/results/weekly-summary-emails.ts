@@ -23,7 +23,7 @@ interface PersonSummaryInput {
   name: string;
   scenarioTitle: string;
   channel: "email" | "sms";
-  /** `${APP_URL}/practice/<token>/feedback`. */
+  /** `${PRACTICE_LINK_ORIGIN}/practice/<token>/feedback`. */
   feedbackUrl: string;
   unsubscribeUrl: string;
 }

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { getEnv } from "~/config/env.server";
 import type { NewEmail, NewText } from "~/mail/outbox.server";
 import { escapeHtml } from "~/text/html";
-import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
+import type { DeliveredForm } from "~/training/library/delivered-form";
 
 /**
- * A practice message as it leaves: the scenario's text with its `[[link text]]` pointing at our
- * own landing page (`/practice/<token>`), and a discreet way to stop on every message (email: a
- * footer link and one-click List-Unsubscribe; text: "Reply STOP to end"). Nothing about the
- * family is in it besides the holder's name in the email footer.
+ * A practice message as it leaves, from its delivered form (library/delivered-form.ts): the
+ * scenario's sender at our practice domain, its `[[link text]]` pointing at the landing page on
+ * the practice origin (`<PRACTICE_LINK_ORIGIN>/practice/<token>`). It does not say it is practice:
+ * the person agreed to that beforehand, and the consent notice said so. Stopping stays one step:
+ * an ordinary "Unsubscribe" footer link and one-click List-Unsubscribe on emails, "Reply STOP to
+ * end" on texts (the carriers' rule).
  */
 
 export const PRACTICE_EMAIL_TEMPLATE = "practice-email";
@@ -20,19 +21,18 @@ export function newPracticeToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export function practiceLinks(token: string, appUrl: string = getEnv().APP_URL) {
-  const landing = `${appUrl}/practice/${token}`;
-  return { landing, stop: `${landing}/stop` };
+export function practiceLinks(token: string, origin: string) {
+  const landing = `${origin}/practice/${token}`;
+  return { landing, stop: `${landing}/stop`, feedback: `${landing}/feedback` };
 }
 
 export interface PracticeComposition {
   /** practice_messages.id, for the header a family's mail admin can filter on. */
   messageId: string;
   token: string;
-  scenario: PracticeScenario;
-  /** The account holder who enrolled this person. */
-  holderName: string;
-  appUrl?: string;
+  form: DeliveredForm;
+  /** PRACTICE_LINK_ORIGIN. */
+  linkOrigin: string;
 }
 
 const LINK_MARKER = /\[\[([^[\]]*)\]\]/g;
@@ -50,28 +50,23 @@ function paragraphHtml(paragraph: string, landing: string) {
   return `<p style="margin:0 0 16px">${html.replaceAll("\n", "<br>")}</p>`;
 }
 
-export function practiceEmailFooter(holderName: string, stopUrl: string) {
-  return `This was a practice message from scam-free, sent because ${holderName} enrolled you. Stop practice messages: ${stopUrl}`;
-}
-
-/** The email, without its recipient (the scheduler adds `to`). */
+/** The email, without its recipient (the scheduler adds `to`, the one in its delivered form). */
 export function composePracticeEmail(input: PracticeComposition): Omit<NewEmail, "to"> {
-  const links = practiceLinks(input.token, input.appUrl);
-  const body = input.scenario.body.trim();
-  const footer = practiceEmailFooter(input.holderName, links.stop);
-  const text = `${body.replace(LINK_MARKER, (_marker, label: string) => `${label} (${links.landing})`)}\n\n--\n${footer}\n`;
-  const footerHtml = `This was a practice message from scam-free, sent because ${escapeHtml(input.holderName)} enrolled you. <a href="${escapeHtml(links.stop)}" style="color:#64748b">Stop practice messages</a>`;
+  const links = practiceLinks(input.token, input.linkOrigin);
+  const { form } = input;
+  const text = `${form.body.replace(LINK_MARKER, (_marker, label: string) => `${label} (${links.landing})`)}\n\n--\nUnsubscribe: ${links.stop}\n`;
   const html =
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">` +
-    body
+    form.body
       .split(/\n{2,}/)
       .map((paragraph) => paragraphHtml(paragraph, links.landing))
       .join("") +
-    `<p style="margin:32px 0 0;font-size:11px;color:#94a3b8">${footerHtml}</p></body></html>`;
+    `<p style="margin:32px 0 0;font-size:11px;color:#94a3b8"><a href="${escapeHtml(links.stop)}" style="color:#64748b">Unsubscribe</a></p></body></html>`;
   return {
     template: PRACTICE_EMAIL_TEMPLATE,
-    senderName: input.scenario.from.name,
-    subject: input.scenario.subject ?? input.scenario.title,
+    senderName: form.from.name,
+    senderAddress: form.from.address,
+    subject: form.subject ?? "",
     text,
     html,
     headers: {
@@ -84,9 +79,9 @@ export function composePracticeEmail(input: PracticeComposition): Omit<NewEmail,
 
 /** The text message, without its recipient. */
 export function composePracticeText(input: PracticeComposition): Omit<NewText, "to"> {
-  const { landing } = practiceLinks(input.token, input.appUrl);
+  const { landing } = practiceLinks(input.token, input.linkOrigin);
   return {
     template: PRACTICE_TEXT_TEMPLATE,
-    body: `${input.scenario.body.trim().replace(LINK_MARKER, landing)}\nReply STOP to end`,
+    body: `${input.form.body.replace(LINK_MARKER, landing)}\nReply STOP to end`,
   };
 }

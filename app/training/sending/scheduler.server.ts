@@ -6,7 +6,9 @@ import { wakeDelivery } from "~/mail/delivery-queue.server";
 import { messageDeliveries } from "~/mail/message-status.server";
 import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
 import { normaliseAddress, practiceMessageAllowed } from "~/training/people/address-consent.server";
+import { deliveredForm } from "~/training/library/delivered-form";
 import { composePracticeEmail, composePracticeText, newPracticeToken } from "./practice-composer.server";
+import { requirePracticeSendingSetup } from "./practice-sending-setup.server";
 import { contactEligibility, eligibleRecipients, type PracticeRecipient } from "./practice-eligibility.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
 import type { Channel, PracticeScenario } from "~/training/library/practice-scenario-schema";
@@ -157,11 +159,18 @@ export async function enqueuePracticeMessage(
 ): Promise<string | null> {
   const address = message.channel === "email" ? recipient.email! : recipient.phone!;
   if (!(await practiceMessageAllowed(tx, address, now))) return null;
+  const setup = requirePracticeSendingSetup();
+  const delivered = deliveredForm(scenario, {
+    mailDomain: setup.mailDomain,
+    textSender: setup.textSender,
+    to: address,
+    personName: recipient.name,
+  });
   await tx
     .update(practiceMessages)
-    .set({ address: normaliseAddress(address) })
+    .set({ address: normaliseAddress(address), delivered })
     .where(eq(practiceMessages.id, message.id));
-  const composition = { messageId: message.id, token: message.token, scenario, holderName: recipient.holderName };
+  const composition = { messageId: message.id, token: message.token, form: delivered, linkOrigin: setup.linkOrigin };
   if (message.channel === "email") {
     return enqueueEmail(tx, { ...composePracticeEmail(composition), to: address });
   }

@@ -96,3 +96,26 @@ export function CoursePagesSection({ pages }: { pages: CoursePageLink[] }) {
     </section>
   );
 }
+
+/** Where the scam this practice message imitates is described by an authority, with its date. */
+export function SourcesSection({ sources }: { sources: FeedbackView["sources"] }) {
+  if (sources.length === 0) return null;
+  return (
+    <section aria-labelledby="sources-heading" className="mt-10">
+      <h2 id="sources-heading" className="text-lg font-bold text-brand-900">
+        This practice copies a real scam
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {sources.map((source) => (
+          <li key={source.url}>
+            {source.publisher},{" "}
+            <a href={source.url} className="font-medium text-brand-700 underline underline-offset-2">
+              {source.title}
+            </a>{" "}
+            ({source.date})
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,7 +1,15 @@
 import { coursePagePath } from "~/course/course-map";
 import { pageInfo } from "~/course/page-titles.server";
 import type { Database } from "~/db/client.server";
+import {
+  deliveredForm,
+  SAMPLE_MAIL_DOMAIN,
+  SAMPLE_TEXT_SENDER,
+  type DeliveredForm,
+} from "~/training/library/delivered-form";
+import type { LandingMark } from "~/training/library/landing-look";
 import { practiceLibrary } from "~/training/library/practice-library.server";
+import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
 import { locateRedFlags, type LocatedPart, type Segment } from "~/training/library/red-flag-segments";
 import { practiceOutcome, type PracticeMessageRecord, type PracticeOutcome } from "./tracking.server";
@@ -34,6 +42,7 @@ export interface FeedbackView {
   friendly: boolean;
   outcome: PracticeOutcome;
   message: {
+    to: string;
     fromName: LocatedPart;
     fromAddress: LocatedPart;
     subject: LocatedPart | null;
@@ -42,6 +51,8 @@ export interface FeedbackView {
   redFlags: FeedbackRedFlag[];
   nextTime: string;
   coursePages: CoursePageLink[];
+  /** Authorities that describe the scam it imitates. */
+  sources: PracticeScenario["sources"];
 }
 
 function courseLink(page: number): CoursePageLink {
@@ -55,16 +66,30 @@ const WHERE: Record<string, string> = {
   body: "the message",
 };
 
-/** The feedback for a message, or null when its scenario is no longer in the library. */
+/**
+ * A message queued before its delivered form was stored (migration 0016): rebuilt as it would
+ * leave today, which for those few is the nearest we know.
+ */
+function formBeforeItWasRecorded(scenario: PracticeScenario, address: string | null): DeliveredForm {
+  const setup = practiceSendingSetup();
+  return deliveredForm(scenario, {
+    mailDomain: setup?.mailDomain ?? SAMPLE_MAIL_DOMAIN,
+    textSender: setup?.textSender ?? SAMPLE_TEXT_SENDER,
+    to: address ?? "",
+    personName: null,
+  });
+}
+
 /** What the feedback needs of a message (the holder's view builds it without the rest). */
-export type FeedbackMessage = Pick<PracticeMessageRecord, "id" | "token" | "scenarioId"> & {
+export type FeedbackMessage = Pick<PracticeMessageRecord, "id" | "token" | "scenarioId" | "address" | "delivered"> & {
   contact: Pick<PracticeMessageRecord["contact"], "ageBand">;
 };
 
+/** The feedback for a message, or null when its scenario is no longer in the library. */
 export async function feedbackFor(db: Database, message: FeedbackMessage): Promise<FeedbackView | null> {
   const scenario = practiceLibrary().byId(message.scenarioId);
   if (!scenario) return null;
-  const located = locateRedFlags(scenario);
+  const located = locateRedFlags(scenario, message.delivered ?? formBeforeItWasRecorded(scenario, message.address));
   const redFlags = located.redFlags.map(({ number, redFlag, part }) => ({
     number,
     quote: redFlag.quote,
@@ -79,6 +104,7 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     friendly: message.contact.ageBand === "child" || message.contact.ageBand === "teen",
     outcome: await practiceOutcome(db, message.id),
     message: {
+      to: message.delivered?.to ?? message.address ?? "",
       fromName: located.fromName,
       fromAddress: located.fromAddress,
       subject: located.subject,
@@ -87,11 +113,22 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     redFlags,
     nextTime: scenario.nextTime,
     coursePages: pages.map(courseLink),
+    sources: scenario.sources,
   };
 }
 
-/** The landing page's words: the scenario's heading and its one button. */
-export function landingFor(message: PracticeMessageRecord): { heading: string; button: string } | null {
+export interface LandingView {
+  organisation: string;
+  heading: string;
+  button: string;
+  colour: string;
+  mark: LandingMark;
+}
+
+/** The landing page: the invented organisation's name, colour and mark, its heading and its one button. */
+export function landingFor(message: PracticeMessageRecord): LandingView | null {
   const scenario = practiceLibrary().byId(message.scenarioId);
-  return scenario ? { heading: scenario.landing.heading, button: scenario.landing.button } : null;
+  if (!scenario) return null;
+  const { organisation, heading, button, colour, mark } = scenario.landing;
+  return { organisation: organisation ?? scenario.from.name, heading, button, colour, mark };
 }

@@ -66,6 +66,8 @@ function Highlighted({ segments, linkText }: { segments: Segment[]; linkText?: s
 }
 
 export interface ArrivedMessage {
+  /** The address or number it went to. */
+  to: string;
   fromName: LocatedPart;
   fromAddress: LocatedPart;
   subject: LocatedPart | null;
@@ -90,6 +92,12 @@ export function ArrivedEmail({ message }: { message: ArrivedMessage }) {
             </span>
           </dd>
         </div>
+        {message.to && (
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="font-semibold text-muted">To:</dt>
+            <dd className="min-w-0 break-all">{message.to}</dd>
+          </div>
+        )}
         {message.subject && (
           <div className="flex flex-wrap gap-x-2">
             <dt className="font-semibold text-muted">Subject:</dt>

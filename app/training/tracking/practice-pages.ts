@@ -21,10 +21,13 @@ export const PracticeSpottedSchema = z.object({ intent: z.literal("spotted") });
 /**
  * Headers and meta tags of every page behind a practice token: never cached (the token is a key),
  * never indexed, and the address (with its token) never sent to another site as a referrer.
+ * "same-origin", not "no-referrer": under "no-referrer" a browser sends `Origin: null` with the
+ * page's own plain form posts (the practice host loads no script), which the cross-site check
+ * must refuse.
  */
 export const PRACTICE_PAGE_HEADERS = {
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
@@ -35,6 +38,6 @@ export function practicePageMeta(
   // The path is left out of og:url on purpose: it holds the token.
   return [
     ...pageMeta(args, { ...page, path: "/practice", noIndex: true }),
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
   ];
 }

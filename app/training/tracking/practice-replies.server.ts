@@ -2,12 +2,14 @@ import type { Database } from "~/db/client.server";
 import { getLogger } from "~/config/logger.server";
 import { onInboundOptIn, onInboundOptOut, onInboundText, type InboundText } from "~/mail/inbound-texts.server";
 import { confirmByTextReply, liftSuppression, suppressAddress } from "~/training/people/address-consent.server";
-import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent, recordSpotted } from "./tracking.server";
+import { onInboundEmail } from "~/mail/inbound-email.server";
+import { handlePracticeEmailReport, handlePracticeTextReport } from "./practice-reports.server";
+import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent } from "./tracking.server";
 
 /**
  * Replies to practice texts, heard from the messaging layer after /api/webhooks/twilio checked
- * Twilio's signature: SCAM or SPOTTED marks that phone's latest practice text as spotted (the
- * report rate is what improves people, so a reply counts as much as the feedback page's button);
+ * Twilio's signature: SCAM or SPOTTED reports that phone's latest practice text, and a practice text
+ * forwarded back to our number reports itself (practice-reports.server.ts: reporting is the habit we count);
  * STOP and the other opt-out words suppress that number for every family; START, UNSTOP and YES
  * lift that, and YES answers the newest notice sent to the number.
  */
@@ -26,12 +28,12 @@ function spottedWord(text: InboundText): boolean {
 export async function handlePracticeReply(
   db: Database,
   text: InboundText,
-): Promise<"spotted" | "already-spotted" | "ignored"> {
-  if (!spottedWord(text)) return "ignored";
-  const message = await latestPracticeTextTo(db, text.from);
-  if (!message) return "ignored";
-  const result = await recordSpotted(db, message, { detail: `reply: ${text.body.trim().slice(0, 20)}` });
-  return result.event ? "spotted" : "already-spotted";
+): Promise<"reported" | "already-reported" | "ignored"> {
+  // SCAM answers the phone's latest practice text; a forwarded practice text names its own.
+  const forwardedLink = /\/practice\/[A-Za-z0-9_-]{43}/.test(text.body);
+  if (!spottedWord(text) && !forwardedLink) return "ignored";
+  const latest = forwardedLink ? null : await latestPracticeTextTo(db, text.from);
+  return handlePracticeTextReport(db, { from: text.from, body: text.body, latest });
 }
 
 /**
@@ -82,7 +84,10 @@ export function registerTrainingReplies() {
     const outcome = await handlePracticeOptIn(db, text);
     getLogger().info({ outcome, messageSid: text.messageSid }, "practice texts opted in by text");
   });
+  // Practice emails forwarded or replied to the report address (practice-reports.server.ts).
+  const stopEmailReports = onInboundEmail(handlePracticeEmailReport);
   unregister = () => {
+    stopEmailReports();
     stopReplies();
     stopOptOuts();
     stopOptIns();

@@ -1,3 +1,4 @@
+import type { DeliveredForm } from "~/training/library/delivered-form";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -48,6 +49,8 @@ export interface PracticeMessageRecord {
   outboxMessageId: string | null;
   /** The address it was queued to. */
   address: string | null;
+  /** What left (null for a message queued before it was recorded). */
+  delivered: DeliveredForm | null;
   /** That address asked us to stop (for every family). */
   addressStopped: boolean;
   contact: { id: string; name: string; ageBand: string; level: number };
@@ -64,6 +67,7 @@ const messageColumns = {
   ageBand: trainingContacts.ageBand,
   level: trainingContacts.level,
   address: practiceMessages.address,
+  delivered: practiceMessages.delivered,
   // A message from before addresses were recorded counts as sent to its channel's address.
   addressStopped: sql<boolean>`EXISTS (SELECT 1 FROM ${practiceSuppressions} WHERE ${practiceSuppressions.address} = coalesce(${practiceMessages.address}, CASE WHEN ${practiceMessages.channel} = 'email' THEN lower(${trainingContacts.email}) ELSE ${trainingContacts.phone} END))`,
 };
@@ -79,6 +83,7 @@ interface MessageRow {
   ageBand: string;
   level: number;
   address: string | null;
+  delivered: DeliveredForm | null;
   addressStopped: boolean;
 }
 
@@ -90,6 +95,7 @@ function toRecord(row: MessageRow): PracticeMessageRecord {
     channel: row.channel as PracticeMessageRecord["channel"],
     outboxMessageId: row.outboxMessageId,
     address: row.address,
+    delivered: row.delivered,
     addressStopped: Boolean(row.addressStopped),
     contact: {
       id: row.contactId,
@@ -116,6 +122,18 @@ export async function findPracticeMessageByToken(db: Database, token: unknown): 
   return row ? toRecord(row) : null;
 }
 
+/** A practice message by its id (a reply's In-Reply-To names it), if it was queued for sending. */
+export async function findPracticeMessageById(db: Database, id: string): Promise<PracticeMessageRecord | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null;
+  const [row] = await db
+    .select(messageColumns)
+    .from(practiceMessages)
+    .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
+    .where(and(eq(practiceMessages.id, id), eq(practiceMessages.status, "queued")))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
 /** Seconds from the outbox's delivery of this message to `at`; null when it was not sent. */
 async function secondsSinceDelivery(db: Database, outboxMessageId: string | null, at: Date): Promise<number | null> {
   if (!outboxMessageId) return null;
@@ -128,6 +146,8 @@ export interface EventInput {
   userAgent?: string | null;
   /** A reason kept with the event (a failure, the opt-out source); flag reasons are added to it. */
   detail?: string | null;
+  /** Kept, flagged, never counted: why (a report from someone the message was not sent to). */
+  notCounted?: string;
   at?: Date;
 }
 
@@ -150,7 +170,7 @@ export async function recordPracticeEvent(
 ): Promise<RecordedEvent> {
   const at = input.at ?? new Date();
   const seconds = await secondsSinceDelivery(db, message.outboxMessageId, at);
-  const flagReasons: string[] = [];
+  const flagReasons: string[] = input.notCounted ? [input.notCounted] : [];
   if (HIT_KINDS.has(kind)) {
     const verdict = classifyUserAgent(input.userAgent);
     if (verdict.automated) flagReasons.push(verdict.detail);
@@ -172,7 +192,7 @@ export async function recordPracticeEvent(
   return { kind, flagged, detail, secondsSinceDelivery: seconds };
 }
 
-export type PracticeOutcome = "clicked" | "spotted" | null;
+export type PracticeOutcome = "clicked" | "spotted" | "reported" | null;
 
 /** The message's first counted outcome: an unflagged click (a fall) or a spot; null when neither happened yet. */
 export async function practiceOutcome(db: Database, messageId: string): Promise<PracticeOutcome> {
@@ -185,8 +205,9 @@ export async function practiceOutcome(db: Database, messageId: string): Promise<
   return (first?.kind as PracticeOutcome) ?? null;
 }
 
+/** A spot, a report by the person it was sent to, or a person's click (flagged ones are not counted). */
 function countedOutcome() {
-  return sql`(${practiceEvents.kind} = 'spotted' OR (${practiceEvents.kind} = 'clicked' AND NOT ${practiceEvents.flagged}))`;
+  return sql`(${practiceEvents.kind} = 'spotted' OR (${practiceEvents.kind} IN ('clicked', 'reported') AND NOT ${practiceEvents.flagged}))`;
 }
 
 export interface OutcomeResult {
@@ -203,7 +224,7 @@ export interface OutcomeResult {
 async function recordOutcome(
   db: Database,
   message: Pick<PracticeMessageRecord, "id" | "outboxMessageId" | "contact">,
-  kind: "clicked" | "spotted",
+  kind: "clicked" | "spotted" | "reported",
   input: EventInput,
 ): Promise<OutcomeResult> {
   return db.transaction(async (tx) => {
@@ -218,10 +239,14 @@ async function recordOutcome(
       .from(practiceEvents)
       .where(and(eq(practiceEvents.messageId, message.id), countedOutcome()));
     if (kind === "spotted" && earlier.some((row) => row.kind === "spotted")) return { event: null, newLevel: null };
+    // The first report of a message is the one that counts; a forward sent again changes nothing.
+    if (kind === "reported" && !input.notCounted && earlier.some((row) => row.kind === "reported")) {
+      return { event: null, newLevel: null };
+    }
     const event = await recordPracticeEvent(t, message, kind, input);
-    const counts = kind === "spotted" || !event.flagged;
+    const counts = !event.flagged;
     if (!counts || earlier.length > 0) return { event, newLevel: null };
-    const step = kind === "spotted" ? 1 : -1;
+    const step = kind === "clicked" ? -1 : 1;
     const [contact] = await t
       .update(trainingContacts)
       .set({
@@ -250,6 +275,23 @@ export function recordSpotted(
   input: EventInput = {},
 ): Promise<OutcomeResult> {
   return recordOutcome(db, message, "spotted", input);
+}
+
+/**
+ * The message was reported: forwarded or replied to our report address, a text forwarded to our
+ * number or answered SCAM. Counted once, when it came from the address it was sent to; a report
+ * from anyone else is kept, flagged, and counts for nothing.
+ */
+export function recordReported(
+  db: Database,
+  message: PracticeMessageRecord,
+  input: { detail: string; fromRecipient: boolean; at?: Date },
+): Promise<OutcomeResult> {
+  return recordOutcome(db, message, "reported", {
+    detail: input.detail,
+    at: input.at,
+    notCounted: input.fromRecipient ? undefined : "reported-by-another-address",
+  });
 }
 
 /** A GET of the practice link: only ever "link_fetched". */

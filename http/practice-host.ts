@@ -1,0 +1,33 @@
+/**
+ * Practice pages live on a host of their own (PRACTICE_LINK_ORIGIN), served by this same server
+ * and told apart by the Host header, so a browser's phishing warning or a spam report about a
+ * practice page never touches the main site (docs/decisions/029).
+ *
+ * - On the practice host only a practice message's pages (landing, feedback, stop), the files they
+ *   need and the health checks answer. Any other page is sent to the same address on the main site
+ *   (so links in their header and footer work), and any other write is refused with a 404.
+ * - On the main host, opening a practice page moves to the practice host (links in messages queued
+ *   before it had one keep working). A button pressed on such a page still posts where it is.
+ */
+import type { NextFunction, Request, Response } from "express";
+
+const PRACTICE_PAGE = /^\/practice\/[A-Za-z0-9_-]+(?:\/(?:feedback|stop))?(?:\.data)?$/;
+const PRACTICE_HOST_FILES = /^\/(?:assets\/|favicon\.svg$|healthz(?:\/|$)|__manifest$)/;
+
+export function separatePracticeHost(origins: { site: string; practice: string | null }) {
+  if (!origins.practice) return (_req: Request, _res: Response, next: NextFunction) => next();
+  const practice = new URL(origins.practice);
+  const site = new URL(origins.site);
+  return (req: Request, res: Response, next: NextFunction) => {
+    const readOnly = req.method === "GET" || req.method === "HEAD";
+    if (req.get("host") === practice.host) {
+      if (PRACTICE_PAGE.test(req.path) || PRACTICE_HOST_FILES.test(req.path)) return next();
+      if (readOnly) return res.redirect(302, new URL(req.originalUrl, site).href);
+      return res.status(404).type("text/plain").send("Not found.");
+    }
+    if (readOnly && PRACTICE_PAGE.test(req.path) && !req.path.endsWith(".data")) {
+      return res.redirect(302, new URL(req.originalUrl, practice).href);
+    }
+    next();
+  };
+}
