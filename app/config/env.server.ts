@@ -127,6 +127,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9._-]{0,38}[a-z0-9])?$/, "the part before the @, such as report")
     .default("report"),
+  /**
+   * Optional DKIM signing of practice emails (domain: PRACTICE_MAIL_DOMAIN), with nodemailer's own
+   * DKIM support: the PEM private key (literal "\n" sequences are read as line breaks, for hosts
+   * that keep settings on one line) and the selector of its public key's DNS record. Both or neither.
+   */
+  DKIM_PRIVATE_KEY: optionalString.transform((value) => value?.replaceAll("\\n", "\n")),
+  DKIM_SELECTOR: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,62})$/i, "a DNS label such as practice2026")
+      .optional(),
+  ),
   /** Start the background workers (mail delivery) in this process. */
   WORKERS: z
     .enum(["on", "off"])
@@ -230,6 +242,14 @@ export function getEnv(): Env {
   if (twilioSet.length > 0 && twilioSet.length < TWILIO_SETTINGS.length) {
     const missing = TWILIO_SETTINGS.filter((key) => !env[key]);
     throw new Error(`Invalid configuration:\n  Twilio needs all three settings; missing: ${missing.join(", ")}`);
+  }
+  if (Boolean(env.DKIM_PRIVATE_KEY) !== Boolean(env.DKIM_SELECTOR)) {
+    throw new Error("Invalid configuration:\n  DKIM needs both DKIM_PRIVATE_KEY and DKIM_SELECTOR.");
+  }
+  if (env.DKIM_PRIVATE_KEY && !env.DKIM_PRIVATE_KEY.includes("PRIVATE KEY-----")) {
+    throw new Error(
+      "Invalid configuration:\n  DKIM_PRIVATE_KEY must be a PEM private key (-----BEGIN PRIVATE KEY-----).",
+    );
   }
   // Otherwise the site starts and answers /healthz, then every sign-in fails (a local run generates
   // its secret instead; see authSecret()). Refused here, at start, like a missing SMTP_URL.

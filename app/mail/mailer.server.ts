@@ -21,7 +21,13 @@ export function getMailBranding(): MailBranding {
 /** SMTP when SMTP_URL is set; otherwise the local mailbox, which a real deployment refuses. */
 export function createMailTransport(): MailTransport {
   const env = getEnv();
-  if (env.SMTP_URL) return smtpTransport(env.SMTP_URL);
+  if (env.SMTP_URL) {
+    const dkim =
+      env.DKIM_PRIVATE_KEY && env.DKIM_SELECTOR && env.practice
+        ? { domainName: env.practice.mailDomain, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
+        : undefined;
+    return smtpTransport(env.SMTP_URL, { dkim });
+  }
   if (env.isProduction) {
     throw new Error("SMTP_URL must be set when APP_ENV=production (the local mailbox is for development).");
   }

@@ -28,7 +28,16 @@ export function messageIdFor(id: string, from: string) {
  * SMTP through a small connection pool (five connections, reused), so a burst of messages sent in
  * parallel does not open one connection per message. `pool`/`maxConnections` in SMTP_URL win.
  */
-export function smtpTransport(url: string): MailTransport {
+/** DKIM signing of the mail one domain sends (the practice domain's): nodemailer signs each message. */
+export interface DkimSigning {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? "";
+
+export function smtpTransport(url: string, options: { dkim?: DkimSigning } = {}): MailTransport {
   const pooled = new URL(url);
   if (!pooled.searchParams.has("pool")) pooled.searchParams.set("pool", "true");
   if (!pooled.searchParams.has("maxConnections")) pooled.searchParams.set("maxConnections", "5");
@@ -45,6 +54,8 @@ export function smtpTransport(url: string): MailTransport {
           html: message.html ?? undefined,
           headers: message.headers,
           messageId: messageIdFor(message.id, message.from),
+          // Only mail from the signing domain is signed: the site's own mail keeps its provider's DKIM.
+          dkim: options.dkim && domainOf(message.from) === options.dkim.domainName ? options.dkim : undefined,
         });
         return { providerMessageId: info.messageId };
       } catch (error) {

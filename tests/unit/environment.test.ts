@@ -17,6 +17,8 @@ const TOUCHED = [
   "APP_URL",
   "PRACTICE_MAIL_DOMAIN",
   "PRACTICE_LINK_ORIGIN",
+  "DKIM_PRIVATE_KEY",
+  "DKIM_SELECTOR",
 ];
 const saved = Object.fromEntries(TOUCHED.map((key) => [key, process.env[key]]));
 
@@ -132,5 +134,17 @@ describe("npm start", () => {
     process.env.PRACTICE_MAIL_DOMAIN = "not a domain";
     resetEnvForTests();
     expect(() => getEnv()).toThrow(/PRACTICE_MAIL_DOMAIN: a domain name/);
+  });
+
+  it("takes DKIM settings both or neither, a PEM key whose line breaks may be written \\n", () => {
+    process.env.DKIM_SELECTOR = "practice2026";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(/DKIM needs both DKIM_PRIVATE_KEY and DKIM_SELECTOR/);
+    process.env.DKIM_PRIVATE_KEY = "not a key";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(/DKIM_PRIVATE_KEY must be a PEM private key/);
+    process.env.DKIM_PRIVATE_KEY = "-----BEGIN PRIVATE KEY-----\\nMIIabc\\n-----END PRIVATE KEY-----";
+    resetEnvForTests();
+    expect(getEnv().DKIM_PRIVATE_KEY).toBe("-----BEGIN PRIVATE KEY-----\nMIIabc\n-----END PRIVATE KEY-----");
   });
 });
