@@ -3,7 +3,7 @@ import { getLogger } from "~/config/logger.server";
 import { onInboundOptIn, onInboundOptOut, onInboundText, type InboundText } from "~/mail/inbound-texts.server";
 import { confirmByTextReply, liftSuppression, suppressAddress } from "~/training/people/address-consent.server";
 import { onInboundEmail } from "~/mail/inbound-email.server";
-import { handlePracticeEmailReport, handlePracticeTextReport } from "./practice-reports.server";
+import { handlePracticeEmailReport, handlePracticeTextReport, practiceReferences } from "./practice-reports.server";
 import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent } from "./tracking.server";
 
 /**
@@ -30,7 +30,7 @@ export async function handlePracticeReply(
   text: InboundText,
 ): Promise<"reported" | "already-reported" | "ignored"> {
   // SCAM answers the phone's latest practice text; a forwarded practice text names its own.
-  const forwardedLink = /\/practice\/[A-Za-z0-9_-]{43}/.test(text.body);
+  const forwardedLink = practiceReferences({ texts: [text.body], inReplyTo: [] }).tokens.length > 0;
   if (!spottedWord(text) && !forwardedLink) return "ignored";
   const latest = forwardedLink ? null : await latestPracticeTextTo(db, text.from);
   return handlePracticeTextReport(db, { from: text.from, body: text.body, latest });

@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { InboundEmail, InboundEmailOutcome } from "~/mail/inbound-email.server";
 import { getMailBranding, queueEmail, queueText } from "~/mail/mailer.server";
 import { reportThanksEmail, reportThanksText } from "~/training/people/training-emails";
 import { practiceLinks } from "~/training/sending/practice-composer.server";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
-import { practiceMessages } from "~/training/tables";
 import {
-  findPracticeMessageById,
+  findPracticeMessageByOutboxId,
   findPracticeMessageByToken,
   recordReported,
   type PracticeMessageRecord,
@@ -75,12 +73,7 @@ async function messagesReferred(db: Database, email: InboundEmail): Promise<Prac
     if (message) found.set(message.id, message);
   }
   for (const outboxId of outboxIds) {
-    const [row] = await db
-      .select({ id: practiceMessages.id })
-      .from(practiceMessages)
-      .where(eq(practiceMessages.outboxMessageId, outboxId))
-      .limit(1);
-    const message = row ? await findPracticeMessageById(db, row.id) : null;
+    const message = await findPracticeMessageByOutboxId(db, outboxId);
     if (message) found.set(message.id, message);
   }
   return [...found.values()].slice(0, MOST_MESSAGES_PER_REPORT);

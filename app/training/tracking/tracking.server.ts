@@ -1,5 +1,5 @@
 import type { DeliveredForm } from "~/training/library/delivered-form";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { getEnv } from "~/config/env.server";
@@ -106,6 +106,17 @@ function toRecord(row: MessageRow): PracticeMessageRecord {
   };
 }
 
+/** The one queued practice message matching `where`, with its contact; null when there is none. */
+async function findQueuedMessage(db: Database, where: SQL | undefined): Promise<PracticeMessageRecord | null> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(practiceMessages)
+    .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
+    .where(and(where, eq(practiceMessages.status, "queued")))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
 /**
  * The practice message a link's token belongs to, or null for anything else: a string of the
  * wrong shape is refused before the database is asked, and only messages that were queued for
@@ -113,25 +124,16 @@ function toRecord(row: MessageRow): PracticeMessageRecord {
  */
 export async function findPracticeMessageByToken(db: Database, token: unknown): Promise<PracticeMessageRecord | null> {
   if (!isPracticeToken(token)) return null;
-  const [row] = await db
-    .select(messageColumns)
-    .from(practiceMessages)
-    .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
-    .where(and(eq(practiceMessages.token, token), eq(practiceMessages.status, "queued")))
-    .limit(1);
-  return row ? toRecord(row) : null;
+  return findQueuedMessage(db, eq(practiceMessages.token, token));
 }
 
-/** A practice message by its id (a reply's In-Reply-To names it), if it was queued for sending. */
-export async function findPracticeMessageById(db: Database, id: string): Promise<PracticeMessageRecord | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null;
-  const [row] = await db
-    .select(messageColumns)
-    .from(practiceMessages)
-    .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
-    .where(and(eq(practiceMessages.id, id), eq(practiceMessages.status, "queued")))
-    .limit(1);
-  return row ? toRecord(row) : null;
+/** The practice message sent as this outbox message (a reply's In-Reply-To names its Message-ID). */
+export async function findPracticeMessageByOutboxId(
+  db: Database,
+  outboxMessageId: string,
+): Promise<PracticeMessageRecord | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(outboxMessageId)) return null;
+  return findQueuedMessage(db, eq(practiceMessages.outboxMessageId, outboxMessageId));
 }
 
 /** Seconds from the outbox's delivery of this message to `at`; null when it was not sent. */
