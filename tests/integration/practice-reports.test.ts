@@ -4,7 +4,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
 import { INBOUND_EMAIL_MAX_BYTES, signInboundEmail } from "~/mail/inbound-email.server";
 import { outboxMessages } from "~/mail/tables";
-import { action as inboundEmail } from "~/routes/api.webhooks.inbound-email";
+import { action as mailboxAction } from "~/routes/dev.mailbox";
+import { action as inboundEmail, loader as inboundEmailGet } from "~/routes/api.webhooks.inbound-email";
+import { callAction } from "../support/route-calls";
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
 import { DATABASE_TARGETS } from "../support/databases";
 import { contactOf, eventsOf, seedPracticeMessage } from "../support/practice-seeds";
@@ -133,5 +135,31 @@ describe.each(DATABASE_TARGETS)("reports of practice emails on $name", (target) 
     expect((await post(huge)).status).toBe(413);
     expect(await eventsOf(db(), seeded.messageId)).toEqual([]);
     expect(await thanksTo(email!.toLowerCase())).toEqual([]);
+  });
+
+  it("the local mailbox's report buttons refuse anything but a sent practice email, with a clear message, and change nothing", async () => {
+    const seeded = await seedPracticeMessage(db(), { scenarioId: EMAIL_SCENARIO });
+    const [other] = await db()
+      .insert(outboxMessages)
+      .values({ channel: "email", template: "password-reset", recipient: "x@example.com", textBody: "Reset" })
+      .returning({ id: outboxMessages.id });
+    const cases: [Record<string, string>, string][] = [
+      [{ id: seeded.outboxMessageId }, "Choose Forward to report or Reply."],
+      [{ intent: "<b>forward</b>", id: seeded.outboxMessageId }, "Choose Forward to report or Reply."],
+      [{ intent: "forward" }, "That message is not in the mailbox."],
+      [{ intent: "forward", id: "not-an-id" }, "That message is not in the mailbox."],
+      [
+        { intent: "reply", id: "00000000-0000-4000-8000-000000000000" },
+        "Only a practice email that was sent can be reported.",
+      ],
+      [{ intent: "forward", id: other!.id }, "Only a practice email that was sent can be reported."],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await callAction<{ ok: boolean; message: string }>(mailboxAction, "/dev/mailbox", fields);
+      expect([fields, answer.status, answer.data]).toEqual([fields, 400, { ok: false, message }]);
+    }
+    expect(await eventsOf(db(), seeded.messageId)).toEqual([]);
+    // The endpoint takes only POSTed mail.
+    expect((inboundEmailGet() as Response).status).toBe(405);
   });
 });
