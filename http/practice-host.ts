@@ -22,11 +22,12 @@ export function separatePracticeHost(origins: { site: string; practice: string |
     const readOnly = req.method === "GET" || req.method === "HEAD";
     if (req.get("host") === practice.host) {
       if (PRACTICE_PAGE.test(req.path) || PRACTICE_HOST_FILES.test(req.path)) return next();
-      if (readOnly) return res.redirect(302, new URL(req.originalUrl, site).href);
+      // Concatenated, never resolved: "//other.site/x" must stay a path on our own host.
+      if (readOnly) return res.redirect(302, `${site.origin}${req.originalUrl}`);
       return res.status(404).type("text/plain").send("Not found.");
     }
     if (readOnly && PRACTICE_PAGE.test(req.path) && !req.path.endsWith(".data")) {
-      return res.redirect(302, new URL(req.originalUrl, practice).href);
+      return res.redirect(302, `${practice.origin}${req.originalUrl}`);
     }
     next();
   };

@@ -62,6 +62,9 @@ describe("the practice host", () => {
       const answer = await ask(practiceHost, "GET", path);
       expect([path, answer.status, answer.location]).toEqual([path, 302, `${SITE}${path}`]);
     }
+    // Never an open redirect: a path that looks like another host stays a path on the site.
+    const sneaky = await ask(practiceHost, "GET", "//evil.example/login");
+    expect([sneaky.status, sneaky.location]).toEqual([302, `${SITE}//evil.example/login`]);
     for (const path of ["/auth", "/account", "/api/webhooks/stripe", "/"]) {
       const answer = await ask(practiceHost, "POST", path);
       expect([path, answer.status]).toEqual([path, 404]);
