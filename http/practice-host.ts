@@ -3,7 +3,8 @@
  * and told apart by the Host header, so a browser's phishing warning or a spam report about a
  * practice page never touches the main site (docs/decisions/029).
  *
- * - On the practice host only a practice message's pages (landing, feedback, stop), the files they
+ * - On the practice host only a practice message's pages (landing, feedback, stop) and a delivery
+ *   test's page (/practice/check/:token), the files they
  *   need and the health checks answer. Any other page is sent to the same address on the main site
  *   (so links in their header and footer work), and any other write is refused with a 404.
  * - On the main host, opening a practice page moves to the practice host (links in messages queued
@@ -11,7 +12,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 
-const PRACTICE_PAGE = /^\/practice\/[A-Za-z0-9_-]+(?:\/(?:feedback|stop))?(?:\.data)?$/;
+const PRACTICE_PAGE = /^\/practice\/(?:[A-Za-z0-9_-]+(?:\/(?:feedback|stop))?|check\/[A-Za-z0-9_-]+)(?:\.data)?$/;
 const PRACTICE_HOST_FILES = /^\/(?:assets\/|favicon\.svg$|healthz(?:\/|$)|__manifest$)/;
 
 export function separatePracticeHost(origins: { site: string; practice: string | null }) {

@@ -11,6 +11,7 @@ import {
   type SmsTransport,
 } from "./sms-transports.server";
 import type { MailBranding } from "./templates";
+import { TWILIO_STATUS_PATH } from "./text-delivery-status.server";
 import { localMailboxTransport, smtpTransport, type MailTransport } from "./transports.server";
 
 export function getMailBranding(): MailBranding {
@@ -53,6 +54,7 @@ export function createSmsTransport(): SmsTransport {
       authToken: env.TWILIO_AUTH_TOKEN,
       from: env.TWILIO_FROM,
       apiBase: env.TWILIO_API_BASE,
+      statusCallbackUrl: `${env.APP_URL}${TWILIO_STATUS_PATH}`,
     });
   }
   if (env.isProduction) return unconfiguredSmsTransport();

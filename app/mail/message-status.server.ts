@@ -44,9 +44,37 @@ export function messageDeliveries(name = "message_delivery") {
       state: outboxMessages.status,
       sentAt: outboxMessages.sentAt,
       failure: outboxMessages.lastError,
+      channel: outboxMessages.channel,
+      transport: outboxMessages.transport,
+      providerStatus: outboxMessages.providerStatus,
+      providerError: outboxMessages.providerError,
     })
     .from(outboxMessages)
     .as(name);
+}
+
+/**
+ * Whether a sent message is known to have arrived:
+ * - "delivered": an email the receiving mail server accepted (whether it went to the inbox or to
+ *   spam is beyond what mail can tell); a text the carrier confirmed (Twilio said "delivered" or
+ *   "read"), or one kept in the local mailbox;
+ * - "not-delivered": never sent for good (failed), or a text Twilio reported undelivered or failed;
+ * - "unknown": a text Twilio took but has not confirmed (yet), or a message not sent yet.
+ */
+export type Arrival = "delivered" | "not-delivered" | "unknown";
+
+export function arrivalOf(delivery: {
+  state: DeliveryState | null;
+  channel: string | null;
+  transport: string | null;
+  providerStatus: string | null;
+}): Arrival {
+  if (delivery.state === "failed") return "not-delivered";
+  if (delivery.state !== "sent") return "unknown";
+  if (delivery.channel !== "sms" || delivery.transport !== "twilio") return "delivered";
+  if (delivery.providerStatus === "delivered" || delivery.providerStatus === "read") return "delivered";
+  if (delivery.providerStatus === "undelivered" || delivery.providerStatus === "failed") return "not-delivered";
+  return "unknown";
 }
 
 /** When this message was sent; null when it was not (yet), or there is no such message. */

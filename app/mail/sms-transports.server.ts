@@ -27,6 +27,11 @@ export interface TwilioSettings {
   apiBase?: string;
   /** How long one request may take before it counts as failed (and is retried later). */
   timeoutMs?: number;
+  /**
+   * Where Twilio posts each text's delivery status (queued, sent, delivered, undelivered, failed):
+   * our /api/webhooks/twilio/status on the public address (APP_URL).
+   */
+  statusCallbackUrl?: string;
 }
 
 /**
@@ -71,7 +76,12 @@ export function twilioTransport(settings: TwilioSettings): SmsTransport {
     name: "twilio",
     async send(message) {
       try {
-        const sent = await client.messages.create({ to: message.to, body: message.body, ...sender });
+        const sent = await client.messages.create({
+          to: message.to,
+          body: message.body,
+          ...sender,
+          ...(settings.statusCallbackUrl ? { statusCallback: settings.statusCallbackUrl } : {}),
+        });
         return { providerMessageId: sent.sid };
       } catch (error) {
         const code = (error as { code?: number }).code;

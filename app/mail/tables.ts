@@ -54,11 +54,20 @@ export const outboxMessages = pgTable(
     /** 'smtp', 'twilio' or 'local' once sent. */
     transport: text("transport"),
     providerMessageId: text("provider_message_id"),
+    /**
+     * What the provider said happened after it took the message (Twilio's status callbacks for a
+     * text: 'queued', 'sent', 'delivered', 'undelivered', 'failed'); null until it says anything.
+     */
+    providerStatus: text("provider_status"),
+    providerStatusAt: timestamp("provider_status_at", { withTimezone: true }),
+    /** The provider's error code and words for an undelivered or failed message ("30003: Unreachable handset"). */
+    providerError: text("provider_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_status_idx").on(t.status, t.createdAt),
+    index("outbox_provider_message_idx").on(t.providerMessageId),
     index("outbox_due_idx").on(t.status, t.priority, t.nextAttemptAt),
   ],
 );

@@ -14,6 +14,7 @@ import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
 import { handleTrainingAction, loadTrainingPage } from "~/training/people/contact-settings.server";
 import { FamilyResultsSection } from "~/training/results/family-results";
 import { loadFamilyResults } from "~/training/results/family-results.server";
+import { SpotNoticesForm } from "~/training/people/spot-notices-form";
 import { TrainingForm } from "~/training/people/training-form";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
 import { SEND_NOW_INTENT } from "~/training/sending/send-practice-now";
@@ -226,7 +227,12 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
               )}
             </Card>
           )}
-          {loaderData.results && <FamilyResultsSection results={loaderData.results} />}
+          {loaderData.results && (
+            <FamilyResultsSection
+              results={loaderData.results}
+              settings={view.access ? <SpotNoticesForm enabled={view.spotNotices} /> : undefined}
+            />
+          )}
         </>
       )}
     </section>

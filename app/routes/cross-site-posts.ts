@@ -20,6 +20,10 @@ export const CROSS_SITE_POSTS: readonly CrossSitePost[] = [
   { path: "/api/webhooks/stripe", reason: "Stripe signs every event (Stripe-Signature)." },
   { path: "/api/webhooks/twilio", reason: "Twilio signs every inbound text (X-Twilio-Signature)." },
   {
+    path: "/api/webhooks/twilio/status",
+    reason: "Twilio signs every delivery status callback (X-Twilio-Signature).",
+  },
+  {
     path: "/api/webhooks/inbound-email",
     reason: "Every inbound email carries an HMAC of its body under INBOUND_EMAIL_SECRET (X-Scam-Free-Signature).",
   },

@@ -16,6 +16,7 @@ import {
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
 import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
+import { noticeHolderOfSpot } from "~/training/tracking/spot-notices.server";
 import { recordSpotted } from "~/training/tracking/tracking.server";
 import { Button } from "~/ui/button";
 import type { FormResult } from "~/validation/form-result";
@@ -46,7 +47,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   const { db, message } = await requirePracticeMessage(params.token);
-  await recordSpotted(db, message, { userAgent: userAgentOf(request) });
+  const spotted = await recordSpotted(db, message, { userAgent: userAgentOf(request) });
+  // The first spot of a message tells the holder, if they asked ("Tell me when someone spots one").
+  await noticeHolderOfSpot(db, message, spotted.event);
   return data({ ok: true, title: "Well spotted", message: "We noted that you spotted it." } satisfies FormResult, {
     headers: PRACTICE_PAGE_HEADERS,
   });

@@ -5,7 +5,11 @@ import { getDatabase } from "~/db/database.server";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import { pageMeta } from "~/seo/meta";
 import { ConsentChoiceSchema } from "~/training/people/contact-schema";
-import { answerConsent, findConsentView, type ConsentView } from "~/training/people/consent.server";
+import { answerConsent, findConsentView, linkTarget, type ConsentView } from "~/training/people/consent.server";
+import { sendDeliveryCheck } from "~/training/people/delivery-checks.server";
+import { DeliveryCheckRequestSchema } from "~/training/people/delivery-check-form";
+import { DeliveryStepsList } from "~/training/people/delivery-steps-list";
+import { deliveryStepsFor } from "~/training/people/delivery-steps";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FormMessage } from "~/ui/form-message";
@@ -26,11 +30,47 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ params }: Route.LoaderArgs) {
   const view = await findConsentView(await getDatabase(), params.token);
   if (!view) throw data("Not found", { status: 404, headers: NO_STORE });
-  return data({ ...view, reportAddress: practiceSendingSetup()?.reportAddress ?? null }, { headers: NO_STORE });
+  const setup = practiceSendingSetup();
+  return data(
+    {
+      ...view,
+      reportAddress: setup?.reportAddress ?? null,
+      // "Make sure practice messages reach you": the steps for this address's mail service or phone.
+      deliverySteps: setup
+        ? deliveryStepsFor({ channel: view.channel, address: view.address, practiceDomain: setup.mailDomain })
+        : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** "Send me a test", from the person holding the link sent to this very address. */
+async function sendTestFromConsentPage(token: string) {
+  const db = await getDatabase();
+  const target = await linkTarget(db, token);
+  if (!target) {
+    const result: FormResult = { ok: false, title: "Link not found", message: "This link no longer works." };
+    return data(result, { status: 404, headers: NO_STORE });
+  }
+  const outcome = await sendDeliveryCheck(db, {
+    contact: target.contact,
+    channel: target.consent.channel as "email" | "sms",
+    requestedBy: "person",
+  });
+  const result: FormResult = { ok: outcome.ok, title: outcome.title, message: outcome.message };
+  return data(result, { status: outcome.status, headers: NO_STORE });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
+  if (form.intent !== undefined) {
+    const test = DeliveryCheckRequestSchema.pick({ intent: true }).safeParse(form);
+    if (!test.success) {
+      const result: FormResult = { ok: false, title: "Nothing was changed", message: "Unknown action." };
+      return data(result, { status: 400, headers: NO_STORE });
+    }
+    return sendTestFromConsentPage(params.token);
+  }
   const parsed = ConsentChoiceSchema.safeParse(form);
   if (!parsed.success) {
     const result: FormResult = {
@@ -114,6 +154,36 @@ function Facts({ view }: { view: ConsentView & { reportAddress: string | null } 
   );
 }
 
+/** After a yes: the steps for their mail service or phone, and "Send me a test". */
+function MakeSureItArrives({
+  view,
+  steps,
+}: {
+  view: ConsentView;
+  steps: NonNullable<Route.ComponentProps["loaderData"]["deliverySteps"]>;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section aria-labelledby="make-sure" className="mt-6 rounded-xl bg-brand-50 p-4">
+      <h2 id="make-sure" className="text-lg font-bold text-brand-900">
+        Make sure practice messages reach you
+      </h2>
+      <DeliveryStepsList steps={steps} />
+      <p className="mt-3 text-sm text-muted">
+        Then send yourself a test: a plain message from scam-free, not a practice scam. Press the button in it (or
+        reply) to show it arrived.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="send-test" />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Send me a test
+        </Button>
+      </Form>
+      <p className="sr-only">The test goes to {view.address}.</p>
+    </section>
+  );
+}
+
 function ChoiceButton({
   choice,
   children,
@@ -187,6 +257,7 @@ export default function TrainingConsent({ loaderData: view, actionData }: Route.
             </>
           )}
         </div>
+        {view.status === "active" && view.deliverySteps && <MakeSureItArrives view={view} steps={view.deliverySteps} />}
         {view.status !== "opted-out" && (
           <div id="not-me" className="mt-6 border-t border-slate-200 pt-4">
             <p className="text-sm text-muted">

@@ -31,6 +31,10 @@ export const trainingPrograms = pgTable("training_programs", {
   summaryToken: text("summary_token").unique(),
   /** The holder asked for no more weekly family summaries. */
   summariesOptedOutAt: timestamp("summaries_opted_out_at", { withTimezone: true }),
+  /** The holder asked for an email when someone in the family reports or spots a practice message. */
+  spotNoticesEnabled: boolean("spot_notices_enabled").notNull().default(false),
+  /** When the last of those went: at most one a day. */
+  spotNoticeSentAt: timestamp("spot_notice_sent_at", { withTimezone: true }),
 });
 
 /**
@@ -247,5 +251,38 @@ export const weeklySummaries = pgTable(
     uniqueIndex("weekly_summaries_holder_week_idx")
       .on(t.subscriptionId, t.weekKey)
       .where(sql`${t.contactId} IS NULL`),
+  ],
+);
+
+/**
+ * "Send me a test": a plain, clearly labelled check message (not a practice scam) to one address
+ * that has agreed to practice messages, from the same practice sender, so a family can see that
+ * practice messages reach the inbox or phone. The person confirms it arrived by pressing the link
+ * in it (a button on the page it opens) or by replying.
+ */
+export const deliveryChecks = pgTable(
+  "delivery_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => trainingContacts.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    /** A lower-case email address, or an E.164 phone number. */
+    address: text("address").notNull(),
+    /** Secret in the check's link (256 random bits). */
+    token: text("token").notNull().unique(),
+    outboxMessageId: uuid("outbox_message_id"),
+    /** 'person' (from their own consent page) or 'holder' (from /account/training). */
+    requestedBy: text("requested_by").notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** 'link' (the button on the check's page) or 'reply'. */
+    confirmedHow: text("confirmed_how"),
+  },
+  (t) => [
+    index("delivery_checks_address_idx").on(t.address, t.createdAt),
+    index("delivery_checks_outbox_idx").on(t.outboxMessageId),
+    check("delivery_checks_channel", sql`${t.channel} IN ('email', 'sms')`),
   ],
 );

@@ -9,7 +9,9 @@ import type { AddressInfo, Socket } from "node:net";
  * Tests play "Twilio" through its controls: refuse a number (21610 opted out, 21211 invalid), fail
  * the next requests with a 5xx, or hang without answering (a timeout), or accept a few more and
  * then hold every other send unanswered (a send in flight when a worker is killed). It also signs inbound-text
- * webhooks the way Twilio does (X-Twilio-Signature), computed here independently of the SDK.
+ * webhooks the way Twilio does (X-Twilio-Signature), computed here independently of the SDK, and,
+ * like Twilio, posts signed status callbacks ("sent", then "delivered", or "undelivered"/"failed"
+ * for a number told to fail) to the StatusCallback a message names.
  */
 export interface SentText {
   sid: string;
@@ -32,6 +34,23 @@ const ERRORS: Record<number, { status: number; message: string }> = {
   21610: { status: 400, message: "Attempt to send to unsubscribed recipient" },
 };
 
+export interface StatusCallback {
+  url: string;
+  params: Record<string, string>;
+  /** The HTTP status our server answered, or 0 when the post did not reach it. */
+  answer: number;
+}
+
+type FinalStatus = { status: "delivered" } | { status: "undelivered" | "failed"; errorCode: string };
+
+/** Twilio's X-Twilio-Signature: base64 HMAC-SHA1 of the URL and each parameter name and value, sorted by name. */
+function twilioSignature(webhookUrl: string, params: Record<string, string>, token: string) {
+  const payload = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], webhookUrl);
+  return createHmac("sha1", token).update(Buffer.from(payload, "utf8")).digest("base64");
+}
+
 export async function startFakeTwilio() {
   const accountSid = `AC${randomBytes(16).toString("hex")}`;
   const authToken = randomBytes(16).toString("hex");
@@ -47,6 +66,53 @@ export async function startFakeTwilio() {
   const connections = new Set<Socket>();
   let fromBeforeRelease = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
+  const statusCallbacks: StatusCallback[] = [];
+  const finalStatuses = new Map<string, FinalStatus>();
+  const callbacksInFlight = new Set<Promise<void>>();
+
+  /** Posts one status callback the way Twilio does: form-encoded, signed. */
+  async function postStatus(url: string, params: Record<string, string>) {
+    let answer = 0;
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Twilio-Signature": twilioSignature(url, params, authToken),
+        },
+        body: new URLSearchParams(params),
+      });
+      answer = response.status;
+      await response.arrayBuffer();
+    } catch {
+      // Twilio gives up on an address it cannot reach; so does the fake.
+    }
+    statusCallbacks.push({ url, params, answer });
+  }
+
+  /** "sent", then the number's final status, one after the other (Twilio posts them in order, usually). */
+  function reportStatuses(url: string, sid: string, form: Record<string, string>) {
+    const final = finalStatuses.get(form.To) ?? { status: "delivered" };
+    const base = {
+      AccountSid: accountSid,
+      ApiVersion: "2010-04-01",
+      From: form.From ?? "",
+      MessageSid: sid,
+      SmsSid: sid,
+      To: form.To,
+    };
+    const run = (async () => {
+      await postStatus(url, { ...base, MessageStatus: "sent", SmsStatus: "sent" });
+      await postStatus(url, {
+        ...base,
+        MessageStatus: final.status,
+        SmsStatus: final.status,
+        ...("errorCode" in final ? { ErrorCode: final.errorCode } : {}),
+      });
+    })();
+    callbacksInFlight.add(run);
+    void run.finally(() => callbacksInFlight.delete(run));
+  }
 
   function error(
     res: ServerResponse,
@@ -124,6 +190,7 @@ export async function startFakeTwilio() {
         uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
       }),
     );
+    if (form.StatusCallback) reportStatuses(form.StatusCallback, sid, form);
   }
 
   const server = createServer((req, res) => void handle(req, res));
@@ -142,6 +209,16 @@ export async function startFakeTwilio() {
     /** Answer Twilio error `code` (21610 opted out, 21211 invalid number) for every text to `to`. */
     refuse(to: string, code: 21610 | 21211) {
       refusals.set(to, code);
+    },
+    /** Status callbacks posted so far, in the order they finished. */
+    statusCallbacks,
+    /** Texts to `to` are taken, then reported undelivered (or failed) with Twilio error `errorCode`. */
+    failDelivery(to: string, status: "undelivered" | "failed", errorCode = "30003") {
+      finalStatuses.set(to, { status, errorCode });
+    },
+    /** Resolves once every status callback started so far was posted. */
+    async callbacksPosted() {
+      while (callbacksInFlight.size > 0) await Promise.all([...callbacksInFlight]);
     },
     /** The next `count` requests answer `status` (a 5xx outage). */
     failNext(count: number, status = 503) {
@@ -174,18 +251,18 @@ export async function startFakeTwilio() {
       acceptsLeft = null;
       fromBeforeRelease = new Set();
       held = 0;
+      statusCallbacks.length = 0;
+      finalStatuses.clear();
     },
     /**
      * Twilio's X-Twilio-Signature for a webhook POST: base64 HMAC-SHA1, keyed with the auth token,
      * of the full URL followed by each parameter name and value, sorted by name.
      */
     sign(webhookUrl: string, params: Record<string, string>, token = authToken) {
-      const payload = Object.keys(params)
-        .sort()
-        .reduce((acc, key) => acc + key + params[key], webhookUrl);
-      return createHmac("sha1", token).update(Buffer.from(payload, "utf8")).digest("base64");
+      return twilioSignature(webhookUrl, params, token);
     },
     async close() {
+      await Promise.all([...callbacksInFlight]);
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

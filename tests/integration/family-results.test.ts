@@ -223,6 +223,8 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const dana = byName(results, "Dana Rivera");
     expect(dana.figures).toEqual({
       sent: 4,
+      notDelivered: 0,
+      deliveryUnknown: 0,
       reported: 1,
       spotted: 2,
       fell: 1,
@@ -240,6 +242,9 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const sam = byName(results, "Sam Rivera");
     expect(sam.figures).toEqual({
       sent: 4,
+      // The "send now" message that failed: never "no response", and not in any rate.
+      notDelivered: 1,
+      deliveryUnknown: 0,
       reported: 0,
       spotted: 1,
       fell: 1,
@@ -260,6 +265,8 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const joe = byName(results, "Grandpa Joe");
     expect(joe.figures).toEqual({
       sent: 3,
+      notDelivered: 0,
+      deliveryUnknown: 0,
       reported: 2,
       spotted: 0,
       fell: 0,
@@ -312,7 +319,14 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
           `/account/training/messages/${message.id}`,
         ]),
     );
-    expect(sam.messages.map((row) => row.outcomeLabel)).toEqual(["Spotted", "Fell for", "Uncertain", "No response"]);
+    // The "send now" email of 12 November that failed shows, as "Not delivered", on the day it was meant to go.
+    expect(sam.messages.map((row) => row.outcomeLabel)).toEqual([
+      "Spotted",
+      "Not delivered",
+      "Fell for",
+      "Uncertain",
+      "No response",
+    ]);
     expect(joe.messages.map((row) => [row.channel, row.outcomeLabel])).toEqual([
       ["sms", "Uncertain"],
       ["sms", "Reported"],
@@ -417,7 +431,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       "no-response",
       "uncertain",
       "fell",
-      null,
+      "not-delivered",
       "spotted",
     ]);
     expect(

@@ -75,6 +75,8 @@ describe("a person's figures", () => {
     ];
     expect(personFigures(messages)).toEqual({
       sent: 7,
+      notDelivered: 0,
+      deliveryUnknown: 0,
       reported: 3,
       spotted: 1,
       fell: 1,
@@ -84,6 +86,20 @@ describe("a person's figures", () => {
       fallRate: 1 / 7,
       medianSecondsToReport: 120,
     });
+  });
+
+  it("keeps a message that never arrived out of every rate, and one whose arrival is unknown out of 'no response'", () => {
+    const figures = personFigures([
+      message(event("reported", 60)),
+      { ...message(), arrival: "not-delivered" },
+      { sentAt: null, arrival: "not-delivered", events: [] },
+      { ...message(), arrival: "unknown" },
+      { ...message(), arrival: "delivered" },
+    ]);
+    expect(figures).toMatchObject({ sent: 3, notDelivered: 2, deliveryUnknown: 1, noResponse: 1, reportRate: 1 / 3 });
+    // A report proves it arrived, whatever the carrier said.
+    expect(messageOutcome({ ...message(event("reported", 60)), arrival: "not-delivered" })).toBe("reported");
+    expect(messageOutcome({ ...message(event("link_fetched", 30)), arrival: "unknown" })).toBe("uncertain");
   });
 
   it("has no rates before anything was sent", () => {

@@ -84,7 +84,7 @@ export interface ConsentView {
 }
 
 /** The address row behind a link, and the family member who has that address now (if anyone). */
-async function linkTarget(db: Database, token: string) {
+export async function linkTarget(db: Database, token: string) {
   const consent = await findAddressConsentByToken(db, token);
   if (!consent) return null;
   const [contact] = await db

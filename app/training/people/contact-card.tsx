@@ -7,6 +7,7 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { OPTED_OUT_EXPLANATION, type ContactStatus } from "./contact-status";
 import { ContactFields } from "./contact-fields";
+import { DeliveryStepsList } from "./delivery-steps-list";
 import type { ContactView } from "./contact-view";
 import { TrainingForm } from "./training-form";
 
@@ -58,6 +59,70 @@ function AddressConsentList({ contact }: { contact: ContactView }) {
   );
 }
 
+/**
+ * "Make sure practice messages reach them": for each address that said yes, whether its latest
+ * test arrived, "Send a test", and the steps for its mail service or phone.
+ */
+function DeliveryChecks({ contact, editable }: { contact: ContactView; editable: boolean }) {
+  const agreed = contact.addresses.filter((address) => address.state === "agreed" && address.delivery);
+  if (agreed.length === 0) return null;
+  return (
+    <div className="space-y-3 rounded-xl bg-slate-50 p-3" data-testid="delivery-checks">
+      <p className="text-sm font-semibold text-ink">Make sure practice messages reach {contact.name}</p>
+      {agreed.map((address) => {
+        const { check, steps } = address.delivery!;
+        const what = address.channel === "email" ? "Email" : "Texts";
+        return (
+          <div key={address.address} className="space-y-2 text-sm">
+            <p>
+              <span className="font-medium text-ink">{what}</span>:{" "}
+              {!check && <span className="text-muted">no test sent yet</span>}
+              {check?.confirmedAt && (
+                <span className="font-semibold text-green-900">
+                  Test delivered <span className="font-normal text-muted">({formatLongDate(check.confirmedAt)})</span>
+                </span>
+              )}
+              {check && !check.confirmedAt && (
+                <span className="font-semibold text-amber-900">
+                  Test not confirmed yet{" "}
+                  <span className="font-normal text-muted">(sent {formatLongDate(check.sentAt)})</span>
+                </span>
+              )}
+            </p>
+            <details>
+              <summary className="cursor-pointer font-medium text-brand-700 underline">
+                {steps.service}: how to keep practice{" "}
+                {address.channel === "email" ? "emails out of spam" : "texts coming"}
+              </summary>
+              <DeliveryStepsList steps={steps} />
+            </details>
+            {editable && (
+              <TrainingForm
+                intent="send-test"
+                contactId={contact.id}
+                label={`Test ${contact.name}'s ${what.toLowerCase()}`}
+              >
+                {({ busy }) => (
+                  <>
+                    <input type="hidden" name="channel" value={address.channel} />
+                    <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                      {busy ? "Sending..." : address.channel === "email" ? "Send a test email" : "Send a test text"}
+                    </Button>
+                  </>
+                )}
+              </TrainingForm>
+            )}
+          </div>
+        );
+      })}
+      <p className="text-xs text-muted">
+        A test is a plain message from scam-free, not a practice scam. {contact.name} presses the button in it (or
+        replies) to show it arrived.
+      </p>
+    </div>
+  );
+}
+
 /** Where this person stands, in a sentence, and the one next step when there is one. */
 function ConsentStep({ contact, editable }: { contact: ContactView; editable: boolean }) {
   if (contact.status === "opted-out") {
@@ -84,6 +149,7 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
           </p>
         )}
         <AddressConsentList contact={contact} />
+        <DeliveryChecks contact={contact} editable={editable} />
         {contact.status === "paused" && (
           <p className="text-sm text-muted">Paused by you: nothing is sent until you resume.</p>
         )}

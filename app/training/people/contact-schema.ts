@@ -2,6 +2,8 @@ import { z } from "zod";
 import { personName } from "~/validation/fields";
 import type { FormResult } from "~/validation/form-result";
 import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
+import { SPOT_NOTICES_INTENT, SpotNoticesSchema } from "./spot-notices";
+import { DeliveryCheckRequestSchema, SEND_TEST_INTENT } from "./delivery-check-form";
 import { isKnownTimeZone } from "./quiet-hours";
 
 /**
@@ -211,6 +213,8 @@ export const TRAINING_INTENTS = [
   "send-notice",
   "guardian-consent",
   "self-consent",
+  SPOT_NOTICES_INTENT,
+  SEND_TEST_INTENT,
 ] as const;
 export type TrainingIntent = (typeof TRAINING_INTENTS)[number];
 export const TrainingIntentSchema = z.object({ intent: z.enum(TRAINING_INTENTS, { error: "Unknown action." }) });
@@ -226,6 +230,9 @@ export const TRAINING_ACTION_SCHEMAS = {
   "send-notice": ContactIdSchema,
   "guardian-consent": ContactIdSchema.extend({ guardian: z.literal("on", { error: CONTACT_MESSAGES.guardian }) }),
   "self-consent": ContactIdSchema,
+  // The holder's own setting, not a person's: no contactId.
+  [SPOT_NOTICES_INTENT]: SpotNoticesSchema,
+  [SEND_TEST_INTENT]: DeliveryCheckRequestSchema.omit({ intent: true }),
 } satisfies Record<TrainingIntent, z.ZodType>;
 
 export type TrainingAction = {

@@ -1,5 +1,8 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { EMAIL_BOUNCED_EXPLANATION, emailBouncedSql } from "./email-bounces.server";
+import { deliveriesFailingSql, failingExplanation } from "./failed-deliveries.server";
+import { latestChecks, sendDeliveryCheck } from "./delivery-checks.server";
+import { deliveryStepsFor } from "./delivery-steps";
+import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import type { SessionUser } from "~/account/session.server";
 import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
 import { PLANS } from "~/billing/plans";
@@ -29,9 +32,11 @@ import {
 } from "./contact-schema";
 import { CONTACT_STATUS_LABELS, OPTED_OUT_EXPLANATION, contactStatus } from "./contact-status";
 import type { AgeBand } from "~/training/library/practice-scenario-schema";
-import type { AddressView, ContactView, TrainingPageView } from "./contact-view";
+import type { AddressView, CheckState, ContactView, TrainingPageView } from "./contact-view";
 import { findHolderProgram, listContacts, type HolderProgram } from "./programs.server";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
+import { spotNoticesSaved } from "./spot-notices";
+import { setSpotNotices, spotNoticesEnabled } from "./spot-notices.server";
 
 /**
  * The account holder's side of the Training Program (/account/training): who is enrolled, their
@@ -45,49 +50,55 @@ export const ENDED_MESSAGE = "Your membership has ended; practice messages have 
 export const INACTIVE_MESSAGE =
   "Your membership is not active right now (a payment may be due); practice messages have stopped until it is.";
 
-function addressView(
-  channel: "email" | "sms",
-  address: string,
-  state: AddressState | undefined,
-  bounced: ReadonlySet<string>,
-): AddressView {
-  const paused = bounced.has(address) ? EMAIL_BOUNCED_EXPLANATION : null;
-  if (state?.suppressed) return { channel, address, state: "opted-out", since: null, how: null, paused };
+/** What the card needs to know about the family's addresses, read once for the whole page. */
+interface AddressFacts {
+  states: Map<string, AddressState>;
+  failing: ReadonlySet<string>;
+  /** Latest delivery tests, keyed "contactId:address". */
+  checks: Map<string, CheckState>;
+  practiceDomain: string | null;
+}
+
+function addressView(contactId: string, channel: "email" | "sms", address: string, facts: AddressFacts): AddressView {
+  const state = facts.states.get(address);
+  const paused = facts.failing.has(address) ? failingExplanation(channel) : null;
+  const base = { channel, address, paused, delivery: null };
+  if (state?.suppressed) return { ...base, state: "opted-out", since: null, how: null };
   if (state?.confirmedAt)
     return {
-      channel,
-      address,
+      ...base,
       state: "agreed",
       since: state.confirmedAt.toISOString(),
       how: state.confirmedHow,
-      paused,
+      delivery: facts.practiceDomain
+        ? {
+            steps: deliveryStepsFor({ channel, address, practiceDomain: facts.practiceDomain }),
+            check: facts.checks.get(`${contactId}:${address}`) ?? null,
+          }
+        : null,
     };
-  if (state?.noticeSentAt)
-    return { channel, address, state: "asked", since: state.noticeSentAt.toISOString(), how: null, paused };
-  return { channel, address, state: "waiting", since: null, how: null, paused };
+  if (state?.noticeSentAt) return { ...base, state: "asked", since: state.noticeSentAt.toISOString(), how: null };
+  return { ...base, state: "waiting", since: null, how: null };
 }
 
-/** The family's email addresses whose practice emails bounced twice in a row (email-bounces.server.ts). */
-async function bouncedEmails(db: Database, addresses: string[]): Promise<Set<string>> {
-  const bounced = new Set<string>();
-  for (const address of new Set(addresses.filter((value) => value.includes("@")))) {
-    const { rows } = (await db.execute(sql`SELECT ${emailBouncedSql(sql`${address}`)} AS bounced`)) as unknown as {
-      rows: { bounced: boolean }[];
-    };
-    if (rows[0]?.bounced) bounced.add(address);
+/** The family's addresses whose last practice messages failed twice in a row (failed-deliveries.server.ts). */
+async function failingAddresses(db: Database, addresses: string[]): Promise<Set<string>> {
+  const failing = new Set<string>();
+  for (const address of new Set(addresses)) {
+    const channel = address.includes("@") ? "email" : "sms";
+    const { rows } = (await db.execute(
+      sql`SELECT ${deliveriesFailingSql(channel, sql`${address}`)} AS failing`,
+    )) as unknown as { rows: { failing: boolean }[] };
+    if (rows[0]?.failing) failing.add(address);
   }
-  return bounced;
+  return failing;
 }
 
-function toView(
-  contact: Contact,
-  holderEmail: string,
-  states: Map<string, AddressState>,
-  bounced: ReadonlySet<string>,
-): ContactView {
+function toView(contact: Contact, holderEmail: string, facts: AddressFacts): ContactView {
+  const { states } = facts;
   const minor = isMinor(contact.ageBand);
   const addresses = addressesInUse(contact).map(({ channel, address }) =>
-    addressView(channel, address, states.get(address), bounced),
+    addressView(contact.id, channel, address, facts),
   );
   const status = contactStatus({
     minor,
@@ -136,14 +147,23 @@ export async function loadTrainingPage(db: Database, user: SessionUser, now = ne
   if (program.access) await importCheckoutContacts(db, program.subscriptionId);
   const contacts = await listContacts(db, program.subscriptionId);
   const states = await addressStates(db, program.subscriptionId, contacts.flatMap(everyAddress));
-  const bounced = await bouncedEmails(db, contacts.flatMap(everyAddress));
+  const facts: AddressFacts = {
+    states,
+    failing: await failingAddresses(db, contacts.flatMap(everyAddress)),
+    checks: await latestChecks(
+      db,
+      contacts.map((contact) => contact.id),
+    ),
+    practiceDomain: practiceSendingSetup()?.mailDomain ?? null,
+  };
   return {
     kind: "program",
     planName: PLANS[program.plan].name,
     limit: program.limit,
     access: program.access,
     stoppedMessage: program.access ? null : program.ended ? ENDED_MESSAGE : INACTIVE_MESSAGE,
-    contacts: contacts.map((contact) => toView(contact, user.email, states, bounced)),
+    contacts: contacts.map((contact) => toView(contact, user.email, facts)),
+    spotNotices: await spotNoticesEnabled(db, program.subscriptionId),
   };
 }
 
@@ -186,6 +206,7 @@ export async function handleTrainingAction(
   await importCheckoutContacts(db, program.subscriptionId);
   try {
     if (action.intent === "add") return await addContact(db, user, program, action);
+    if (action.intent === "spot-notices") return await changeSpotNotices(db, program, action.enabled);
     const [contact] = await db
       .select()
       .from(trainingContacts)
@@ -208,11 +229,21 @@ export async function handleTrainingAction(
         return await confirmAsGuardian(db, user, program, contact);
       case "self-consent":
         return await consentForSelf(db, user, program, contact);
+      case "send-test":
+        return await sendTest(db, contact, action.channel);
     }
   } catch (error) {
     getLogger().error({ err: error, intent: action.intent }, "training contact action failed");
     return fail(503, "Something went wrong", "We could not save that. Please try again in a moment.", action.intent);
   }
+}
+
+/** "Tell me when someone spots one", for the holder's own program only (found from their account above). */
+async function changeSpotNotices(db: Database, program: HolderProgram, enabled: boolean): Promise<Outcome> {
+  if (!(await setSpotNotices(db, program.subscriptionId, enabled)))
+    return fail(409, "Nothing was changed", "Please reload the page and try again.", "spot-notices");
+  const { title, message } = spotNoticesSaved(enabled);
+  return done(title, message, "spot-notices");
 }
 
 /**
@@ -388,6 +419,14 @@ async function removeContact(db: Database, program: HolderProgram, contact: Cont
     "They will get no more practice messages, and their consent links no longer work.",
     "remove",
   );
+}
+
+/** "Send a test" on a person's card: a plain check message to one of their addresses that said yes. */
+async function sendTest(db: Database, contact: Contact, channel: "email" | "sms"): Promise<Outcome> {
+  const outcome = await sendDeliveryCheck(db, { contact, channel, requestedBy: "holder" });
+  return outcome.ok
+    ? done(outcome.title, outcome.message, "send-test")
+    : fail(outcome.status, outcome.title, outcome.message, "send-test");
 }
 
 /** What the person's addresses say, for the checks before a notice or a confirmation. */

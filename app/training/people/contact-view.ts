@@ -1,4 +1,11 @@
 import type { ContactStatus } from "./contact-status";
+import type { DeliverySteps } from "./delivery-steps";
+
+/** The latest delivery test of an address (people/delivery-checks.server.ts). */
+export interface CheckState {
+  sentAt: string;
+  confirmedAt: string | null;
+}
 import type { AgeBand } from "~/training/library/practice-scenario-schema";
 
 /** What /account/training shows (built by contact-settings.server.ts; safe to import in the browser). */
@@ -36,8 +43,13 @@ export interface AddressView {
   since: string | null;
   /** 'notice-link', 'text-reply' or 'account-email' when agreed. */
   how: string | null;
-  /** Why practice messages to it are paused (an email address that bounced twice), or null. */
+  /** Why practice messages to it are paused (two bounced emails, or two undelivered texts), or null. */
   paused: string | null;
+  /**
+   * Once it said yes: "Make sure practice messages reach them" (its mail service's or phone's
+   * steps) and its latest "Send a test" (null before any).
+   */
+  delivery: { steps: DeliverySteps; check: CheckState | null } | null;
 }
 
 export type TrainingPageView =
@@ -52,4 +64,6 @@ export type TrainingPageView =
       /** Shown when there is no access: why practice messages have stopped. */
       stoppedMessage: string | null;
       contacts: ContactView[];
+      /** "Tell me when someone spots one" is on (spot-notices.ts). */
+      spotNotices: boolean;
     };

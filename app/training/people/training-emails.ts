@@ -126,3 +126,35 @@ export function reportThanksEmail(
 export function reportThanksText(feedbackUrl: string): string {
   return `Well spotted: that was a practice message. See all its red flags: ${feedbackUrl}`;
 }
+
+/**
+ * The account holder's note that someone in the family spotted a practice message (they asked for
+ * it: "Tell me when someone spots one"). It goes only to the holder, and the only words in it that
+ * a person wrote are the contact's name as the holder typed it (checked by the shared name field),
+ * so the name may stand in the subject. Nothing about the message itself, and no link but ours.
+ */
+export function spotNoticeEmail(
+  brand: MailBranding,
+  input: { contactName: string; how: "reported" | "spotted"; resultsUrl: string },
+): EmailContent {
+  const name = oneLine(input.contactName, 60);
+  return compose(brand, `${name} spotted a practice message`, "Hello,", [
+    {
+      kind: "p",
+      text:
+        input.how === "reported"
+          ? `${name} spotted a practice message and reported it to us: exactly the right thing to do with a message that seems wrong.`
+          : `${name} spotted a practice message and said so on its feedback page ("I spotted it").`,
+    },
+    { kind: "p", text: "It was pretend, and nothing happened. A word of praise from you helps the habit stick." },
+    { kind: "button", label: "See your family's results", url: input.resultsUrl },
+    {
+      kind: "p",
+      text: "We send at most one of these emails a day, so you may not hear about every spot; your family results show every one.",
+    },
+    {
+      kind: "p",
+      text: `To stop these emails, untick "Tell me when someone spots one" beside your family's results (${input.resultsUrl}) and press Save.`,
+    },
+  ]);
+}

@@ -1,7 +1,7 @@
 import { addressStates } from "~/training/people/address-consent.server";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { messageDeliveries, messagesSentTo } from "~/mail/message-status.server";
+import { arrivalOf, messageDeliveries, messagesSentTo } from "~/mail/message-status.server";
 import { phoneSuppressions } from "~/mail/sms-suppressions.server";
 import { findHolderProgram } from "~/training/people/programs.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
@@ -34,7 +34,14 @@ export async function exportFamilyMember(
 
   const delivery = messageDeliveries();
   const messages = await db
-    .select({ message: practiceMessages, outboxStatus: delivery.state, sentAt: delivery.sentAt })
+    .select({
+      message: practiceMessages,
+      outboxStatus: delivery.state,
+      sentAt: delivery.sentAt,
+      channel: delivery.channel,
+      transport: delivery.transport,
+      providerStatus: delivery.providerStatus,
+    })
     .from(practiceMessages)
     .leftJoin(delivery, eq(delivery.messageId, practiceMessages.outboxMessageId))
     .where(eq(practiceMessages.contactId, contact.id))
@@ -95,7 +102,7 @@ export async function exportFamilyMember(
         optedOut: state.suppressed,
       })),
     },
-    practiceMessages: messages.map(({ message, outboxStatus, sentAt }) => {
+    practiceMessages: messages.map(({ message, outboxStatus, sentAt, channel, transport, providerStatus }) => {
       const own = events.filter((event) => event.messageId === message.id);
       const went = outboxStatus === "sent" ? sentAt : null;
       return {
@@ -112,6 +119,10 @@ export async function exportFamilyMember(
         cancelReason: message.cancelReason,
         outcome: messageOutcome({
           sentAt: went,
+          arrival:
+            message.status === "queued"
+              ? arrivalOf({ state: outboxStatus, channel, transport, providerStatus })
+              : undefined,
           events: own.map((event) => ({ ...event, kind: event.kind as EventRecord["kind"] })),
         }),
         events: own.map((event) => ({

@@ -11,6 +11,8 @@ export const OUTCOME_LABELS: Record<PracticeOutcome, string> = {
   fell: "Fell for",
   "no-response": "No response",
   uncertain: "Uncertain",
+  "not-delivered": "Not delivered",
+  "delivery-unknown": "Delivery not confirmed",
 };
 
 /** How many ISO weeks the trend chart covers, the current one included. */

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { messageDeliveries } from "~/mail/message-status.server";
+import { arrivalOf, messageDeliveries } from "~/mail/message-status.server";
 import { DEFAULT_TIME_ZONE } from "~/training/people/contact-schema";
 import { findHolderProgram, listContacts } from "~/training/people/programs.server";
 import {
@@ -63,7 +63,9 @@ export async function loadFamilyResults(
   // "This month" is the calendar month where the family lives: the buyer's (first person's) zone.
   const familyZone = contacts[0]?.timeZone ?? DEFAULT_TIME_ZONE;
   const thisMonth = monthOf(now, familyZone);
-  const inMonth = messages.filter((message) => monthOf(message.sentAt, familyZone) === thisMonth);
+  const inMonth = messages.filter(
+    (message) => message.outcome !== "not-delivered" && monthOf(message.sentAt, familyZone) === thisMonth,
+  );
   // A report is the best way to have spotted one: both count as spotted in the month's line.
   const recognised = (outcome: PracticeOutcome) => outcome === "reported" || outcome === "spotted";
   const monthSpotted = inMonth.filter((message) => recognised(message.outcome)).length;
@@ -72,7 +74,8 @@ export async function loadFamilyResults(
     const own = messages.filter((message) => message.contactId === contact.id);
     const figures = personFigures(own);
     const byWeek = new Map<string, PracticeOutcome[]>();
-    for (const message of own) {
+    // A message that never arrived is no week's practice: it neither extends a streak nor shows in the trend.
+    for (const message of own.filter((sent) => sent.outcome !== "not-delivered")) {
       const week = isoWeekKey(message.sentAt, contact.timeZone);
       byWeek.set(week, [...(byWeek.get(week) ?? []), message.outcome]);
     }
@@ -140,6 +143,10 @@ async function sentMessagesOf(db: Database, subscriptionId: string): Promise<Sen
       channel: practiceMessages.channel,
       outboxStatus: delivery.state,
       outboxSentAt: delivery.sentAt,
+      outboxChannel: delivery.channel,
+      transport: delivery.transport,
+      providerStatus: delivery.providerStatus,
+      queuedAt: practiceMessages.queuedAt,
     })
     .from(practiceMessages)
     .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
@@ -172,16 +179,29 @@ async function sentMessagesOf(db: Database, subscriptionId: string): Promise<Sen
     // The outbox's own time of sending; a "sent" event stands in when the outbox row is gone.
     const sentAt =
       row.outboxStatus === "sent" ? row.outboxSentAt : (own.find((event) => event.kind === "sent")?.occurredAt ?? null);
-    if (!sentAt) continue;
-    const outcome = messageOutcome({ sentAt, events: own });
+    // Without an outbox row (an older message) only its events tell; it went, as far as we know.
+    const arrival =
+      row.outboxStatus === null
+        ? undefined
+        : arrivalOf({
+            state: row.outboxStatus,
+            channel: row.outboxChannel,
+            transport: row.transport,
+            providerStatus: row.providerStatus,
+          });
+    const outcome = messageOutcome({ sentAt, arrival, events: own });
     if (!outcome) continue;
+    // A message that never went is listed on the day it was meant to go, as "Not delivered".
+    const listedAt = sentAt ?? row.queuedAt;
+    if (!listedAt) continue;
     sent.push({
       id: row.id,
       contactId: row.contactId,
       token: row.token,
       scenarioId: row.scenarioId,
       channel: row.channel as "email" | "sms",
-      sentAt,
+      sentAt: listedAt,
+      arrival,
       events: own,
       outcome,
     });

@@ -1,4 +1,5 @@
 import { Award, Gauge } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
@@ -18,6 +19,8 @@ const OUTCOME_CLASSES: Record<PracticeOutcome, string> = {
   fell: "bg-amber-50 text-amber-950 ring-amber-300",
   "no-response": "bg-slate-100 text-slate-800 ring-slate-300",
   uncertain: "bg-brand-50 text-brand-900 ring-brand-200",
+  "not-delivered": "bg-red-50 text-red-900 ring-red-300",
+  "delivery-unknown": "bg-slate-100 text-slate-800 ring-slate-300",
 };
 
 function OutcomeBadge({ outcome, label }: { outcome: PracticeOutcome; label: string }) {
@@ -43,6 +46,9 @@ function Figures({ person }: { person: PersonResults }) {
     ["No response", figures.noResponse],
     ["Uncertain", figures.uncertain],
     ["Sent", figures.sent],
+    // Only when there are some: a message that never arrived is never "no response".
+    ...(figures.deliveryUnknown > 0 ? [["Delivery not confirmed", figures.deliveryUnknown] as [string, number]] : []),
+    ...(figures.notDelivered > 0 ? [["Not delivered", figures.notDelivered] as [string, number]] : []),
   ];
   return (
     <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -114,7 +120,8 @@ function PersonResultsCard({ person }: { person: PersonResults }) {
   );
 }
 
-export function FamilyResultsSection({ results }: { results: FamilyResults }) {
+/** `settings`: the holder's setting for this section ("Tell me when someone spots one"), under its heading. */
+export function FamilyResultsSection({ results, settings }: { results: FamilyResults; settings?: ReactNode }) {
   return (
     <section className="mt-10" aria-labelledby="family-results" data-testid="family-results">
       <h2 id="family-results" className="text-2xl font-bold text-brand-900">
@@ -127,6 +134,7 @@ export function FamilyResultsSection({ results }: { results: FamilyResults }) {
         Spotting a practice message is the goal. A link opened only by a mail scanner or a link preview never counts as
         a fall; it shows as "Uncertain".
       </p>
+      {settings}
       {results.people.length === 0 ? (
         <p className="mt-4 text-muted">Results appear here once practice messages go out.</p>
       ) : (

@@ -11,10 +11,17 @@ import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
  * - "spotted": the person pressed "I spotted it" on the feedback page before any counted click;
  * - "fell": a human click on the landing page (a POST that was not flagged as a preview agent);
  * - "uncertain": the link was fetched (or "clicked" by a known preview agent) but no person acted;
+ * - "not-delivered": it never arrived (the mail server refused it for good, or the carrier reported
+ *   a text undelivered): never "no response", and left out of every rate;
+ * - "delivery-unknown": a text the carrier has not confirmed, and nothing happened to it;
  * - "no-response": delivered, and nothing else.
- * Messages that were never sent (failed, or not yet out) are not counted at all.
+ * Messages not sent yet are not counted at all.
  */
-export type PracticeOutcome = "reported" | "spotted" | "fell" | "uncertain" | "no-response";
+export type PracticeOutcome =
+  "reported" | "spotted" | "fell" | "uncertain" | "not-delivered" | "delivery-unknown" | "no-response";
+
+/** Whether a sent message is known to have arrived (mail's `arrivalOf`). */
+export type MessageArrival = "delivered" | "not-delivered" | "unknown";
 
 export interface EventRecord {
   kind: "sent" | "delivered" | "failed" | "link_fetched" | "clicked" | "spotted" | "reported" | "opted_out";
@@ -25,10 +32,13 @@ export interface EventRecord {
 export interface MessageRecord {
   /** When the message went out; null when it never did. */
   sentAt: Date | null;
+  /** Known to have arrived? Left out: it did (older records, and tests of the events alone). */
+  arrival?: MessageArrival;
   events: EventRecord[];
 }
 
 export function messageOutcome(message: MessageRecord): PracticeOutcome | null {
+  if (message.arrival === "not-delivered" && !message.events.some(countsAsAnswer)) return "not-delivered";
   if (!message.sentAt) return null;
   const ordered = [...message.events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
   let fetched = false;
@@ -39,7 +49,17 @@ export function messageOutcome(message: MessageRecord): PracticeOutcome | null {
     if (event.kind === "clicked" && !event.flagged) return "fell";
     if (event.kind === "link_fetched" || event.kind === "clicked") fetched = true;
   }
-  return fetched ? "uncertain" : "no-response";
+  if (fetched) return "uncertain";
+  return message.arrival === "unknown" ? "delivery-unknown" : "no-response";
+}
+
+/** Something only a person who got the message can do (so it arrived, whatever the carrier said). */
+function countsAsAnswer(event: EventRecord): boolean {
+  return (
+    (event.kind === "reported" && !event.flagged) ||
+    event.kind === "spotted" ||
+    (event.kind === "clicked" && !event.flagged)
+  );
 }
 
 /** Seconds from delivery to the report (or the spot), for a message whose outcome that was. */
@@ -59,7 +79,12 @@ export function median(values: number[]): number | null {
 }
 
 export interface PersonFigures {
+  /** Messages that went out and are not known to have failed: what the rates are out of. */
   sent: number;
+  /** Messages that never arrived (not in `sent`). */
+  notDelivered: number;
+  /** Of `sent`, texts the carrier has not confirmed and nobody answered. */
+  deliveryUnknown: number;
   reported: number;
   spotted: number;
   fell: number;
@@ -72,19 +97,30 @@ export interface PersonFigures {
 }
 
 export function personFigures(messages: MessageRecord[]): PersonFigures {
-  const counts = { reported: 0, spotted: 0, fell: 0, "no-response": 0, uncertain: 0 };
+  const counts: Record<PracticeOutcome, number> = {
+    reported: 0,
+    spotted: 0,
+    fell: 0,
+    "no-response": 0,
+    uncertain: 0,
+    "not-delivered": 0,
+    "delivery-unknown": 0,
+  };
   const reportTimes: number[] = [];
   let sent = 0;
   for (const message of messages) {
     const outcome = messageOutcome(message);
     if (!outcome) continue;
-    sent += 1;
     counts[outcome] += 1;
+    if (outcome === "not-delivered") continue;
+    sent += 1;
     const seconds = secondsTo("reported", message);
     if (seconds !== null) reportTimes.push(seconds);
   }
   return {
     sent,
+    notDelivered: counts["not-delivered"],
+    deliveryUnknown: counts["delivery-unknown"],
     reported: counts.reported,
     spotted: counts.spotted,
     fell: counts.fell,

@@ -6,7 +6,7 @@ import { hasMemberAccess, SUBSCRIBED_STATUSES } from "~/billing/subscription-vie
 import { isE164, phoneRepliedStop } from "~/mail/sms-suppressions.server";
 import type { AgeBand, Channel, DifficultyLevel } from "~/training/library/practice-scenario-schema";
 import { isMinor } from "~/training/people/contact-schema";
-import { emailBouncedSql } from "~/training/people/email-bounces.server";
+import { deliveriesFailingSql } from "~/training/people/failed-deliveries.server";
 import { practiceAddressConsents, practiceSuppressions, trainingContacts } from "~/training/tables";
 
 /**
@@ -67,7 +67,8 @@ async function loadCandidates(db: Database, where: SQL | undefined) {
       emailAgreed: sql<boolean>`${emailConsent.confirmedAt} IS NOT NULL`,
       phoneAgreed: sql<boolean>`${phoneConsent.confirmedAt} IS NOT NULL`,
       emailSuppressed: sql<boolean>`${emailSuppression.address} IS NOT NULL`,
-      emailBounced: emailBouncedSql(sql`lower(${trainingContacts.email})`),
+      emailBounced: deliveriesFailingSql("email", sql`lower(${trainingContacts.email})`),
+      textsUndelivered: deliveriesFailingSql("sms", sql`${trainingContacts.phone}`),
       phoneSuppressed: sql<boolean>`${phoneSuppression.address} IS NOT NULL`,
     })
     .from(trainingContacts)
@@ -110,7 +111,14 @@ function judge(candidate: Candidate, now: Date): Eligibility {
   if (!candidate.newest || !hasMemberAccess(candidate.subscription, now)) return no("no access");
   const channels: Channel[] = [];
   if (email && candidate.emailAgreed && !candidate.emailSuppressed && !candidate.emailBounced) channels.push("email");
-  if (phone && isE164(contact.phone!) && candidate.phoneAgreed && !candidate.phoneSuppressed && !candidate.phoneStopped)
+  if (
+    phone &&
+    isE164(contact.phone!) &&
+    candidate.phoneAgreed &&
+    !candidate.phoneSuppressed &&
+    !candidate.phoneStopped &&
+    !candidate.textsUndelivered
+  )
     channels.push("sms");
   if (channels.length === 0) return no("no channel");
   return {

@@ -319,7 +319,7 @@ export async function dispatchDuePracticeMessages(
 
 /**
  * Appends "sent" or "failed" for every queued practice message whose outbox row reached that state
- * and has no such event yet. The transaction-level advisory lock makes two runs at once (two
+ * and has no such event yet, and "delivered" or "failed" once the carrier reported on a sent text. The transaction-level advisory lock makes two runs at once (two
  * processes) take turns, so the NOT EXISTS check cannot let an event in twice.
  */
 export async function recordDeliveryEvents(db: Database): Promise<number> {
@@ -341,7 +341,26 @@ export async function recordDeliveryEvents(db: Database): Promise<number> {
            SELECT 1 FROM practice_events e WHERE e.message_id = m.id AND e.kind IN ('sent', 'failed')
          )
       RETURNING id`);
-    return (result as unknown as { rows?: unknown[] }).rows?.length ?? 0;
+    // What the carrier said later about a sent text (Twilio's status callbacks): "delivered", or
+    // "failed" with its reason for one it reported undelivered or failed.
+    const reported = await tx.execute(sql`
+      INSERT INTO practice_events (message_id, kind, occurred_at, detail)
+      SELECT m.id,
+             CASE WHEN ${delivery.providerStatus} IN ('delivered', 'read') THEN 'delivered' ELSE 'failed' END,
+             now(),
+             CASE WHEN ${delivery.providerStatus} IN ('undelivered', 'failed')
+                  THEN left(COALESCE(${delivery.providerError}, 'The carrier reported it ' || ${delivery.providerStatus} || '.'), 1000) END
+        FROM practice_messages m
+        JOIN ${delivery} ON ${delivery.messageId} = m.outbox_message_id
+       WHERE m.status = 'queued'
+         AND ${delivery.state} = 'sent'
+         AND ${delivery.providerStatus} IN ('delivered', 'read', 'undelivered', 'failed')
+         AND NOT EXISTS (
+           SELECT 1 FROM practice_events e WHERE e.message_id = m.id AND e.kind IN ('delivered', 'failed')
+         )
+      RETURNING id`);
+    const count = (done: unknown) => (done as { rows?: unknown[] }).rows?.length ?? 0;
+    return count(result) + count(reported);
   });
 }
 

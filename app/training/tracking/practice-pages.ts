@@ -15,6 +15,9 @@ export const PracticeStopSchema = z.union([
   z.object({ "List-Unsubscribe": z.literal("One-Click") }),
 ]);
 
+/** The delivery test's page: "Yes, it arrived". */
+export const DeliveryCheckConfirmSchema = z.object({ intent: z.literal("arrived") });
+
 /** The feedback page's one form. */
 export const PracticeSpottedSchema = z.object({ intent: z.literal("spotted") });
 

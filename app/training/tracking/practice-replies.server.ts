@@ -2,7 +2,8 @@ import type { Database } from "~/db/client.server";
 import { getLogger } from "~/config/logger.server";
 import { onInboundOptIn, onInboundOptOut, onInboundText, type InboundText } from "~/mail/inbound-texts.server";
 import { confirmByTextReply, liftSuppression, suppressAddress } from "~/training/people/address-consent.server";
-import { onInboundEmail } from "~/mail/inbound-email.server";
+import { onInboundEmail, type InboundEmail, type InboundEmailOutcome } from "~/mail/inbound-email.server";
+import { checkTokensIn, confirmChecksByReply } from "~/training/people/delivery-checks.server";
 import { handlePracticeEmailReport, handlePracticeTextReport, practiceReferences } from "./practice-reports.server";
 import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent } from "./tracking.server";
 
@@ -67,12 +68,28 @@ export async function handlePracticeOptIn(db: Database, text: InboundText): Prom
   });
 }
 
+/**
+ * Mail to the practice domain: a reply to a delivery test confirms that test ("Send me a test",
+ * people/delivery-checks.server.ts); anything else is a report of a practice message.
+ */
+export async function handleTrainingEmail(db: Database, email: InboundEmail): Promise<InboundEmailOutcome> {
+  if (email.from) {
+    const { outboxIds } = practiceReferences(email);
+    const tokens = checkTokensIn(email.texts);
+    if ((await confirmChecksByReply(db, { from: email.from, outboxIds, tokens })) > 0) return "counted";
+  }
+  return handlePracticeEmailReport(db, email);
+}
+
 let unregister: (() => void) | null = null;
 
 /** Starts listening for replies to practice texts. Safe to call more than once (it registers once). */
 export function registerTrainingReplies() {
   if (unregister) return;
   const stopReplies = onInboundText(async (db, text) => {
+    // Any text from a phone that was sent a delivery test says texts reach it ("reply OK").
+    const confirmed = await confirmChecksByReply(db, { from: text.from });
+    if (confirmed) getLogger().info({ confirmed, messageSid: text.messageSid }, "delivery test confirmed by text");
     const outcome = await handlePracticeReply(db, text);
     if (outcome !== "ignored") getLogger().info({ outcome, messageSid: text.messageSid }, "practice text reply");
   });
@@ -81,11 +98,13 @@ export function registerTrainingReplies() {
     if (stopped) getLogger().info({ stopped, messageSid: text.messageSid }, "training contacts opted out by text");
   });
   const stopOptIns = onInboundOptIn(async (db, text) => {
+    await confirmChecksByReply(db, { from: text.from });
     const outcome = await handlePracticeOptIn(db, text);
     getLogger().info({ outcome, messageSid: text.messageSid }, "practice texts opted in by text");
   });
-  // Practice emails forwarded or replied to the report address (practice-reports.server.ts).
-  const stopEmailReports = onInboundEmail(handlePracticeEmailReport);
+  // Practice emails forwarded or replied to the report address (practice-reports.server.ts), and
+  // replies to delivery tests.
+  const stopEmailReports = onInboundEmail(handleTrainingEmail);
   unregister = () => {
     stopEmailReports();
     stopReplies();

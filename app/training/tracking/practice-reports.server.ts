@@ -2,6 +2,7 @@ import type { Database } from "~/db/client.server";
 import type { InboundEmail, InboundEmailOutcome } from "~/mail/inbound-email.server";
 import { getMailBranding, queueEmail, queueText } from "~/mail/mailer.server";
 import { reportThanksEmail, reportThanksText } from "~/training/people/training-emails";
+import { noticeHolderOfSpot } from "./spot-notices.server";
 import { practiceLinks } from "~/training/sending/practice-composer.server";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import {
@@ -101,6 +102,8 @@ export async function handlePracticeEmailReport(db: Database, email: InboundEmai
       continue;
     }
     outcome = "counted";
+    // The holder may have asked to hear of it ("Tell me when someone spots one").
+    await noticeHolderOfSpot(db, message, result.event);
     const url = feedbackUrl(message);
     if (url && message.address) {
       await queueEmail(db, {
@@ -132,6 +135,7 @@ export async function handlePracticeTextReport(
   });
   if (!fromRecipient) return "ignored";
   if (!result.event) return "already-reported";
+  await noticeHolderOfSpot(db, message, result.event);
   const url = feedbackUrl(message);
   if (url) await queueText(db, { template: "practice-report-thanks", to: input.from, body: reportThanksText(url) });
   return "reported";

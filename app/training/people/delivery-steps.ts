@@ -1,0 +1,88 @@
+/**
+ * "Make sure practice messages reach you": short steps for the mail service or phone a person
+ * uses, so practice messages land where they will see them. Consumer mail services have no admin
+ * who can let a simulator through, so the person does it once. The steps name only the practice
+ * domain (never one sender: each practice message has its own) and are safe to import in the
+ * browser.
+ */
+
+export type MailService = "gmail" | "outlook" | "icloud" | "other";
+
+export interface DeliverySteps {
+  /** "Gmail", "Outlook.com", "iCloud Mail", "Your email", "Your phone". */
+  service: string;
+  steps: string[];
+}
+
+const SERVICE_DOMAINS: Record<Exclude<MailService, "other">, string[]> = {
+  gmail: ["gmail.com", "googlemail.com"],
+  outlook: ["outlook.com", "hotmail.com", "hotmail.co.uk", "live.com", "msn.com", "outlook.co.uk", "live.co.uk"],
+  icloud: ["icloud.com", "me.com", "mac.com"],
+};
+
+/** Which service an address belongs to, from its domain (a company's own domain is "other"). */
+export function mailServiceOf(address: string): MailService {
+  const domain = address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+  for (const [service, domains] of Object.entries(SERVICE_DOMAINS)) {
+    if (domains.includes(domain)) return service as MailService;
+  }
+  return "other";
+}
+
+function emailSteps(service: MailService, practiceDomain: string): DeliverySteps {
+  switch (service) {
+    case "gmail":
+      return {
+        service: "Gmail",
+        steps: [
+          "On a computer, open Gmail and press the filter button at the right end of the search box.",
+          `In "From", type @${practiceDomain} and press "Create filter".`,
+          'Tick "Never send it to Spam", then press "Create filter" again.',
+        ],
+      };
+    case "outlook":
+      return {
+        service: "Outlook.com",
+        steps: [
+          "On outlook.com, open Settings (the gear), then Mail, then Junk email.",
+          `Under "Safe senders and domains", press "Add", type ${practiceDomain} and press Enter.`,
+          'Press "Save".',
+        ],
+      };
+    case "icloud":
+      return {
+        service: "iCloud Mail",
+        steps: [
+          'When the test message arrives, tap the sender\'s name and choose "Add to Contacts".',
+          `On icloud.com/mail, open Settings, then Rules, and add a rule: if a message is from ${practiceDomain}, move it to the Inbox.`,
+          'If a practice message still lands in Junk, move it to the Inbox ("Not Junk"): iCloud learns from that.',
+        ],
+      };
+    case "other":
+      return {
+        service: "Your email",
+        steps: [
+          `Add ${practiceDomain} to your mail's safe senders (or "allowed senders") list, if it has one.`,
+          "Look in Spam or Junk for the test message, and if it is there, mark it as not spam.",
+        ],
+      };
+  }
+}
+
+/** The steps for one address: its mail service's, or the phone's for a number. */
+export function deliveryStepsFor(input: {
+  channel: "email" | "sms";
+  address: string;
+  practiceDomain: string;
+}): DeliverySteps {
+  if (input.channel === "sms") {
+    return {
+      service: "Your phone",
+      steps: [
+        "Don't block the number the test text comes from, and don't report it as junk: practice texts come from it too.",
+        'If your phone sorts texts from unknown numbers into their own list (iPhone: "Unknown Senders"; Android: "Spam & blocked"), look there for the test.',
+      ],
+    };
+  }
+  return emailSteps(mailServiceOf(input.address), input.practiceDomain);
+}
