@@ -69,7 +69,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#163e85" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* A page that stands alone (a practice landing page) wears the invented organisation's look,
+            never our shield: an empty icon, which also stops the browser asking for /favicon.ico. */}
+        {bare ? <link rel="icon" href="data:," /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         <Meta />
         <Links />
       </head>

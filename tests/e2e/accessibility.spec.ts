@@ -9,7 +9,9 @@ import { cutMessage, trainerMessageFromScenario } from "~/red-flag-trainer/candi
 import { loadScamUpdateFiles } from "~/scam-updates/scam-update-files.server";
 import { grantStaffRole } from "~/staff/grant.server";
 import { loadPracticeLibrary } from "~/training/library/practice-library.server";
-import { practiceAddressConsents, trainingContacts, trainingPrograms } from "~/training/tables";
+import { outboxMessages } from "~/mail/tables";
+import { newCheckToken } from "~/training/people/delivery-checks.server";
+import { deliveryChecks, practiceAddressConsents, trainingContacts, trainingPrograms } from "~/training/tables";
 import { findPracticeMessageByToken, recordClick, recordSpotted } from "~/training/tracking/tracking.server";
 import { seedPracticeMessage } from "../support/practice-seeds";
 import { openSpecDatabase, type SpecDatabase } from "../support/spec-database";
@@ -530,7 +532,8 @@ test.describe("pages on seeded data", () => {
   let database: SpecDatabase | undefined;
   let origin = "";
   const tokens = { landing: "", clicked: "", text: "", spotted: "", stop: "" };
-  const consentTokens = { adult: "", child: "" };
+  const consentTokens = { adult: "", child: "", agreed: "" };
+  let checkToken = "";
   let holderMessageId = "";
 
   /** A seeded practice message; its token. */
@@ -585,12 +588,19 @@ test.describe("pages on seeded data", () => {
       subscriptionId: family.subscription.id,
     });
     await record(danas.token, "spotted");
-    await seedPracticeMessage(db, {
-      scenarioId: SMS,
-      contactId: sam!.id,
-      subscriptionId: family.subscription.id,
-      phone: "+15555550142",
-    });
+    // Sam's last two practice texts were not delivered (Twilio said so): his texts are paused.
+    for (const scenarioId of [SMS, "sms-parcel-redelivery-fee"]) {
+      const text = await seedPracticeMessage(db, {
+        scenarioId,
+        contactId: sam!.id,
+        subscriptionId: family.subscription.id,
+        phone: "+15555550142",
+      });
+      await db
+        .update(outboxMessages)
+        .set({ transport: "twilio", providerStatus: "undelivered", providerError: "30003: Unreachable" })
+        .where(eq(outboxMessages.id, text.outboxMessageId));
+    }
     holderMessageId = danas.messageId;
   }
 
@@ -603,9 +613,10 @@ test.describe("pages on seeded data", () => {
       contacts: [
         { name: "Grandma Rose", ageBand: "older-adult", consent: false },
         { name: "Sam", ageBand: "child", consent: false },
+        { name: "Grandpa Joe", ageBand: "older-adult" },
       ],
     });
-    const [gran, child] = family.contacts;
+    const [gran, child, joe] = family.contacts;
     // The parent has confirmed for the child, so the child's own page asks "Yes, I'm in".
     await db
       .update(trainingContacts)
@@ -613,6 +624,16 @@ test.describe("pages on seeded data", () => {
       .where(eq(trainingContacts.id, child!.id));
     consentTokens.adult = await consentToken(gran!.email!);
     consentTokens.child = await consentToken(child!.email!);
+    // Grandpa Joe said yes, and was sent a delivery test.
+    consentTokens.agreed = await consentToken(joe!.email!);
+    checkToken = newCheckToken();
+    await db.insert(deliveryChecks).values({
+      contactId: joe!.id,
+      channel: "email",
+      address: joe!.email!,
+      token: checkToken,
+      requestedBy: "person",
+    });
   }
 
   test.beforeAll(async () => {
@@ -708,6 +729,27 @@ test.describe("pages on seeded data", () => {
     await expectNoAxeViolations(page);
   });
 
+  for (const [label, viewport] of [
+    ["375 px", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    test(`the consent page once they said yes, with the steps and "Send me a test", at ${label}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(`${origin}/training/consent/${consentTokens.agreed}`);
+      const steps = page.getByRole("region", { name: "Make sure practice messages reach you" });
+      await expect(steps.getByRole("button", { name: "Send me a test" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("a delivery test's page, at 375 px", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${origin}/practice/check/${checkToken}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Did the test arrive?" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Yes, it arrived" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test("the consent notice's page for a child", async ({ page }) => {
     await page.goto(`${origin}/training/consent/${consentTokens.child}`);
     await expect(page.getByText("Practice messages will not say they are practice.")).toBeVisible();
@@ -725,13 +767,24 @@ test.describe("pages on seeded data", () => {
       await page.goto(`${origin}/account/training`);
       await waitForHydration(page);
       await expect(
-        page.getByRole("region", { name: "Results for Sam" }).getByRole("img", { name: /^Sam, last 12 weeks/ }),
+        page
+          .getByRole("region", { name: "Results for Sam" })
+          .getByRole("img", { name: /^Sam(, last 12 weeks|: no practice messages)/ }),
       ).toBeVisible();
       await expect(
         page
           .getByRole("region", { name: "Results for Dana Rivera" })
           .getByTestId("practice-message-list")
           .getByText("Spotted", { exact: true }),
+      ).toBeVisible();
+      // Two undelivered texts: Sam's card says why his texts are paused, and the texts are "Not delivered".
+      await expect(
+        page
+          .getByRole("group", { name: "Sam" })
+          .getByText("Texts to this number were not delivered: check it or use email."),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Results for Sam" }).getByText("Not delivered", { exact: true }).first(),
       ).toBeVisible();
       await expectNoAxeViolations(page);
     });

@@ -93,6 +93,8 @@ test.describe("a practice message's landing and feedback pages", () => {
     await expect(page.getByRole("banner")).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
     await expect(page.getByRole("link")).toHaveCount(0);
+    // Not even our shield in the tab: an empty icon.
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "data:,");
     await expect(main.getByText("Practice page: nothing you type is collected.")).toBeVisible();
     await expect(main.getByRole("button")).toHaveCount(1);
     await expect(main.locator("input:not([type=hidden]), textarea, select")).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import {
+  actFromInbox,
   answerNotice,
   buyFamilyPlan,
   confirmOwnEmail,
@@ -38,10 +39,35 @@ async function practiceTokenIn(browser: Browser, origin: string, to: string) {
   return token!;
 }
 
+/** On their own consent page (the link in their notice), the person presses "Send me a test". */
+async function sendTestFromConsentPage(browser: Browser, origin: string, to: string) {
+  const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "127.0.0.1" } });
+  try {
+    const inbox = await context.newPage();
+    await inbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const href = await inbox
+      .getByRole("article", { name: "Selected message" })
+      .getByRole("link", { name: /\/training\/consent\// })
+      .first()
+      .getAttribute("href");
+    await inbox.goto(new URL(href!).pathname);
+    const steps = inbox.getByRole("region", { name: "Make sure practice messages reach you" });
+    await expect(steps).toContainText("Email");
+    await expect(steps).toContainText("safe senders");
+    await steps.getByRole("button", { name: "Send me a test" }).click();
+    await expect(inbox.getByText("Test sent")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
 test("the holder sees each person's figures, chart and messages at desktop and phone widths; another account sees nothing", async ({
   page,
   browser,
 }) => {
+  // The whole family journey in one test (buy, consent, a delivery test, two practice messages, a
+  // report, two widths, another account): it takes about a minute here, so it gets three.
+  test.setTimeout(180_000);
   const { email: holderEmail } = await signedInAs(page, "dashboard-holder");
   const kid = uniqueEmail("kid");
   await buyFamilyPlan(page, [kid]);
@@ -77,9 +103,21 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await person(page, "Sam").getByRole("button", { name: "Confirm for Sam" }).click();
   await expect(toastWith(page, "Thank you")).toBeVisible();
   await answerNotice(browser, origin, kid, "Yes, I'm in");
+
+  // "Make sure practice messages reach you": once Sam said yes, their page shows the steps for
+  // their mail and "Send me a test"; the test arrives from the practice sender, and its button
+  // (on the practice host) confirms it.
+  await sendTestFromConsentPage(browser, origin, kid);
+  await actFromInbox(browser, origin, kid, {
+    subject: /Test from scam-free/,
+    link: /\/practice\/check\//,
+    button: "Yes, it arrived",
+    done: "Thank you: practice messages reach you",
+  });
   await page.reload();
   await waitForHydration(page);
   await expect(person(page, "Sam").getByText("Active", { exact: true })).toBeVisible();
+  await expect(person(page, "Sam").getByTestId("delivery-checks")).toContainText("Test delivered");
 
   // One practice message each, now.
   for (const name of ["Dana Rivera", "Sam"]) {

@@ -165,7 +165,7 @@ describe.each(DATABASE_TARGETS)("delivery tests on $name", (target) => {
     expect(await outbox()).toHaveLength(CHECK_LIMIT.max);
   });
 
-  it("holds a test asked for during quiet hours until the morning where they live", async () => {
+  it("holds a test the holder asks for during quiet hours until the morning where the person lives", async () => {
     const { rosa } = await family({ timeZone: "America/New_York" });
     const night = new Date("2026-11-26T07:30:00Z"); // 02:30 in New York
     const answer = await sendDeliveryCheck(db(), { contact: rosa, channel: "sms", requestedBy: "holder", now: night });
@@ -174,6 +174,10 @@ describe.each(DATABASE_TARGETS)("delivery tests on $name", (target) => {
     expect(text!.sendAt!.toISOString()).toBe("2026-11-26T13:00:00.000Z"); // 08:00 in New York
     expect(text!.textBody).toMatch(/^scam-free test for Rosa \(not a practice scam\): reply OK/);
     expect(text!.textBody).toContain("Reply STOP to end.");
+    // The person asking for one on their own page is awake: theirs goes at once.
+    await sendDeliveryCheck(db(), { contact: rosa, channel: "email", requestedBy: "person", now: night });
+    const email = (await outbox()).find((row) => row.channel === "email")!;
+    expect(email.sendAt).toBeNull();
   });
 
   it("a reply confirms a test: an email naming the test's Message-ID from its address, or any text from its phone; a stranger's does not", async () => {
@@ -217,7 +221,7 @@ describe.each(DATABASE_TARGETS)("delivery tests on $name", (target) => {
       return page.contacts[0]!.addresses.find((address) => address.channel === "sms")!.delivery!;
     };
     expect((await card()).check).toBeNull();
-    expect((await card()).steps.service).toBe("Your phone");
+    expect((await card()).steps.service).toBe("Phone");
 
     const bad = await handleTrainingAction(db(), holder, { intent: "send-test", contactId: rosa.id, channel: "fax" });
     expect(bad.status).toBe(400);

@@ -24,8 +24,8 @@ import type { CheckState } from "./contact-view";
  * not confirmed yet".
  *
  * Safe by construction: only an address that said yes itself (and, for a child, whose parent
- * confirmed) gets one; at most three a day per address, whoever asks; inside quiet hours it waits
- * for the morning; and it carries no words from anyone but us.
+ * confirmed) gets one; at most three a day per address, whoever asks; one the holder asks for
+ * inside the person's quiet hours waits for the morning; and it carries no words from anyone but us.
  */
 
 type Contact = typeof trainingContacts.$inferSelect;
@@ -97,8 +97,12 @@ export async function sendDeliveryCheck(
     );
   }
 
-  // Quiet hours hold for tests too: one asked for at night arrives in the morning.
-  const sendAt = nextAllowedSendTime(now, contact.timeZone, contact.ageBand as AgeBand) ?? now;
+  // Quiet hours hold for a test the holder asks for: it reaches the person in the morning. A person
+  // who presses "Send me a test" on their own page is awake and waiting for it: it goes now.
+  const sendAt =
+    input.requestedBy === "holder"
+      ? (nextAllowedSendTime(now, contact.timeZone, contact.ageBand as AgeBand) ?? now)
+      : now;
   const [consent] = await db
     .select({ token: practiceAddressConsents.token })
     .from(practiceAddressConsents)
@@ -148,7 +152,7 @@ export async function sendDeliveryCheck(
   await notifyOutbox([outboxId]);
   const what = channel === "email" ? `email to ${address}` : `text to ${address}`;
   const when = later
-    ? ` It is quiet hours where ${input.requestedBy === "person" ? "you are" : "they are"}, so it goes at ${localClock(later, contact.timeZone)}.`
+    ? ` It is quiet hours where they are, so it goes at ${localClock(later, contact.timeZone)} their time.`
     : "";
   return {
     ok: true,

@@ -9,7 +9,7 @@
 export type MailService = "gmail" | "outlook" | "icloud" | "other";
 
 export interface DeliverySteps {
-  /** "Gmail", "Outlook.com", "iCloud Mail", "Your email", "Your phone". */
+  /** "Gmail", "Outlook.com", "iCloud Mail", "Email", "Phone". */
   service: string;
   steps: string[];
 }
@@ -60,7 +60,7 @@ function emailSteps(service: MailService, practiceDomain: string): DeliverySteps
       };
     case "other":
       return {
-        service: "Your email",
+        service: "Email",
         steps: [
           `Add ${practiceDomain} to your mail's safe senders (or "allowed senders") list, if it has one.`,
           "Look in Spam or Junk for the test message, and if it is there, mark it as not spam.",
@@ -77,7 +77,7 @@ export function deliveryStepsFor(input: {
 }): DeliverySteps {
   if (input.channel === "sms") {
     return {
-      service: "Your phone",
+      service: "Phone",
       steps: [
         "Don't block the number the test text comes from, and don't report it as junk: practice texts come from it too.",
         'If your phone sorts texts from unknown numbers into their own list (iPhone: "Unknown Senders"; Android: "Spam & blocked"), look there for the test.',
