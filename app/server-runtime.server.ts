@@ -8,6 +8,7 @@ import {
   stopPageChangeListener,
 } from "~/page-cache/page-changes.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/background-jobs.server";
+import { checkRedFlagPages } from "~/red-flags/red-flag-page-files.server";
 import { CROSS_SITE_POSTS } from "~/routes/cross-site-posts";
 import { loadScamUpdateFiles } from "~/scam-updates/scam-update-files.server";
 import { practiceLibrary } from "~/training/library/practice-library.server";
@@ -31,6 +32,8 @@ export const serverRuntime = {
     getLogger().info({ scenarios: practiceLibrary().scenarios.length }, "practice library checked"); // a bad scenario stops the start
     getLogger().info({ lessons: checkWeeklyLessons() }, "weekly lessons checked"); // so does a bad lesson
     getLogger().info({ updates: loadScamUpdateFiles().length }, "scam updates checked"); // so does a bad update
+    // So does a bad red-flag page, or a practice red flag whose "Learn more" would lead nowhere.
+    getLogger().info({ pages: checkRedFlagPages(practiceLibrary().scenarios).length }, "red-flag pages checked");
     const handle = await getDatabaseHandle();
     getLogger().info({ database: handle.kind }, "database ready");
     // Other web processes may share a PostgreSQL database: hear their page changes.

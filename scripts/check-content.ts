@@ -1,16 +1,26 @@
 /**
  * `npm run content:check` (and the first step of `npm run build`): checks the content the site
  * serves from files, the practice scenarios in content/practice/ (or the folder given as the first
- * argument), the weekly lessons in content/weekly/ and the scam updates in content/updates/, and stops with the file name and the reason
- * for each problem. The server runs the same checks when it starts.
+ * argument), the weekly lessons in content/weekly/, the scam updates in content/updates/ and the
+ * public red-flag pages in content/red-flags/ (or the folder given as the second argument; each
+ * practice red flag must lead to one), and stops with the file name and the reason for each
+ * problem. The server runs the same checks when it starts.
  */
-import { loadPracticeLibrary, PracticeLibraryError } from "../app/training/library/practice-library.server";
+import { checkRedFlagPages, RedFlagPagesError } from "../app/red-flags/red-flag-page-files.server";
+import {
+  loadPracticeLibrary,
+  PRACTICE_DIRECTORY,
+  PracticeLibraryError,
+  type PracticeLibrary,
+} from "../app/training/library/practice-library.server";
 import { loadScamUpdateFiles, ScamUpdatesError } from "../app/scam-updates/scam-update-files.server";
 import { checkWeeklyLessons, WeeklyLessonError } from "../app/weekly/lesson-files.server";
 
 let failed = false;
+let library: PracticeLibrary | undefined;
 try {
-  const { scenarios } = loadPracticeLibrary(process.argv[2]);
+  library = loadPracticeLibrary(process.argv[2]);
+  const { scenarios } = library;
   const count = (channel: string) => scenarios.filter((scenario) => scenario.channel === channel).length;
   const total = scenarios.length === 1 ? "1 scenario is" : `${scenarios.length} scenarios are`;
   console.log(`Practice library: ${total} valid (${count("email")} email, ${count("sms")} text).`);
@@ -30,6 +40,18 @@ try {
   console.log(`Scam updates: ${loadScamUpdateFiles().length} valid.`);
 } catch (error) {
   if (!(error instanceof ScamUpdatesError)) throw error;
+  console.error(error.message);
+  failed = true;
+}
+try {
+  // Without a valid practice library, only the pages themselves are checked.
+  const pages = checkRedFlagPages(library?.scenarios ?? [], {
+    directory: process.argv[3],
+    practiceDirectory: process.argv[2] ?? PRACTICE_DIRECTORY,
+  });
+  console.log(`Red-flag pages: ${pages.length} valid${library ? "; every practice red flag leads to one" : ""}.`);
+} catch (error) {
+  if (!(error instanceof RedFlagPagesError)) throw error;
   console.error(error.message);
   failed = true;
 }

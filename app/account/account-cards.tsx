@@ -69,7 +69,7 @@ export function FamilyMembershipCard({
               Weekly Lessons
             </Link>
             <Link to="/weekly-lessons/practice" className="font-medium text-brand-700 underline">
-              Practise spotting red flags
+              Practice spotting red flags
             </Link>
           </p>
         </div>

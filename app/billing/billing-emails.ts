@@ -20,7 +20,12 @@ export function subscriptionStartedEmail(
       kind: "p",
       text: "Practice messages are safe: they never ask you to pay or to type a password, and each one has a page showing the red flags it contained.",
     },
-    { kind: "button", label: "View your account", url: `${brand.siteUrl}/account` },
+    {
+      kind: "p",
+      text: "Next, set up your family's training: say who each person is, confirm for any children or teens, and send the notices. Nothing is sent to anyone until they say yes from their own inbox or phone.",
+    },
+    { kind: "button", label: "Set up your Training Program", url: `${brand.siteUrl}/account/training` },
+    { kind: "p", text: `Your account: ${brand.siteUrl}/account` },
     {
       kind: "p",
       text: "You can cancel at any time from your account page; you keep access until the end of the period you paid for.",

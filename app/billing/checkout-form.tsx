@@ -11,6 +11,8 @@ import type { FormResult } from "~/validation/form-result";
 import { CheckoutSchema, checkoutFieldErrors } from "./checkout-schema";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS, PLANS, type PaidPlanId } from "./plans";
 import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
+import { AGE_BAND_LABELS } from "~/training/people/contact-schema";
+import { AGE_BANDS } from "~/training/library/practice-scenario-schema";
 
 export interface CheckoutFormValues {
   plan: PaidPlanId | null;
@@ -19,6 +21,8 @@ export interface CheckoutFormValues {
   phone: string;
   memberEmail: string[];
   memberPhone: string[];
+  memberName: string[];
+  memberAgeBand: string[];
 }
 
 export interface CheckoutFormResult extends FormResult {
@@ -40,6 +44,16 @@ const FIELDS: { key: string; label: string; inputId: string }[] = [
   { key: "email", label: "Primary Email", inputId: "checkout-email" },
   { key: "phone", label: "Primary Phone", inputId: "checkout-phone" },
   ...memberSlots.flatMap((index) => [
+    {
+      key: `memberName${index + 1}`,
+      label: `Family Member ${index + 1} First Name`,
+      inputId: `member-name-${index + 1}`,
+    },
+    {
+      key: `memberAgeBand${index + 1}`,
+      label: `Family Member ${index + 1} Age Group`,
+      inputId: `member-age-band-${index + 1}`,
+    },
     { key: `memberEmail${index + 1}`, label: `Family Member ${index + 1} Email`, inputId: `member-email-${index + 1}` },
     { key: `memberPhone${index + 1}`, label: `Family Member ${index + 1} Phone`, inputId: `member-phone-${index + 1}` },
   ]),
@@ -74,6 +88,8 @@ export function CheckoutForm({
     ...start,
     memberEmail: padded(start.memberEmail),
     memberPhone: padded(start.memberPhone),
+    memberName: padded(start.memberName ?? []),
+    memberAgeBand: padded(start.memberAgeBand ?? []),
   });
   const hydrated = useHydrated();
 
@@ -104,7 +120,11 @@ export function CheckoutForm({
     setValues((current) => ({ ...current, [field]: value }));
     setChanged((current) => ({ ...current, [field]: true }));
   };
-  const setMember = (field: "memberEmail" | "memberPhone", index: number, value: string) => {
+  const setMember = (
+    field: "memberEmail" | "memberPhone" | "memberName" | "memberAgeBand",
+    index: number,
+    value: string,
+  ) => {
     setValues((current) => {
       const list = [...current[field]];
       list[index] = value;
@@ -216,7 +236,8 @@ export function CheckoutForm({
             <legend className="text-xl font-bold text-brand-900">Family Member Contact Information</legend>
             <p className="text-sm text-muted">
               Add up to {MAX_FAMILY_MEMBERS} family members. At least one additional email is needed (*). Empty rows are
-              left out.
+              left out. For each person, give their first name and age group: children and teens get a notice written
+              for them, and you confirm as their parent or guardian.
             </p>
             {memberSlots.map((index) => {
               const number = index + 1;
@@ -224,6 +245,23 @@ export function CheckoutForm({
                 <div key={number} className="rounded-xl border border-slate-200 p-4">
                   <p className="font-semibold text-ink">Family Member {number}</p>
                   <div className="mt-2 grid gap-4 sm:grid-cols-2">
+                    <TextField
+                      id={`member-name-${number}`}
+                      name="memberName"
+                      label="First name"
+                      autoComplete="off"
+                      value={values.memberName[index]}
+                      onChange={(event) => setMember("memberName", index, event.target.value)}
+                      onBlur={touch(`memberName${number}`)}
+                      error={errorFor(`memberName${number}`)}
+                    />
+                    <AgeBandSelect
+                      id={`member-age-band-${number}`}
+                      value={values.memberAgeBand[index] ?? ""}
+                      onChange={(value) => setMember("memberAgeBand", index, value)}
+                      onBlur={touch(`memberAgeBand${number}`)}
+                      error={errorFor(`memberAgeBand${number}`)}
+                    />
                     <TextField
                       id={`member-email-${number}`}
                       name="memberEmail"
@@ -305,5 +343,51 @@ export function CheckoutForm({
         </Card>
       </aside>
     </Form>
+  );
+}
+
+/** A family member's age group: none is chosen for them (children and teens are set up differently). */
+function AgeBandSelect({
+  id,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error?: string;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        Age group
+      </label>
+      <select
+        id={id}
+        name="memberAgeBand"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
+      >
+        <option value="">Choose…</option>
+        {AGE_BANDS.map((band) => (
+          <option key={band} value={band}>
+            {AGE_BAND_LABELS[band]}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-danger-600">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { emailField, personName } from "~/validation/fields";
 import { isKnownTimeZone } from "~/training/people/quiet-hours";
+import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
+import { isPersonName, PERSON_NAME_MESSAGE } from "~/validation/fields";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS } from "./plans";
 
 /** SPEC.md sections 5 and 8, word for word where the spec gives the words. */
@@ -12,6 +14,9 @@ export const CHECKOUT_MESSAGES = {
   phoneWithoutEmail: "Add this family member's email, or clear the phone number.",
   invalidPhone: "Please enter a valid phone number, like +1 555 123 4567.",
   nameRequired: "Please enter your full name.",
+  memberNameRequired: "Please enter this family member's first name.",
+  memberAgeBand: "Please choose this family member's age group: children and teens are set up differently.",
+  detailsWithoutEmail: "Add this family member's email, or clear their row.",
   emailRequired: "Please enter your email address.",
   failure: {
     title: "Something went wrong",
@@ -50,10 +55,17 @@ const memberEmailField = z
   )
   .transform((value) => value.toLowerCase());
 
+/** A family member's first name: optional per field, required (below) for a row with an email. */
+const memberNameField = z.string().trim().max(60, PERSON_NAME_MESSAGE);
+/** "" until chosen; the row's check says a chosen one is needed. */
+const memberAgeBandField = z.union([z.enum(AGE_BANDS), z.literal("")], { error: CHECKOUT_MESSAGES.memberAgeBand });
+
 /**
  * The checkout form, parsed the same way in the browser (to enable 'Complete Checkout') and in the
  * action (which trusts nothing the browser decided). Family members arrive as repeated
- * `memberEmail` / `memberPhone` fields in order; blank rows are dropped.
+ * `memberName` / `memberAgeBand` / `memberEmail` / `memberPhone` fields in order; blank rows are
+ * dropped. Each person's first name and age group are asked here, so nobody starts out as a
+ * nameless "Adult" who could be sent the adult notice (a child's set-up is different).
  */
 export const CheckoutSchema = z
   .object({
@@ -63,6 +75,8 @@ export const CheckoutSchema = z
     phone: phoneField.optional().transform((value) => value ?? null),
     memberEmail: z.array(memberEmailField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
     memberPhone: z.array(phoneField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
+    memberName: z.array(memberNameField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
+    memberAgeBand: z.array(memberAgeBandField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
     // Filled in by the browser, not typed: a zone we do not know is dropped, never an error.
     timeZone: z
       .string()
@@ -82,6 +96,26 @@ export const CheckoutSchema = z
         });
       }
     });
+    for (let index = 0; index < MAX_FAMILY_MEMBERS; index++) {
+      const name = input.memberName[index] ?? "";
+      const ageBand = input.memberAgeBand[index] ?? "";
+      const number = index + 1;
+      if (!input.memberEmail[index]) {
+        if ((name || ageBand) && !input.memberPhone[index])
+          ctx.addIssue({
+            code: "custom",
+            path: [`memberEmail${number}`],
+            message: CHECKOUT_MESSAGES.detailsWithoutEmail,
+          });
+        continue;
+      }
+      if (!name)
+        ctx.addIssue({ code: "custom", path: [`memberName${number}`], message: CHECKOUT_MESSAGES.memberNameRequired });
+      else if (!isPersonName(name))
+        ctx.addIssue({ code: "custom", path: [`memberName${number}`], message: PERSON_NAME_MESSAGE });
+      if (!ageBand)
+        ctx.addIssue({ code: "custom", path: [`memberAgeBand${number}`], message: CHECKOUT_MESSAGES.memberAgeBand });
+    }
     if (!input.memberEmail[0]) {
       ctx.addIssue({ code: "custom", path: ["memberEmail1"], message: CHECKOUT_MESSAGES.firstMember });
     }
@@ -94,13 +128,18 @@ export const CheckoutSchema = z
       seen.add(email);
     });
   })
-  .transform(({ memberEmail, memberPhone, ...rest }) => ({
+  .transform(({ memberEmail, memberPhone, memberName, memberAgeBand, ...rest }) => ({
     ...rest,
     // Only a family plan has members; blank rows are dropped, order kept.
     members:
       rest.plan === "family"
         ? memberEmail
-            .map((email, index) => ({ email, phone: memberPhone[index] ?? null }))
+            .map((email, index) => ({
+              email,
+              phone: memberPhone[index] ?? null,
+              name: memberName[index] ?? "",
+              ageBand: (memberAgeBand[index] || "adult") as AgeBand,
+            }))
             .filter((member) => member.email !== "")
         : [],
   }));
@@ -121,6 +160,8 @@ export function checkoutFormValues(formData: FormData) {
     phone: text("phone"),
     memberEmail: list("memberEmail"),
     memberPhone: list("memberPhone"),
+    memberName: list("memberName"),
+    memberAgeBand: list("memberAgeBand"),
     timeZone: text("timeZone"),
   };
 }
@@ -131,7 +172,8 @@ export function checkoutFieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const [field, index] = issue.path;
     const key =
-      (field === "memberEmail" || field === "memberPhone") && typeof index === "number"
+      (field === "memberEmail" || field === "memberPhone" || field === "memberName" || field === "memberAgeBand") &&
+      typeof index === "number"
         ? `${field}${index + 1}`
         : String(field ?? "form");
     errors[key] ??= issue.message;

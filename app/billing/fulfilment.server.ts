@@ -192,8 +192,14 @@ export async function applySubscription(
       })
       .returning();
     const people = [
-      { position: 0, name: contacts.name, email: contacts.email, phone: contacts.phone },
-      ...contacts.members.map((member, index) => ({ position: index + 1, name: null, ...member })),
+      { position: 0, name: contacts.name, email: contacts.email, phone: contacts.phone, ageBand: null },
+      ...contacts.members.map((member, index) => ({
+        position: index + 1,
+        name: member.name || null,
+        email: member.email,
+        phone: member.phone,
+        ageBand: member.ageBand ?? null,
+      })),
     ];
     await tx
       .insert(members)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { redirect } from "react-router";
 import { requireUser, type SessionUser } from "~/account/session.server";
+import { setFlash } from "~/ui/flash.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
 import { customers, members, subscriptions } from "~/billing/tables";
@@ -122,7 +123,30 @@ export async function requireMemberAccess(
   options: { otherwise?: string } = {},
 ): Promise<{ user: SessionUser; access: MemberAccess }> {
   const user = await requireUser(request);
-  const access = await findMemberAccess(await getDatabase(), memberIdentity(user));
-  if (!access) throw redirect(options.otherwise ?? "/pricing");
+  const db = await getDatabase();
+  const access = await findMemberAccess(db, memberIdentity(user));
+  if (!access) {
+    // Named on a family's plan but not confirmed yet: the one step left is confirming the address
+    // (My Account says so and can send the link again), not the sales page.
+    if (!user.emailVerified && (await namedOnAFamilyPlan(db, user.email))) {
+      const notice = await setFlash({
+        kind: "error",
+        title: "Confirm your email address first",
+        message: `You are on a family's plan: press the link we sent to ${user.email} to open it.`,
+      });
+      throw redirect("/account", { headers: { "Set-Cookie": notice } });
+    }
+    throw redirect(options.otherwise ?? "/pricing");
+  }
   return { user, access };
+}
+
+/** Whether this address is a family member on any plan (before it is confirmed, only to say what to do). */
+async function namedOnAFamilyPlan(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.email, email.toLowerCase()))
+    .limit(1);
+  return Boolean(row);
 }

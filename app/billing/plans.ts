@@ -77,7 +77,7 @@ export const PLAN_CARDS: PlanCard[] = [
     name: "Training",
     priceLabel: `$${PLANS.premium.price}`,
     period: "/month",
-    tagline: "Practise on realistic scams, safely.",
+    tagline: "Practice on realistic scams, safely.",
     features: [
       SAMPLE_FEATURE,
       "Feedback on every red flag you missed",

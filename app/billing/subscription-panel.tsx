@@ -186,7 +186,8 @@ export function SubscriptionPanel({
         <dd data-testid="subscription-status">{subscription.status}</dd>
         {!ended && (
           <>
-            <dt className="font-semibold">Current period ends</dt>
+            {/* "Current period ends" read like a cancellation: say what happens on that day. */}
+            <dt className="font-semibold">{subscription.cancelAtPeriodEnd ? "Access ends on" : "Renews on"}</dt>
             <dd>{formatLongDate(subscription.currentPeriodEnd)}</dd>
           </>
         )}

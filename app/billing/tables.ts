@@ -73,6 +73,11 @@ export const members = pgTable(
     name: text("name"),
     email: text("email").notNull(),
     phone: text("phone"),
+    /**
+     * The age group the buyer gave at checkout ('child', 'teen', 'adult', 'older-adult'); null for
+     * the buyer and for checkouts from before it was asked.
+     */
+    ageBand: text("age_band"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -89,7 +94,8 @@ export interface CheckoutContacts {
   name: string;
   email: string;
   phone: string | null;
-  members: { email: string; phone: string | null }[];
+  /** `name` (first name) and `ageBand` were added later: older checkouts have neither. */
+  members: { email: string; phone: string | null; name?: string; ageBand?: string }[];
   /**
    * The buyer's device time zone at checkout (IANA), when the browser gave one: the starting time
    * zone of the people imported into the Training Program, so quiet hours start out right.

@@ -97,6 +97,12 @@ const EnvSchema = z.object({
    */
   PRACTICE_SCANNER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /**
+   * How many days a person has to answer a practice message before the family results count its
+   * silence: until then it shows "Waiting" and counts in no rate, instead of "No response" minutes
+   * after it went out.
+   */
+  PRACTICE_RESPONSE_WINDOW_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  /**
    * The Training Program's own sending domain and link origin, apart from the site's, so that a
    * browser's phishing warning or a spam complaint about a practice message lands on them and never
    * on the main site. Practice emails leave from `<scenario sender>@PRACTICE_MAIL_DOMAIN`; their

@@ -37,7 +37,7 @@ export function SiteFooter({ supportEmail, siteUrl }: { supportEmail: string; si
             <ShieldCheck aria-hidden="true" className="h-6 w-6" /> scam-free
           </p>
           <p className="mt-3 text-sm text-brand-100">
-            Helping parents, children and grandparents recognise and avoid online scams.
+            Helping parents, children and grandparents recognize and avoid online scams.
           </p>
           <ul aria-label="Share scam-free" className="mt-4 flex flex-col gap-1 text-sm">
             {shareLinks(siteUrl).map((link) => (

@@ -27,7 +27,7 @@ export function Hero() {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted md:text-xl">
           Learn how online scams work and how to stop them, together. A free course for parents, children and
-          grandparents, and a Training Program that lets you practise on safe, realistic scam emails and texts.
+          grandparents, and a Training Program that lets you practice on safe, realistic scam emails and texts.
         </p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/course" className={`${primaryLink} bg-brand-700 text-white hover:bg-brand-800`}>
@@ -115,7 +115,7 @@ export function WhyTraining() {
           {/* The specification's figures, with no study behind them: shown as what they are (decision 031). */}
           <p className="mt-3 text-sm text-muted">
             An illustration, not a measured result: no study has yet compared families who take the free course alone
-            with families who also practise.
+            with families who also practice.
           </p>
         </div>
         <aside aria-labelledby="did-you-know" className="rounded-2xl bg-brand-900 p-6 text-white shadow-lg sm:p-8">

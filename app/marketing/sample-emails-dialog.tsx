@@ -1,6 +1,7 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { coursePagePath } from "~/course/course-map";
+import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
 import { cutMessage } from "~/red-flag-trainer/candidates";
 import { roundFeedback, type RoundFeedback } from "~/red-flag-trainer/feedback";
 import { RoundFeedbackLists, scoreSentence } from "~/red-flag-trainer/round-feedback";
@@ -8,7 +9,7 @@ import { scoreAttempt } from "~/red-flag-trainer/scoring";
 import { TrainerMessage } from "~/red-flag-trainer/trainer-message";
 import { Button } from "~/ui/button";
 import { Dialog } from "~/ui/dialog";
-import { SAMPLE_EMAILS, TASTE_ROUND_IDS, sampleTrainerMessage } from "./sample-emails";
+import { SAMPLE_EMAILS, SAMPLE_RED_FLAG_PAGES, TASTE_ROUND_IDS, sampleTrainerMessage } from "./sample-emails";
 
 /**
  * The free taste of the spot-the-red-flags trainer, for anonymous visitors on the pricing and home
@@ -66,10 +67,16 @@ export default function SampleEmailsDialog({
     if (!round) return;
     const outcome = scoreAttempt(round.cut.candidates, [...selected]);
     if (!outcome.ok) return;
-    const result = roundFeedback(round.message, round.cut.candidates, outcome.score, (page) => ({
-      title: round.titles.get(page) ?? `Course page ${page}`,
-      href: coursePagePath(page),
-    }));
+    const result = roundFeedback(round.message, round.cut.candidates, outcome.score, (page) => {
+      const redFlagPage = SAMPLE_RED_FLAG_PAGES[page];
+      return {
+        // Public, like every "Learn more": the visitor trying the taste has no account.
+        learnMore: redFlagPage
+          ? { title: redFlagPage.title, href: redFlagPagePath(redFlagPage.slug) }
+          : { title: "Red flags: how to spot a scam", href: RED_FLAGS_PATH },
+        course: { title: round.titles.get(page) ?? `Course page ${page}`, href: coursePagePath(page) },
+      };
+    });
     moved.current = true;
     setFeedback(result);
     setResults((list) => [...list, result]);

@@ -183,6 +183,22 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
 ];
 
 /**
+ * The public red-flag page (content/red-flags/<slug>.md, /red-flags/<slug>) that each course page
+ * these samples link to opens: the free taste's "Learn more" runs in the browser, where the pages'
+ * own list is not, so it is written out here and checked against it in
+ * tests/unit/red-flag-pages.test.ts.
+ */
+export const SAMPLE_RED_FLAG_PAGES: Readonly<Record<number, { slug: string; title: string }>> = {
+  5: { slug: "attachments", title: "Surprise attachments" },
+  9: { slug: "threats", title: "Threats and scary news" },
+  11: { slug: "deadlines", title: "Deadlines and countdowns" },
+  19: { slug: "fake-emergencies", title: "Fake emergencies: a virus or family in trouble" },
+  26: { slug: "surprise-bills", title: "Surprise bills and account alerts" },
+  27: { slug: "look-alike-senders-and-links", title: "Look-alike senders and links" },
+  38: { slug: "passwords-and-codes", title: "Requests for passwords and codes" },
+};
+
+/**
  * The free taste's three rounds: a look-alike sender and a sign-in link, a program disguised as a
  * form, and a phone number to call. The shared-document email teaches the first lesson again
  * (a link and a password request), so it is the one left out (docs/decisions/016-red-flag-trainer.md).

@@ -2,6 +2,7 @@ import { paragraphRanges } from "~/text/paragraphs";
 import { sampleDeliveredForm } from "~/training/library/delivered-form";
 import { displayBody } from "~/training/library/practice-message-text";
 import type { AgeBand, Channel, PracticeScenario, RedFlag } from "~/training/library/practice-scenario-schema";
+import { kindMatches, kindsWithin, type KindMatch, type RedFlagKindId } from "~/training/library/red-flag-kinds";
 
 /**
  * The spot-the-red-flags trainer cuts a message into the parts a learner can mark: the sender's
@@ -12,6 +13,9 @@ import type { AgeBand, Channel, PracticeScenario, RedFlag } from "~/training/lib
  *
  * Ids are `<part>-<offset>` ("body-120"): stable for as long as the message text stays the same,
  * so a posted answer names exactly the parts the page showed.
+ *
+ * An ordinary part can share a red flag's reason (see `Relation`): marking it is a good instinct,
+ * worth half a red flag (scoring.ts), and the feedback says which red flag counts it.
  */
 
 export const TRAINER_PARTS = ["name", "address", "subject", "body"] as const;
@@ -36,6 +40,23 @@ export interface Candidate {
   text: string;
   /** Index of the red flag whose quote this part is, or null for an ordinary part. */
   redFlag: number | null;
+  /**
+   * For an ordinary part: the red flag whose reason it shares, or null (left out by hand-made
+   * parts) when it shares none. Never set on a red flag itself.
+   */
+  related?: Relation | null;
+}
+
+/**
+ * Why an ordinary part goes with a red flag: it shows a kind of red flag (red-flag-kinds.ts) that
+ * the message counts in that red flag (the subject's "YOU WON!!!" when the body's "has WON" is
+ * counted), or it is the rest of the red flag's sentence ("or prize go to next person!!!" right
+ * after "Offer ends in 1 HOUR").
+ */
+export interface Relation {
+  /** Index of the red flag, as in `Candidate.redFlag`. */
+  redFlag: number;
+  because: RedFlagKindId | "same-sentence";
 }
 
 /** A run of text within a piece; `link` for the call-to-action link (drawn as a link). */
@@ -292,7 +313,64 @@ export function cutMessage(message: TrainerMessage): CutMessage {
     subject: message.subject === undefined ? null : piecesOf(texts.subject, byPart.subject, []),
     paragraphs: paragraphRanges(texts.body).map((range) => piecesOf(texts.body, byPart.body, message.links, range)),
   };
-  return { candidates: [...byPart.name, ...byPart.address, ...byPart.subject, ...byPart.body], layout };
+  const candidates = [...byPart.name, ...byPart.address, ...byPart.subject, ...byPart.body];
+  relateToRedFlags(candidates, texts);
+  return { candidates, layout };
+}
+
+/** Characters between two parts of one sentence: spaces and the punctuation inside a sentence. */
+const WITHIN_SENTENCE = /^[ \t,;:\-–—]*$/;
+const ENDS_SENTENCE = /[.!?…]["'”’)\]]*$/;
+
+/** Whether two parts of the same text sit side by side in one sentence. */
+function sameSentence(text: string, one: Candidate, other: Candidate): boolean {
+  const [first, second] = one.start < other.start ? [one, other] : [other, one];
+  return (
+    first.end <= second.start &&
+    WITHIN_SENTENCE.test(text.slice(first.end, second.start)) &&
+    !ENDS_SENTENCE.test(first.text)
+  );
+}
+
+/**
+ * Sets `related` on every ordinary part (deterministic: the same message always relates the same
+ * way). First by kind, in red-flag-kinds.ts's priority order: the red flag that shows the same
+ * kind, in the same part and nearest first, then the lowest number. Otherwise a red flag right
+ * beside it in the same sentence (the earlier one first).
+ */
+function relateToRedFlags(candidates: Candidate[], texts: Record<TrainerPart, string>) {
+  const matches = Object.fromEntries(TRAINER_PARTS.map((part) => [part, kindMatches(texts[part])])) as Record<
+    TrainerPart,
+    KindMatch[]
+  >;
+  const flags = candidates.filter((candidate) => candidate.redFlag !== null);
+  const kindsOf = new Map(
+    flags.map((flag) => [flag.redFlag!, new Set(kindsWithin(matches[flag.part], flag.start, flag.end))]),
+  );
+  const distance = (flag: Candidate, part: Candidate) =>
+    flag.part !== part.part ? Number.MAX_SAFE_INTEGER : Math.max(flag.start - part.end, part.start - flag.end, 0);
+  const nearest = (part: Candidate, list: Candidate[]) =>
+    [...list].sort((a, b) => distance(a, part) - distance(b, part) || a.redFlag! - b.redFlag!)[0];
+
+  for (const part of candidates) {
+    if (part.redFlag !== null) continue;
+    part.related = null;
+    for (const kind of kindsWithin(matches[part.part], part.start, part.end)) {
+      const flag = nearest(
+        part,
+        flags.filter((candidate) => kindsOf.get(candidate.redFlag!)!.has(kind)),
+      );
+      if (flag) {
+        part.related = { redFlag: flag.redFlag!, because: kind };
+        break;
+      }
+    }
+    if (part.related || part.part === "name" || part.part === "address") continue;
+    const beside = flags
+      .filter((flag) => flag.part === part.part && sameSentence(texts[part.part], flag, part))
+      .sort((a, b) => a.start - b.start)[0];
+    if (beside) part.related = { redFlag: beside.redFlag!, because: "same-sentence" };
+  }
 }
 
 /** Age bands as the learner picks them ("who is practising"). */

@@ -1,15 +1,26 @@
-import type { Candidate, TrainerMessage, TrainerPart } from "./candidates";
+import type { Candidate, Relation, TrainerMessage, TrainerPart } from "./candidates";
 import type { TrainerScore } from "./scoring";
 
 /**
  * What the learner reads after Check: every red flag (found or missed) with why it matters and
- * the course page that teaches it, and every false alarm with why that part is ordinary on its
+ * the course page that teaches it, every good instinct (a part that shares a red flag's reason)
+ * with the red flag that counts it, and every false alarm with why that part is ordinary on its
  * own. Shared by the members' trainer and the free taste, so both explain in the same words.
  */
 
-export interface CourseLink {
+export interface PageLink {
   title: string;
   href: string;
+}
+
+/**
+ * Where a red flag's explanation leads: "Learn more" opens the public page about its kind of red
+ * flag (/red-flags/<slug>, no account needed: issue #23), and the course page that teaches it
+ * follows, for members.
+ */
+export interface FlagLinks {
+  learnMore: PageLink;
+  course: PageLink;
 }
 
 export interface FlagFeedback {
@@ -19,7 +30,10 @@ export interface FlagFeedback {
   quote: string;
   where: string;
   why: string;
-  course: CourseLink;
+  /** The public page about this kind of red flag (/red-flags/<slug>). */
+  learnMore: PageLink;
+  /** The course page that teaches it, for members. */
+  course: PageLink;
 }
 
 export interface FalseAlarmFeedback {
@@ -29,15 +43,29 @@ export interface FalseAlarmFeedback {
   why: string;
 }
 
-export type Mark = "found" | "missed" | "false-alarm";
+export interface GoodInstinctFeedback {
+  candidateId: string;
+  text: string;
+  where: string;
+  /** The number of the red flag that counts this part's reason. */
+  number: number;
+  /** "Good instinct: here is why it is not counted." and the reason. */
+  why: string;
+}
+
+export type Mark = "found" | "missed" | "good-instinct" | "false-alarm";
 
 export interface RoundFeedback {
   score: number;
   flagCount: number;
   found: FlagFeedback[];
   missed: FlagFeedback[];
+  goodInstincts: GoodInstinctFeedback[];
   falseAlarms: FalseAlarmFeedback[];
-  /** How each marked or missed part is drawn in the message; red flags also carry their number. */
+  /**
+   * How each marked or missed part is drawn in the message; red flags carry their number, and a
+   * good instinct the number of the red flag that counts it.
+   */
   marks: Record<string, { mark: Mark; number?: number }>;
 }
 
@@ -71,11 +99,32 @@ export function falseAlarmWhy(candidate: Pick<Candidate, "part">): string {
   }
 }
 
+export const GOOD_INSTINCT_OPENING = "Good instinct: here is why it is not counted.";
+
+const COUNTED_ONCE: Record<Exclude<Relation["because"], "same-sentence">, string> = {
+  prize: "The prize claim in this message is counted once",
+  rush: "The rush in this message is counted once",
+  shouting: "The shouting capitals in this message are counted once",
+};
+
+/**
+ * Why a marked part that shares a red flag's reason earns half a red flag: the message counts
+ * that reason once, in the red flag named, whose own explanation follows.
+ */
+export function goodInstinctWhy(relation: Relation, redFlag: { quote: string; why: string }): string {
+  const number = relation.redFlag + 1;
+  const counted =
+    relation.because === "same-sentence"
+      ? `It is part of the same sentence as red flag ${number} (“${redFlag.quote}”), which is counted once.`
+      : `${COUNTED_ONCE[relation.because]}, as red flag ${number} (“${redFlag.quote}”).`;
+  return `${GOOD_INSTINCT_OPENING} ${counted} ${redFlag.why}`;
+}
+
 export function roundFeedback(
   message: TrainerMessage,
   candidates: readonly Candidate[],
   score: TrainerScore,
-  courseLink: (page: number) => CourseLink,
+  linksFor: (coursePage: number) => FlagLinks,
 ): RoundFeedback {
   const byFlag = new Map(candidates.filter((c) => c.redFlag !== null).map((c) => [c.redFlag!, c]));
   const flag = (index: number): FlagFeedback => {
@@ -87,12 +136,23 @@ export function roundFeedback(
       quote: redFlag.quote,
       where: where(candidate.part, message.channel),
       why: redFlag.why,
-      course: courseLink(redFlag.coursePage),
+      ...linksFor(redFlag.coursePage),
     };
   };
   const found = score.found.map(flag);
   const missed = score.missed.map(flag);
   const byId = new Map(candidates.map((c) => [c.id, c]));
+  const goodInstincts = score.goodInstincts.map((id) => {
+    const candidate = byId.get(id)!;
+    const relation = candidate.related!;
+    return {
+      candidateId: id,
+      text: candidate.text,
+      where: where(candidate.part, message.channel),
+      number: relation.redFlag + 1,
+      why: goodInstinctWhy(relation, message.redFlags[relation.redFlag]!),
+    };
+  });
   const falseAlarms = score.falseAlarms.map((id) => {
     const candidate = byId.get(id)!;
     return {
@@ -105,6 +165,15 @@ export function roundFeedback(
   const marks: RoundFeedback["marks"] = {};
   for (const item of found) marks[item.candidateId] = { mark: "found", number: item.number };
   for (const item of missed) marks[item.candidateId] = { mark: "missed", number: item.number };
+  for (const item of goodInstincts) marks[item.candidateId] = { mark: "good-instinct", number: item.number };
   for (const item of falseAlarms) marks[item.candidateId] = { mark: "false-alarm" };
-  return { score: score.score, flagCount: message.redFlags.length, found, missed, falseAlarms, marks };
+  return {
+    score: score.score,
+    flagCount: message.redFlags.length,
+    found,
+    missed,
+    goodInstincts,
+    falseAlarms,
+    marks,
+  };
 }

@@ -2,19 +2,25 @@ import type { ReactNode } from "react";
 import type { FlagFeedback, RoundFeedback } from "./feedback";
 
 /**
- * The explanations after Check, in three lists: red flags found, red flags missed (both with why
- * and the course page that teaches them) and false alarms (with why that part is ordinary on its
- * own). `renderLink` draws the course link: a router Link on the members' page, a plain anchor in
- * the free taste's dialog.
+ * The explanations after Check, in four lists: red flags found, red flags missed (both with why
+ * and the course page that teaches them), good instincts (parts that share a red flag's reason,
+ * with the red flag that counts it) and false alarms (with why that part is ordinary on its own).
+ * Each red flag's "Learn more" opens the public red-flag page for its kind; the course page follows
+ * as "In the course (members)". `renderLink` draws both links: a router Link on the members' page,
+ * a plain anchor in the free taste's dialog.
  */
 
 export function scoreSentence(feedback: RoundFeedback): string {
-  const { found, flagCount, falseAlarms } = feedback;
+  const { found, flagCount, falseAlarms, goodInstincts } = feedback;
+  const instincts =
+    goodInstincts.length === 0
+      ? ""
+      : `, plus ${goodInstincts.length} good ${goodInstincts.length === 1 ? "instinct" : "instincts"} for half points,`;
   const alarms =
     falseAlarms.length === 0
       ? "and no false alarms"
       : `and marked ${falseAlarms.length} ordinary ${falseAlarms.length === 1 ? "part" : "parts"}`;
-  return `You found ${found.length} of ${flagCount} red flags ${alarms}. Score: ${feedback.score} out of 100.`;
+  return `You found ${found.length} of ${flagCount} red flags${instincts} ${alarms}. Score: ${feedback.score} out of 100.`;
 }
 
 function FlagItem({
@@ -39,7 +45,12 @@ function FlagItem({
           <span className="sr-only">Red flag {flag.number}, </span>In {flag.where}: “{flag.quote}”
         </p>
         <p className="mt-1">{flag.why}</p>
-        <p className="mt-2 text-sm">Learn more: {renderLink(flag.course.href, flag.course.title)}</p>
+        <p className="mt-2 text-sm" data-learn-more>
+          Learn more: {renderLink(flag.learnMore.href, flag.learnMore.title)}
+        </p>
+        <p className="mt-1 text-sm text-muted">
+          In the course (members): {renderLink(flag.course.href, flag.course.title)}
+        </p>
       </div>
     </li>
   );
@@ -79,6 +90,28 @@ export function RoundFeedbackLists({
               <FlagItem key={flag.number} flag={flag} tone="missed" renderLink={renderLink} />
             ))}
           </ol>
+        </section>
+      )}
+      {feedback.goodInstincts.length > 0 && (
+        <section aria-labelledby={`${idPrefix}-good-instincts`}>
+          <h3 id={`${idPrefix}-good-instincts`} className="text-lg font-bold text-brand-900">
+            Good instincts ({feedback.goodInstincts.length})
+          </h3>
+          <p className="mt-1 text-sm text-muted">Each one earns half a red flag&rsquo;s points.</p>
+          <ul className="mt-3 space-y-3" data-testid="good-instincts">
+            {feedback.goodInstincts.map((instinct) => (
+              <li
+                key={instinct.candidateId}
+                data-flag={instinct.number}
+                className="rounded-2xl border border-slate-200 bg-white p-4"
+              >
+                <p className="font-semibold break-words">
+                  In {instinct.where}: “{instinct.text}”
+                </p>
+                <p className="mt-1">{instinct.why}</p>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       {feedback.falseAlarms.length > 0 && (

@@ -1,4 +1,4 @@
-import { Check, Flag, X } from "lucide-react";
+import { Check, Flag, Lightbulb, X } from "lucide-react";
 import type { KeyboardEvent, ReactNode } from "react";
 import type { MessageLayout, Piece, Run } from "./candidates";
 import type { RoundFeedback } from "./feedback";
@@ -11,8 +11,8 @@ import type { RoundFeedback } from "./feedback";
  *   plain checkbox posts with the form, so the members' trainer works without JavaScript. A
  *   marked part gets a solid outline, a tinted background and a flag icon, an unmarked one a
  *   dashed underline: the difference never rests on colour alone.
- * - checked: found, missed and false-alarm parts are drawn with an icon, a word for screen
- *   readers, and the red flag's number (the one of the explanations below).
+ * - checked: found, missed, good-instinct and false-alarm parts are drawn with an icon, a word for
+ *   screen readers, and the red flag's number (the one of the explanations below).
  */
 
 export interface MarkingState {
@@ -110,6 +110,18 @@ function Checked({ piece, feedback }: { piece: Piece & { candidateId: string }; 
         <Badge number={mark.number!} tone="missed" />
         <Runs runs={piece.runs} />
       </mark>
+    );
+  }
+  if (mark.mark === "good-instinct") {
+    return (
+      <span
+        data-mark="good-instinct"
+        className="rounded-sm bg-amber-50 box-decoration-clone px-0.5 outline-1 outline-warn-700 outline-dotted"
+      >
+        <span className="sr-only">Good instinct, counted as red flag {mark.number}: </span>
+        <Lightbulb aria-hidden="true" className="mr-0.5 inline h-4 w-4 align-text-top text-warn-700" />
+        <Runs runs={piece.runs} />
+      </span>
     );
   }
   return (

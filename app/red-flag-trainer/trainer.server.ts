@@ -11,7 +11,9 @@ import {
 } from "~/training/library/practice-scenario-schema";
 import { cutMessage, trainerMessageFromScenario, type MessageLayout } from "./candidates";
 import { chooseTrainerScenario, currentLevel, RECENT_ROUNDS } from "./difficulty";
-import { roundFeedback, type CourseLink, type RoundFeedback } from "./feedback";
+import { redFlagPageForCoursePage } from "~/red-flags/red-flag-pages.server";
+import { RED_FLAGS_PATH } from "~/red-flags/red-flag-paths";
+import { roundFeedback, type FlagLinks, type RoundFeedback } from "./feedback";
 import { scoreAttempt } from "./scoring";
 import { trainerAttempts } from "./tables";
 import { CheckRoundSchema } from "./trainer-schema";
@@ -29,8 +31,18 @@ export function parseAgeBand(value: string | null): AgeBand {
   return (AGE_BANDS as readonly string[]).includes(value ?? "") ? (value as AgeBand) : "adult";
 }
 
-export function courseLink(page: number): CourseLink {
-  return { title: pageInfo(page)?.title ?? `Course page ${page}`, href: coursePagePath(page) };
+/**
+ * A red flag's links: the public page for its kind (the content check makes sure there is one;
+ * the index stands in otherwise) and the course page that teaches it.
+ */
+export function flagLinks(page: number): FlagLinks {
+  const redFlagPage = redFlagPageForCoursePage(page);
+  return {
+    learnMore: redFlagPage
+      ? { title: redFlagPage.title, href: redFlagPage.href }
+      : { title: "Red flags: how to spot a scam", href: RED_FLAGS_PATH },
+    course: { title: pageInfo(page)?.title ?? `Course page ${page}`, href: coursePagePath(page) },
+  };
 }
 
 async function lastRounds(db: Database, userId: string, ageBand: AgeBand, limit: number) {
@@ -114,7 +126,7 @@ export async function checkRound(
   const scenario = library.byId(scenarioId);
   if (!scenario) return refused("That is not a practice message of ours. Please start a new round.");
   if (difficultyFor(scenario, ageBand) === undefined)
-    return refused("That message is not one for the person practising. Please start a new round.");
+    return refused("That message is not one for the person practicing. Please start a new round.");
   const message = trainerMessageFromScenario(scenario);
   const cut = cutMessage(message);
   const scored = scoreAttempt(cut.candidates, selected);
@@ -140,7 +152,7 @@ export async function checkRound(
       channel: scenario.channel,
       nextTime: scenario.nextTime,
       layout: cut.layout,
-      feedback: roundFeedback(message, cut.candidates, scored.score, courseLink),
+      feedback: roundFeedback(message, cut.candidates, scored.score, flagLinks),
     },
   };
 }

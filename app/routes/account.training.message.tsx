@@ -9,7 +9,7 @@ import { pageMeta } from "~/seo/meta";
 import { loadHolderMessageView } from "~/training/results/holder-message-view.server";
 import {
   ArrivedWithRedFlags,
-  CoursePagesSection,
+  LearnMoreSection,
   SourcesSection,
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
@@ -48,15 +48,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(view, { headers: HEADERS });
 }
 
-function outcomeLine(name: string, outcome: "clicked" | "spotted" | "reported" | null) {
-  if (outcome === "reported") return `${name} reported it.`;
-  if (outcome === "spotted") return `${name} spotted it.`;
-  if (outcome === "clicked") return `${name} pressed the button on the practice page. That is what practice is for.`;
-  return `${name} has not pressed anything for this message yet.`;
-}
-
 export default function HolderPracticeMessage({ loaderData }: Route.ComponentProps) {
   const view = loaderData;
+  const name = view.personName;
+  const flags = view.redFlags.length === 1 ? "1 red flag" : `${view.redFlags.length} red flags`;
+  // Worded for the holder about the member (never the member's own "Great job checking!"), and
+  // with nothing to press: there is no form, and no link to the member's own pages.
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <p>
@@ -67,23 +64,24 @@ export default function HolderPracticeMessage({ loaderData }: Route.ComponentPro
           <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to your Training Program
         </Link>
       </p>
-      <h1 className="mt-6 text-2xl font-bold text-brand-900 sm:text-3xl">{view.personName}&apos;s practice message</h1>
+      <h1 className="mt-6 text-2xl font-bold text-brand-900 sm:text-3xl">{name}&apos;s practice message</h1>
+      <p className="mt-3 text-lg" data-testid="holder-message-intro">
+        Here is what {name}&apos;s message looked like and the warning signs in it.
+      </p>
       <p className="mt-3 flex items-start gap-3 rounded-2xl bg-brand-50 px-4 py-3 text-ink ring-1 ring-brand-200">
         <Eye aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-        <span>
-          You are looking at this as the account holder: nothing you do here counts as {view.personName}&apos;s answer.
-        </span>
+        <span>You are looking at this as the account holder: nothing you do here counts as {name}&apos;s answer.</span>
       </p>
       <p className="mt-3 text-muted" data-testid="holder-message-outcome">
-        {outcomeLine(view.personName, view.outcome)} It had {view.redFlags.length} red flags, numbered in the message
-        and explained below.
+        {view.resultLabel && <span className="font-semibold text-ink">{view.resultLabel}: </span>}
+        {view.resultLine} It had {flags}, numbered in the message and explained below.
       </p>
 
       <ArrivedWithRedFlags view={view} flagsHeading="The red flags" />
 
-      <NextTimeSection text={view.nextTime} />
+      <NextTimeSection text={view.nextTime} heading={`What ${name} can do next time`} />
 
-      <CoursePagesSection pages={view.coursePages} />
+      <LearnMoreSection redFlagPages={view.redFlagPages} coursePages={view.coursePages} />
       <SourcesSection sources={view.sources} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { CircleStop, Clock, EyeOff, Mail } from "lucide-react";
+import { useCallback, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/account.training";
 import { requireUser } from "~/account/session.server";
@@ -9,6 +10,7 @@ import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { ContactCard } from "~/training/people/contact-card";
 import { ContactFields } from "~/training/people/contact-fields";
+import { SetupChecklistCard } from "~/training/people/setup-checklist-card";
 import { DEFAULT_TIME_ZONE, type TrainingResult } from "~/training/people/contact-schema";
 import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
 import { handleTrainingAction, loadTrainingPage } from "~/training/people/contact-settings.server";
@@ -85,15 +87,24 @@ const HOW_IT_WORKS = [
 
 function AddPersonForm() {
   const timeZone = useBrowserTimeZone() ?? DEFAULT_TIME_ZONE;
+  // A new, empty form after each person is added (the last one's name must not linger there).
+  const [added, setAdded] = useState(0);
+  const clear = useCallback(() => setAdded((count) => count + 1), []);
   return (
-    <TrainingForm key={timeZone} intent="add" className="space-y-4" label="Add a person">
+    <TrainingForm
+      key={`${timeZone}-${added}`}
+      intent="add"
+      className="space-y-4"
+      label="Add a person"
+      onSuccess={clear}
+    >
       {({ errors, busy }) => (
         <>
           <ContactFields
             idPrefix="add"
             values={{
               name: "",
-              ageBand: "adult",
+              ageBand: "",
               email: "",
               phone: "",
               emailEnabled: true,
@@ -122,6 +133,7 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold text-brand-900">Your Training Program</h1>
+      {view.kind === "program" && view.access && <SetupChecklistCard contacts={view.contacts} />}
       <Card className="mt-6 p-4 sm:p-6">
         <h2 className="text-xl font-bold text-brand-900">How it works</h2>
         <ul className="mt-3 space-y-3">

@@ -176,6 +176,23 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       </Card>
+      {loaderData.subscription && (
+        // The step that matters after paying comes first: who each person is, the children's
+        // confirmation and the notices (a checklist at the top of that page).
+        <Card className="mt-6 border-brand-300 bg-brand-50">
+          <h2 className="text-lg font-bold text-brand-900">Your Training Program</h2>
+          <p className="mt-1 text-muted">
+            Set up your family (who each person is, your confirmation for children, the notices), then see how everyone
+            is doing.
+          </p>
+          <Link
+            to="/account/training"
+            className="mt-3 inline-flex h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+          >
+            Your Training Program
+          </Link>
+        </Card>
+      )}
       {!loaderData.emailConfirmed && (
         <EmailConfirmationCard
           email={loaderData.email}
@@ -187,14 +204,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <p className="font-semibold">You have staff access.</p>
           <Link to="/staff" className="mt-1 inline-block font-medium text-brand-700 underline">
             Open the staff console
-          </Link>
-        </Card>
-      )}
-      {loaderData.subscription && (
-        <Card className="mt-6">
-          <p className="font-semibold">Choose who gets practice messages, and how.</p>
-          <Link to="/account/training" className="mt-1 inline-block font-medium text-brand-700 underline">
-            Your Training Program
           </Link>
         </Card>
       )}

@@ -111,6 +111,19 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           You now have access to the premium features: practice scam messages with feedback, weekly lessons and priority
           support. Taking you to your account...
         </p>
+        <Card className="mt-6 border-brand-300 bg-brand-50 text-left">
+          <h2 className="text-lg font-bold text-brand-900">Next: set up your family&apos;s training</h2>
+          <p className="mt-1 text-sm text-muted">
+            Three short steps: check who each person is, confirm for children and teens, and send the notices. Nothing
+            is sent to anyone until they say yes.
+          </p>
+          <Link
+            to="/account/training"
+            className="mt-3 inline-flex h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+          >
+            Set up your Training Program
+          </Link>
+        </Card>
         <NextSteps
           className="justify-center"
           main={["/course", "Start Learning Now"]}

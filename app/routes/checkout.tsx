@@ -42,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       phone: "",
       memberEmail: [],
       memberPhone: [],
+      memberName: [],
+      memberAgeBand: [],
     } satisfies CheckoutFormValues,
   };
 }
@@ -57,6 +59,8 @@ export async function action({ request }: Route.ActionArgs) {
     phone: (raw.phone ?? "").slice(0, 40),
     memberEmail: raw.memberEmail.slice(0, 4).map((value) => value.slice(0, 300)),
     memberPhone: raw.memberPhone.slice(0, 4).map((value) => value.slice(0, 40)),
+    memberName: raw.memberName.slice(0, 4).map((value) => value.slice(0, 80)),
+    memberAgeBand: raw.memberAgeBand.slice(0, 4).map((value) => value.slice(0, 20)),
   };
   const parsed = CheckoutSchema.safeParse(raw);
   if (!parsed.success) {

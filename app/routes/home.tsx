@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "scam-free",
     description:
-      "A free course and hands-on Training Program that teach parents, children and grandparents to recognise and avoid online scams.",
+      "A free course and hands-on Training Program that teach parents, children and grandparents to recognize and avoid online scams.",
     path: "/",
   });
 

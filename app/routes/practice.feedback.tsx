@@ -11,7 +11,7 @@ import {
 import { feedbackFor } from "~/training/tracking/practice-feedback.server";
 import {
   ArrivedWithRedFlags,
-  CoursePagesSection,
+  LearnMoreSection,
   SourcesSection,
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
@@ -127,7 +127,7 @@ export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-muted">
             {feedback.friendly
               ? "If you knew it was a scam before you opened it, press the button. Your next practice message will be a bit trickier."
-              : "If you recognised this as a scam before opening it, say so: your next practice message will be a little harder."}
+              : "If you recognized this as a scam before opening it, say so: your next practice message will be a little harder."}
           </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="spotted" />
@@ -143,7 +143,7 @@ export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <CoursePagesSection pages={feedback.coursePages} />
+      <LearnMoreSection redFlagPages={feedback.redFlagPages} coursePages={feedback.coursePages} />
       <SourcesSection sources={feedback.sources} />
 
       <p className="mt-12 text-sm text-muted">

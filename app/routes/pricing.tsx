@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Pricing",
     description:
-      "Learn free, or practise with the Training Program ($10/month) or Family Training ($25/month for up to 5 people).",
+      "Learn free, or practice with the Training Program ($10/month) or Family Training ($25/month for up to 5 people).",
     path: "/pricing",
   });
 

@@ -7,6 +7,7 @@ import { pageMeta } from "~/seo/meta";
 import { ConsentChoiceSchema } from "~/training/people/contact-schema";
 import { answerConsent, findConsentView, linkTarget, type ConsentView } from "~/training/people/consent.server";
 import { sendDeliveryCheck } from "~/training/people/delivery-checks.server";
+import { HOLDER_SEES } from "~/training/people/training-emails";
 import { DeliveryCheckRequestSchema } from "~/training/people/delivery-check-form";
 import { DeliveryStepsList } from "~/training/people/delivery-steps-list";
 import { deliveryStepsFor } from "~/training/people/delivery-steps";
@@ -129,7 +130,7 @@ function Facts({ view }: { view: ConsentView & { reportAddress: string | null } 
       </li>
       <li>
         <strong>Practice messages will not say they are practice.</strong> They come from made-up names and addresses
-        and look like real scams, so you can practise spotting one when it arrives.
+        and look like real scams, so you can practice spotting one when it arrives.
       </li>
       <li>
         Whatever button you press on a page a practice message opens,{" "}
@@ -141,6 +142,14 @@ function Facts({ view }: { view: ConsentView & { reportAddress: string | null } 
           ? `Forward the email to ${view.reportAddress}, or reply to it.`
           : "Reply SCAM to the text, or forward it back to the number it came from."}{" "}
         Reporting is what we count, and if it was practice we will tell you.
+      </li>
+      <li>
+        <strong>{view.holderName} will see how your practice goes:</strong>
+        <ul className="mt-1 list-[circle] space-y-1 pl-5">
+          {HOLDER_SEES.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
       </li>
       <li>
         <strong>Nothing you type is ever collected.</strong> Practice pages have no boxes to fill in and never ask for a
@@ -212,7 +221,7 @@ export default function TrainingConsent({ loaderData: view, actionData }: Route.
     view.status === "opted-out"
       ? "You have stopped practice messages"
       : view.status === "waiting"
-        ? `${view.holderName} invited you to practise spotting scams`
+        ? `${view.holderName} invited you to practice spotting scams`
         : "You are signed up for practice messages";
   return (
     <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">

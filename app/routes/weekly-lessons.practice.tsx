@@ -16,7 +16,7 @@ import { readForm } from "~/validation/read-form.server";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Spot the red flags",
-    description: "Practise finding the red flags in scam emails and texts.",
+    description: "Practice finding the red flags in scam emails and texts.",
     path: "/weekly-lessons/practice",
     noIndex: true,
   });
@@ -46,7 +46,7 @@ function WhoIsPractising({ current }: { current: string }) {
   return (
     <nav aria-labelledby="who-heading" className="mt-6">
       <h2 id="who-heading" className="text-sm font-semibold text-muted">
-        Who is practising?
+        Who is practicing?
       </h2>
       <ul className="mt-2 flex flex-wrap gap-2">
         {PRACTISING.map(({ band, label }) => (

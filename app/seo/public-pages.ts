@@ -1,10 +1,14 @@
-/** Pages anyone may read and search engines may index, for the sitemap. */
+/**
+ * Pages anyone may read and search engines may index, for the sitemap (which adds one page per
+ * red flag, /red-flags/<slug>, from content/red-flags/).
+ */
 export const PUBLIC_PAGES = [
   "/",
   "/pricing",
   "/course",
   "/course/resources/activities",
   "/course/resources/quizzes",
+  "/red-flags",
   "/weekly-lessons",
   "/newsletter",
   "/community",

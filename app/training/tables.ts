@@ -53,6 +53,11 @@ export const trainingContacts = pgTable(
     name: text("name").notNull(),
     /** child (8-12), teen (13-17), adult, older-adult. */
     ageBand: text("age_band").notNull(),
+    /**
+     * False for a person copied from a checkout that did not ask their age group: they start as
+     * "adult" only as a placeholder, and no notice goes to them until the holder chooses it.
+     */
+    ageBandSet: boolean("age_band_set").notNull().default(true),
     email: text("email"),
     /** E.164, e.g. +12025550143. */
     phone: text("phone"),

@@ -281,6 +281,8 @@ test.describe("checkout", () => {
     await page.goto("/checkout?plan=family");
     await waitForHydration(page);
     await page.getByLabel("Full Name").fill("Dana Rivera");
+    await page.locator("#member-name-1").fill("Sam");
+    await page.locator("#member-age-band-1").selectOption("child");
     await page.getByLabel("Email *").fill(uniqueEmail("kid"));
     await page.locator("#member-phone-1").fill("+1 555 010 2000");
     await expect(page.getByRole("button", { name: "Complete Checkout" })).toBeEnabled();
@@ -315,6 +317,8 @@ test.describe("checkout", () => {
     await page.goto("/checkout?plan=family");
     await waitForHydration(page);
     await page.getByLabel("Full Name").fill("Dana Rivera");
+    await page.locator("#member-name-1").fill("Sam");
+    await page.locator("#member-age-band-1").selectOption("child");
     await page.getByLabel("Email *").fill(uniqueEmail("kid"));
     await page.getByRole("button", { name: "Complete Checkout" }).click();
     await expect(page).toHaveURL(/\/checkout\/demo\/demo_cs_/, { timeout: 15_000 });
@@ -333,6 +337,11 @@ test.describe("checkout", () => {
     await page.goto(`/checkout/success?session_id=${sessionId}`);
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await expect(toastWith(page, "Subscription active!")).toBeVisible();
+    // The step that matters next leads: setting up the family's training.
+    await expect(page.getByRole("link", { name: "Set up your Training Program" })).toHaveAttribute(
+      "href",
+      "/account/training",
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -723,7 +732,7 @@ test.describe("pages on seeded data", () => {
   test("the consent notice's page for an adult", async ({ page }) => {
     await page.goto(`${origin}/training/consent/${consentTokens.adult}`);
     await expect(
-      page.getByRole("heading", { level: 1, name: "Dana Rivera invited you to practise spotting scams" }),
+      page.getByRole("heading", { level: 1, name: "Dana Rivera invited you to practice spotting scams" }),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Yes, send me practice messages" })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -786,6 +795,21 @@ test.describe("pages on seeded data", () => {
       await expect(
         page.getByRole("region", { name: "Results for Sam" }).getByText("Not delivered", { exact: true }).first(),
       ).toBeVisible();
+      // Dana's one spotted message: good news, but too few for a rate ("—" and a note, never "100%").
+      await expect(page.getByTestId("family-summary")).toHaveText(
+        "This month your family spotted 1 of 1 practice message",
+      );
+      const dana = page.getByRole("region", { name: "Results for Dana Rivera" });
+      await expect(
+        dana
+          .getByTestId("result-figure")
+          .filter({ has: page.getByText("Report rate", { exact: true }) })
+          .locator("dd"),
+      ).toHaveText("—");
+      await expect(dana.getByTestId("rates-note")).toBeVisible();
+      // What each result means, opened, is checked too.
+      await page.getByTestId("outcome-meanings").locator("summary").click();
+      await expect(page.getByTestId("outcome-meanings").getByText("Scanner or preview", { exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
     });
   }
@@ -794,6 +818,10 @@ test.describe("pages on seeded data", () => {
     await logIn(page, holderEmail);
     await page.goto(`${origin}/account/training/messages/${holderMessageId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Dana Rivera's practice message" })).toBeVisible();
+    await expect(
+      page.getByText("Here is what Dana Rivera's message looked like and the warning signs in it."),
+    ).toBeVisible();
+    await expect(page.getByTestId("holder-message-outcome")).toContainText("Dana Rivera spotted it.");
     await expect(page.getByRole("list", { name: "The red flags" })).toBeVisible();
     await expectNoAxeViolations(page);
   });

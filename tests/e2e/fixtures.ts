@@ -90,11 +90,22 @@ export async function wordCount(locator: Locator) {
 }
 
 /** Buys Family Training through the demo checkout (signed in already), naming these members; lands on /account. */
-export async function buyFamilyPlan(page: Page, members: string[]) {
+/** A family member as the checkout asks for them; a bare email is an adult with a name from the list. */
+export type CheckoutMember =
+  string | { email: string; name: string; ageBand: "child" | "teen" | "adult" | "older-adult" };
+const CHECKOUT_NAMES = ["Alex", "Blair", "Casey", "Drew"];
+
+export async function buyFamilyPlan(page: Page, members: CheckoutMember[]) {
   await page.goto("/checkout?plan=family");
   await waitForHydration(page);
   await page.getByLabel("Full Name").fill("Dana Rivera");
-  for (const [index, email] of members.entries()) await page.locator(`#member-email-${index + 1}`).fill(email);
+  for (const [index, member] of members.entries()) {
+    const person =
+      typeof member === "string" ? { email: member, name: CHECKOUT_NAMES[index]!, ageBand: "adult" } : member;
+    await page.locator(`#member-name-${index + 1}`).fill(person.name);
+    await page.locator(`#member-age-band-${index + 1}`).selectOption(person.ageBand);
+    await page.locator(`#member-email-${index + 1}`).fill(person.email);
+  }
   await page.getByRole("button", { name: "Complete Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\/demo_cs_/, { timeout: 15_000 });
   await page.getByRole("button", { name: /^Pay/ }).click();

@@ -14,7 +14,8 @@ import {
  * The account holder's read-only view of a family member's practice message: from the family
  * results on /account/training, "See its red flags" opens /account/training/messages/<id> (not the
  * member's own /practice/<token>/feedback page), which shows the message as it arrived with its
- * numbered red flags, has no button that records anything, and leaves the results as they were.
+ * numbered red flags, worded for the holder (never the member's "Great job checking!"), has no
+ * button that records anything, and leaves the results as they were.
  * Another account gets the plain 404 there.
  */
 
@@ -46,7 +47,8 @@ test("the holder opens a member's practice message from the family results, sees
   await person(page, "Dana Rivera").getByRole("button", { name: "Send a practice message now to Dana Rivera" }).click();
   await expect(toastWith(page, "is on its way to Dana Rivera")).toBeVisible();
 
-  // Once the outbox has delivered it, the dashboard lists it with no response yet.
+  // Once the outbox has delivered it, the dashboard lists it, waiting for an answer (just sent).
+  const summary = "This month your family spotted 0 of 1 practice message: it is still waiting for an answer";
   await expect
     .poll(
       async () => {
@@ -55,11 +57,11 @@ test("the holder opens a member's practice message from the family results, sees
       },
       { timeout: 30_000, intervals: [500, 1000] },
     )
-    .toBe("This month your family spotted 0 of 1 practice message");
+    .toBe(summary);
   await waitForHydration(page);
   const row = results(page, "Dana Rivera").getByTestId("practice-message-list").getByRole("listitem");
   await expect(row).toHaveCount(1);
-  await expect(row.getByText("No response", { exact: true })).toBeVisible();
+  await expect(row.getByText("Waiting", { exact: true })).toBeVisible();
 
   const link = results(page, "Dana Rivera").getByRole("link", { name: /See its red flags/ });
   await expect(link).toHaveAttribute("href", /^\/account\/training\/messages\/[0-9a-f-]{36}$/);
@@ -69,9 +71,14 @@ test("the holder opens a member's practice message from the family results, sees
 
   // The message as it arrived, its red flags numbered in it and explained beside it.
   await expect(page.getByRole("heading", { level: 1, name: "Dana Rivera's practice message" })).toBeVisible();
-  await expect(page.getByTestId("holder-message-outcome")).toContainText(
-    "Dana Rivera has not pressed anything for this message yet.",
+  // Words for the holder about the member, not the member's own page.
+  await expect(page.getByTestId("holder-message-intro")).toHaveText(
+    "Here is what Dana Rivera's message looked like and the warning signs in it.",
   );
+  await expect(page.getByTestId("holder-message-outcome")).toContainText(
+    "Waiting: This went to Dana Rivera less than 3 days ago, and Dana Rivera has not answered yet.",
+  );
+  await expect(page.locator("main").getByText(/Great job|Did you spot it\?|Stop practice messages/)).toHaveCount(0);
   const arrived = page.getByRole("article", { name: /^The practice (email|text) as it arrived$/ });
   await expect(arrived).toBeVisible();
   const flags = page.getByRole("list", { name: "The red flags" }).getByRole("listitem");
@@ -82,7 +89,7 @@ test("the holder opens a member's practice message from the family results, sees
     await expect(page.locator(`mark[data-red-flag="${number}"]`)).toContainText(`Red flag ${number}:`);
     await expect(flags.nth(number - 1)).toHaveAttribute("data-red-flag", String(number));
   }
-  await expect(page.getByRole("heading", { name: "What to do next time" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What Dana Rivera can do next time" })).toBeVisible();
 
   // Nothing here records anything: no button, no form, no input, no link to the member's own pages.
   const main = page.locator("main");
@@ -99,11 +106,13 @@ test("the holder opens a member's practice message from the family results, sees
 
   await page.getByRole("link", { name: "Back to your Training Program" }).click();
   await expect(page).toHaveURL(/\/account\/training$/);
-  await expect(page.getByTestId("family-summary")).toHaveText("This month your family spotted 0 of 1 practice message");
-  await expect(figure(page, "Dana Rivera", "No response")).toHaveText("1");
+  await expect(page.getByTestId("family-summary")).toHaveText(summary);
+  await expect(figure(page, "Dana Rivera", "Waiting")).toHaveText("1");
+  await expect(figure(page, "Dana Rivera", "No response")).toHaveText("0");
   await expect(figure(page, "Dana Rivera", "Spotted")).toHaveText("0");
   await expect(figure(page, "Dana Rivera", "Fell for")).toHaveText("0");
-  await expect(figure(page, "Dana Rivera", "Uncertain")).toHaveText("0");
+  await expect(figure(page, "Dana Rivera", "Opened, did not press")).toHaveText("0");
+  await expect(figure(page, "Dana Rivera", "Scanner or preview")).toHaveText("0");
   await expect(results(page, "Dana Rivera").getByText("Level 1 of 3")).toBeVisible();
   // The member's own download lists the message with no event at all.
   const exportHref = await results(page, "Dana Rivera")

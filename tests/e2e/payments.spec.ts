@@ -33,6 +33,10 @@ test("family checkout with the demo provider: success page, Active account with 
   await expect(submit).toBeDisabled();
   await page.getByLabel("Email *").fill(kid);
   await page.locator("#member-phone-1").fill("+1 555 010 2000");
+  // Each person's first name and age group are asked too: nobody is an "Adult" by default.
+  await expect(submit).toBeDisabled();
+  await page.locator("#member-name-1").fill("Sam");
+  await page.locator("#member-age-band-1").selectOption({ label: "Child (8–12)" });
   await expect(submit).toBeEnabled();
   await submit.click();
 
@@ -174,7 +178,8 @@ test("after 'End subscription now' the account shows the ended subscription hone
   await waitForHydration(page);
   await expect(page.getByTestId("subscription-status")).toHaveText("canceled");
   await expect(page.getByText("Active", { exact: true })).toHaveCount(0);
-  await expect(page.getByText("Current period ends")).toHaveCount(0);
+  await expect(page.getByText("Renews on")).toHaveCount(0);
+  await expect(page.getByText("Access ends on")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Update Payment Method/ })).toHaveCount(0);
   await expect(
     page.getByText("This subscription has ended, so practice messages and weekly lessons have stopped."),
@@ -229,6 +234,11 @@ test("checkout: the hint names the field that blocks, the plan follows the chose
   await expect(subtitle).toContainText("for you and your family");
   await expect(hint).toContainText("Please provide at least one additional family member email.");
   await page.getByLabel("Email *").fill(uniqueEmail("member"));
+  // Then their first name and age group: the hint names each in turn.
+  await expect(hint).toContainText("Family Member 1 First Name");
+  await page.locator("#member-name-1").fill("Robin");
+  await expect(hint).toContainText("Family Member 1 Age Group");
+  await page.locator("#member-age-band-1").selectOption("adult");
   await expect(submit).toBeEnabled();
   await page.locator("label").filter({ hasText: "Training Program" }).first().click();
   await expect(page).toHaveURL(/\/checkout\?plan=premium$/);
@@ -236,7 +246,7 @@ test("checkout: the hint names the field that blocks, the plan follows the chose
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
-test("checkout: the 'Please check your details' banner goes once the family member email is filled in", async ({
+test("checkout: the 'Please check your details' banner goes once the family member's email, name and age group are filled in", async ({
   page,
 }) => {
   await signedInAs(page, "banner");
@@ -252,6 +262,8 @@ test("checkout: the 'Please check your details' banner goes once the family memb
   await expect(banner).toContainText("Please provide at least one additional family member email.");
 
   await page.getByLabel("Email *").fill(uniqueEmail("kid"));
+  await page.locator("#member-name-1").fill("Sam");
+  await page.locator("#member-age-band-1").selectOption("child");
   await expect(banner).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Complete Checkout" })).toBeEnabled();
 });

@@ -6,8 +6,9 @@ import { loadPracticeLibrary } from "~/training/library/practice-library.server"
 /**
  * The spot-the-red-flags trainer end to end: members only (the raw HTML of a signed-out and a
  * signed-in non-member request carries no message text), a round by mouse and one by keyboard
- * alone with what was found, missed and marked wrongly, the free taste on / and /pricing (three
- * rounds, no POST, no cookie, no storage), at 375 px and on a desktop.
+ * alone with what was found, missed and marked wrongly, a child's good instinct (half points for
+ * the subject's "YOU WON!!!"), the free taste on / and /pricing (three rounds, no POST, no cookie,
+ * no storage), at 375 px and on a desktop.
  */
 
 const library = loadPracticeLibrary();
@@ -15,6 +16,8 @@ const partsOf = (id: string) => cutMessage(trainerMessageFromScenario(library.by
 
 const MOUSE_SCENARIO = "email-free-coins-generator";
 const KEYBOARD_SCENARIO = "sms-game-gold-weekend";
+/** A child's prize email whose subject shouts "YOU WON!!!", while the body's prize claim is the counted red flag. */
+const PRIZE_SCENARIO = "email-free-coffee-qr-flyer";
 const practicePath = (id: string) => `/weekly-lessons/practice?who=child&scenario=${id}`;
 
 async function buyPremium(page: Page) {
@@ -88,7 +91,12 @@ test("a member marks parts with the mouse, checks, and sees found, missed and fa
   await expect(page.locator('[data-mark="missed"]')).toHaveCount(flags.length - 2);
   await expect(page.locator('[data-mark="found"]')).toHaveCount(2);
   const firstFound = page.getByTestId("found").getByRole("listitem").first();
-  await expect(firstFound.getByRole("link")).toHaveAttribute("href", /^\/course\/scam-free\/\d+$/);
+  // "Learn more" opens the public red-flag page; the course page follows, for members (issue #23).
+  await expect(firstFound.locator("[data-learn-more]").getByRole("link")).toHaveAttribute(
+    "href",
+    /^\/red-flags\/[a-z0-9-]+$/,
+  );
+  await expect(firstFound.getByRole("link").last()).toHaveAttribute("href", /^\/course\/scam-free\/\d+$/);
   await expect(page.getByTestId("totals")).toContainText("Rounds1");
   await expect(page.getByRole("img", { name: /average score/ })).toBeVisible();
 
@@ -144,6 +152,39 @@ test("a second round entirely by keyboard on a 375 px phone", async ({ page }) =
   await expect(page.getByRole("heading", { name: "How you did" })).toBeFocused();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+});
+
+test('a child who marks only the subject\'s "YOU WON!!!" gets a good instinct for half points, not 0', async ({
+  page,
+}) => {
+  await buyPremium(page);
+  await page.goto(practicePath(PRIZE_SCENARIO));
+  await waitForHydration(page);
+  const parts = partsOf(PRIZE_SCENARIO);
+  const flagCount = parts.filter((part) => part.redFlag !== null).length;
+  const youWon = parts.find((part) => part.part === "subject" && part.text === "YOU WON!!!")!;
+  expect(youWon.redFlag).toBeNull();
+  expect(youWon.related).toBeTruthy();
+
+  await page.getByText(youWon.text, { exact: true }).click();
+  await expect(page.getByRole("checkbox", { name: youWon.text, exact: true })).toBeChecked();
+  await page.getByRole("button", { name: "Check" }).click();
+
+  // Half a red flag: (0 + ½) / (red flags + the one part marked).
+  const score = Math.round(50 / (flagCount + 1));
+  expect(score).toBeGreaterThan(0);
+  await expect(page.getByTestId("score")).toHaveText(
+    `You found 0 of ${flagCount} red flags, plus 1 good instinct for half points, and no false alarms. Score: ${score} out of 100.`,
+  );
+  const instincts = page.getByTestId("good-instincts");
+  await expect(instincts.getByRole("listitem")).toHaveCount(1);
+  await expect(instincts).toContainText("YOU WON!!!");
+  await expect(instincts).toContainText("Good instinct: here is why it is not counted.");
+  await expect(page.getByTestId("false-alarms")).toHaveCount(0);
+  // In the message: the marked part as a good instinct, every red flag as missed.
+  await expect(page.locator('[data-mark="good-instinct"]')).toHaveCount(1);
+  await expect(page.locator('[data-mark="good-instinct"]')).toContainText("YOU WON!!!");
+  await expect(page.locator('[data-mark="missed"]')).toHaveCount(flagCount);
 });
 
 test("without JavaScript the trainer is a plain form: marks post as checkboxes and the answer shows the result", async ({

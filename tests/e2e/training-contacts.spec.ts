@@ -81,7 +81,7 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   const granPage = await granBrowser.newPage();
   await granPage.goto(`/dev/mailbox?to=${encodeURIComponent(gran)}`);
   const notice = granPage.getByRole("article", { name: "Selected message" });
-  await expect(notice.getByRole("heading", { name: "You are invited to practise spotting scams" })).toBeVisible();
+  await expect(notice.getByRole("heading", { name: "You are invited to practice spotting scams" })).toBeVisible();
   const link = await notice
     .getByRole("link", { name: /\/training\/consent\// })
     .first()
@@ -89,7 +89,7 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   const consentPath = new URL(link!).pathname;
   await granPage.goto(consentPath);
   await expect(
-    granPage.getByRole("heading", { level: 1, name: "Dana Rivera invited you to practise spotting scams" }),
+    granPage.getByRole("heading", { level: 1, name: "Dana Rivera invited you to practice spotting scams" }),
   ).toBeVisible();
   await expect(granPage.getByText("Nothing you type is ever collected.")).toBeVisible();
   await granPage.getByRole("button", { name: "Yes, send me practice messages" }).click();
@@ -131,9 +131,13 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   const stranger = uniqueEmail("not-me");
   const addForm = page.getByRole("form", { name: "Add a person" });
   await addForm.getByLabel("Name").fill("Cousin Lee");
+  // No age band is chosen for a new person: the holder says.
+  await addForm.getByLabel("Age band").selectOption({ label: "Adult" });
   await addForm.getByRole("textbox", { name: "Email" }).fill(stranger);
   await addForm.getByRole("button", { name: "Add person" }).click();
   await expect(toastWith(page, "Cousin Lee was added")).toBeVisible();
+  // The form is empty again for the next person.
+  await expect(addForm.getByLabel("Name")).toHaveValue("");
   await granPage.goto(`/dev/mailbox?to=${encodeURIComponent(stranger)}`);
   const strangerLink = await granPage
     .getByRole("article", { name: "Selected message" })

@@ -74,9 +74,20 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await page.goto("/account/training");
   await waitForHydration(page);
 
+  // The set-up checklist leads the page until everyone is set up.
+  const setup = page.getByRole("region", { name: "Set up your family's training" });
+  await expect(setup).toBeVisible();
+  await expect(setup.getByTestId("setup-steps")).toContainText("Send the notices");
+
   // Before anything is sent: the dashboard is there, and says so quietly.
   await expect(page.getByRole("heading", { level: 2, name: "How your family is doing" })).toBeVisible();
   await expect(page.getByTestId("family-summary")).toHaveText("No practice messages have gone out this month yet.");
+  // Nobody has had one: one line each, no card of zeros and no empty chart.
+  await expect(
+    page.getByTestId("person-no-results").filter({ hasText: "No practice messages for Dana Rivera yet." }),
+  ).toBeVisible();
+  await expect(page.getByTestId("person-results")).toHaveCount(0);
+  await expect(page.getByTestId("practice-trend")).toHaveCount(0);
 
   // The holder says yes for themselves (their account email, once proved); the child is confirmed
   // by the parent and says "Yes, I'm in" from their own notice.
@@ -118,6 +129,8 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await waitForHydration(page);
   await expect(person(page, "Sam").getByText("Active", { exact: true })).toBeVisible();
   await expect(person(page, "Sam").getByTestId("delivery-checks")).toContainText("Test delivered");
+  // Everyone is set up: the checklist has gone.
+  await expect(page.getByRole("region", { name: "Set up your family's training" })).toHaveCount(0);
 
   // One practice message each, now.
   for (const name of ["Dana Rivera", "Sam"]) {
@@ -127,7 +140,8 @@ test("the holder sees each person's figures, chart and messages at desktop and p
     await expect(toastWith(page, `is on its way to ${name}`)).toBeVisible();
   }
 
-  // Once the outbox has delivered both, the dashboard counts them.
+  // Once the outbox has delivered both, the dashboard counts them: just sent, so both are waiting
+  // for an answer (PRACTICE_RESPONSE_WINDOW_DAYS, 3 days), and the line is not green.
   await expect
     .poll(
       async () => {
@@ -136,8 +150,10 @@ test("the holder sees each person's figures, chart and messages at desktop and p
       },
       { timeout: 30_000, intervals: [500, 1000] },
     )
-    .toBe("This month your family spotted 0 of 2 practice messages");
+    .toBe("This month your family spotted 0 of 2 practice messages: all are still waiting for an answer");
   await waitForHydration(page);
+  await expect(page.getByTestId("family-summary")).toHaveAttribute("data-tone", "neutral");
+  await expect(page.getByTestId("family-summary")).not.toHaveClass(/text-green/);
 
   for (const name of ["Dana Rivera", "Sam"]) {
     const card = results(page, name);
@@ -151,10 +167,14 @@ test("the holder sees each person's figures, chart and messages at desktop and p
     await expect(figure("Reported")).toHaveText("0");
     await expect(figure("Spotted")).toHaveText("0");
     await expect(figure("Fell for")).toHaveText("0");
-    await expect(figure("No response")).toHaveText("1");
-    await expect(figure("Uncertain")).toHaveText("0");
-    await expect(figure("Report rate")).toHaveText("0%");
-    await expect(figure("Fall rate")).toHaveText("0%");
+    await expect(figure("Waiting")).toHaveText("1");
+    await expect(figure("No response")).toHaveText("0");
+    await expect(figure("Opened, did not press")).toHaveText("0");
+    await expect(figure("Scanner or preview")).toHaveText("0");
+    // One message, not decided yet: no percentage, and a note says why.
+    await expect(figure("Report rate")).toHaveText("—");
+    await expect(figure("Fall rate")).toHaveText("—");
+    await expect(card.getByTestId("rates-note")).toHaveText("Rates show after 3 messages with an outcome (0 so far).");
     await expect(card.getByText("Level 1 of 3")).toBeVisible();
     await expect(card.getByText("1 week in a row without a fall")).toBeVisible();
     // The chart, drawn on the server, with its summary; the same figures in a table.
@@ -170,7 +190,7 @@ test("the holder sees each person's figures, chart and messages at desktop and p
     // The message itself: its outcome, and its feedback page.
     const list = card.getByTestId("practice-message-list").getByRole("listitem");
     await expect(list).toHaveCount(1);
-    await expect(list.getByText("No response", { exact: true })).toBeVisible();
+    await expect(list.getByText("Waiting", { exact: true })).toBeVisible();
   }
 
   // The dashboard links to the holder's read-only view (tests/e2e/holder-message-view.spec.ts), never
@@ -205,8 +225,10 @@ test("the holder sees each person's figures, chart and messages at desktop and p
 
   await page.goto("/account/training");
   await expect(page.getByTestId("family-summary")).toHaveText(
-    "This month your family spotted 1 of 2 practice messages",
+    "This month your family spotted 1 of 2 practice messages; 1 is still waiting for an answer",
   );
+  // Dana's report decided hers: one of one decided was spotted, good news.
+  await expect(page.getByTestId("family-summary")).toHaveAttribute("data-tone", "good");
   const dana = results(page, "Dana Rivera");
   const danaFigure = (label: string) =>
     dana
@@ -214,7 +236,9 @@ test("the holder sees each person's figures, chart and messages at desktop and p
       .filter({ has: page.getByText(label, { exact: true }) })
       .locator("dd");
   await expect(danaFigure("Reported")).toHaveText("1");
-  await expect(danaFigure("Report rate")).toHaveText("100%");
+  // One message with an outcome: still no "100%" in large type.
+  await expect(danaFigure("Report rate")).toHaveText("—");
+  await expect(dana.getByTestId("rates-note")).toHaveText("Rates show after 3 messages with an outcome (1 so far).");
   await expect(danaFigure("Median time to report")).not.toHaveText("—");
   await expect(danaFigure("Spotted")).toHaveText("0");
   await expect(dana.getByText("Level 2 of 3")).toBeVisible();
@@ -233,9 +257,21 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
   await waitForHydration(page);
-  await expect(results(page, "Sam").getByRole("img", { name: /^Sam, last 12 weeks/ })).toBeVisible();
+  const samChart = results(page, "Sam").getByRole("img", { name: /^Sam, last 12 weeks/ });
+  await expect(samChart).toBeVisible();
   await expect(results(page, "Sam").getByTestId("result-figure").first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The chart's last week label is whole (it used to be cut at the drawing's edge: "Nov 2…").
+  const lastLabel = await samChart.evaluate((svg) => {
+    const labels = [...svg.querySelectorAll("text")].filter((text) =>
+      /^[A-Z][a-z]{2} \d+$/.test(text.textContent ?? ""),
+    );
+    const last = labels.at(-1)!.getBoundingClientRect();
+    const frame = svg.getBoundingClientRect();
+    return { left: last.left, right: last.right, frameLeft: frame.left, frameRight: frame.right };
+  });
+  expect(lastLabel.right).toBeLessThanOrEqual(lastLabel.frameRight);
+  expect(lastLabel.left).toBeGreaterThanOrEqual(lastLabel.frameLeft);
 
   // The holder can download everything held about Sam.
   const exportHref = await results(page, "Sam")

@@ -49,6 +49,8 @@ const validFamily = {
   phone: "",
   memberEmail: ["kid@example.com", "", "", ""],
   memberPhone: ["", "", "", ""],
+  memberName: ["Sam", "", "", ""],
+  memberAgeBand: ["child", "", "", ""],
 };
 
 describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $name", (target) => {
@@ -162,7 +164,12 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
     ],
     [
       "a family plan without a first member email",
-      { ...validFamily, memberEmail: ["", "b@example.com", "", ""] },
+      {
+        ...validFamily,
+        memberEmail: ["", "b@example.com", "", ""],
+        memberName: ["", "Bo", "", ""],
+        memberAgeBand: ["", "adult", "", ""],
+      },
       "memberEmail1",
       CHECKOUT_MESSAGES.firstMember,
     ],
@@ -180,7 +187,12 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
     ],
     [
       "two members with one email",
-      { ...validFamily, memberEmail: ["kid@example.com", "kid@example.com", "", ""] },
+      {
+        ...validFamily,
+        memberEmail: ["kid@example.com", "kid@example.com", "", ""],
+        memberName: ["Sam", "Sam", "", ""],
+        memberAgeBand: ["child", "child", "", ""],
+      },
       "memberEmail2",
       CHECKOUT_MESSAGES.duplicateEmail,
     ],
@@ -198,6 +210,36 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
       },
       "memberEmail",
       CHECKOUT_MESSAGES.tooManyMembers,
+    ],
+    [
+      "a family member without a first name",
+      { ...validFamily, memberName: ["", "", "", ""] },
+      "memberName1",
+      CHECKOUT_MESSAGES.memberNameRequired,
+    ],
+    [
+      "a family member's name that is a web address",
+      { ...validFamily, memberName: ["evil.example", "", "", ""] },
+      "memberName1",
+      "Use letters",
+    ],
+    [
+      "a family member without an age group (nobody is an adult by default)",
+      { ...validFamily, memberAgeBand: ["", "", "", ""] },
+      "memberAgeBand1",
+      CHECKOUT_MESSAGES.memberAgeBand,
+    ],
+    [
+      "an age group that does not exist",
+      { ...validFamily, memberAgeBand: ["toddler", "", "", ""] },
+      "memberAgeBand1",
+      CHECKOUT_MESSAGES.memberAgeBand,
+    ],
+    [
+      "a name in a row without an email",
+      { ...validFamily, memberName: ["Sam", "Rosa", "", ""] },
+      "memberEmail2",
+      CHECKOUT_MESSAGES.detailsWithoutEmail,
     ],
   ])("refuses %s with a 400, a clear message and nothing stored", async (_label, fields, field, message) => {
     const { cookie } = await signedInUser(handle.db, "dana-account@example.com");

@@ -101,7 +101,7 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
   async function holder(
     email: string,
     options: {
-      people?: { email: string; phone?: string | null }[];
+      people?: { email: string; phone?: string | null; ageBand?: string | null }[];
       name?: string;
       phone?: string;
       verified?: boolean;
@@ -139,6 +139,8 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
         name: person.name,
         email: person.email,
         phone: person.phone ?? null,
+        // The checkout asks each family member's age group; `ageBand: null` is a checkout from before.
+        ageBand: position === 0 ? null : "ageBand" in person ? (person.ageBand as string | null) : "adult",
       })),
     );
     return { cookie, userId: user.id, subscriptionId: subscription.id, email };

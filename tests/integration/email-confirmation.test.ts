@@ -14,6 +14,7 @@ import { trainingContacts } from "~/training/tables";
 import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirm-email";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as weeklyPracticeLoader } from "~/routes/weekly-lessons.practice";
 
 type View = { state: string; token?: string; message?: string };
 
@@ -71,6 +72,22 @@ describe.each(DATABASE_TARGETS)("confirming an email address on $name", (target)
       new Request("http://localhost:3000/account", { headers: { Cookie: cookie } }),
     );
     expect(before.value).toMatchObject({ emailConfirmed: false, familyPlan: null });
+
+    // A members' page sends them to confirm their address (My Account), not to the sales page;
+    // someone on no family's plan still gets the members' page's own explanation.
+    const members = await callRoute<unknown>(
+      weeklyPracticeLoader,
+      new Request("http://localhost:3000/weekly-lessons/practice", { headers: { Cookie: cookie } }),
+    );
+    expect(members.thrown?.status).toBe(302);
+    expect(members.thrown?.headers.get("Location")).toBe("/account");
+    expect(members.thrown?.headers.get("Set-Cookie")).toContain("scam-free-flash");
+    const strangerCookie = await signedInCookie(suite.handle, "stranger@example.com");
+    const stranger = await callRoute<unknown>(
+      weeklyPracticeLoader,
+      new Request("http://localhost:3000/weekly-lessons/practice", { headers: { Cookie: strangerCookie } }),
+    );
+    expect(stranger.thrown?.headers.get("Location")).toBe("/weekly-lessons");
 
     // Opening the link (as a mail scanner would) changes nothing.
     const opened = viewOf(await open(encodeURIComponent(token)));

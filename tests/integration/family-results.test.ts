@@ -34,11 +34,12 @@ import { loader as exportLoader } from "~/routes/account.training.export";
  * scanners and link previews included), then read back through the dashboard.
  *
  * Timeline (Tuesdays, ISO weeks 44-47 of 2026); "now" is Wednesday 18 November, 13:00 in New York:
- * - Dana (adult, New York, level 2): scanner then spot (30 min) · fell · spot (2 h) · spot (10 min)
+ * - Dana (adult, New York, level 2): scanner then report (30 min) · fell · spot (2 h) · spot (10 min)
  * - Sam (child, New York): nothing · preview agent only (flagged) · fell · spot (20 h); plus one
  *   that failed to send
  * - Grandpa Joe (older adult, Los Angeles, texts, level 3): SCAM reply (3 min) · preview then
- *   spot (15 min) · preview only; plus one queued but not yet sent and one planned
+ *   report (15 min) · preview only; plus one queued but not yet sent and one planned
+ * Every message that went out is older than the 3-day response window, or answered: none waits.
  */
 const NOW = new Date("2026-11-18T18:00:00Z");
 const TUESDAYS = ["2026-10-27", "2026-11-03", "2026-11-10", "2026-11-17"];
@@ -216,25 +217,32 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const { family, sent } = await simulateFourWeeks();
     const results = (await loadFamilyResults(suite.handle.db, family.userId, { now: NOW }))!;
 
-    // November in New York: Dana 3 (1 fall, 2 spots), Sam 3 (uncertain, fall, spot), Joe 2 (spot, uncertain).
+    // November in New York: Dana 3 (1 fall, 2 spots), Sam 3 (scanner, fall, spot), Joe 2 (report, scanner).
     expect(results.summaryLine).toBe("This month your family spotted 4 of 8 practice messages");
+    // Half of them: good news, in green.
+    expect(results.summaryTone).toBe("good");
+    expect([results.monthSent, results.monthWaiting, results.responseWindowDays]).toEqual([8, 0, 3]);
     expect(results.people.map((person) => person.name)).toEqual(["Dana Rivera", "Sam Rivera", "Grandpa Joe"]);
 
     const dana = byName(results, "Dana Rivera");
     expect(dana.figures).toEqual({
       sent: 4,
+      decided: 4,
+      waiting: 0,
       notDelivered: 0,
       deliveryUnknown: 0,
       reported: 1,
       spotted: 2,
       fell: 1,
+      openedNotPressed: 0,
+      scannerOrPreview: 0,
       noResponse: 0,
-      uncertain: 0,
       reportRate: 0.25,
       fallRate: 0.25,
       medianSecondsToReport: 1800,
     });
     expect([dana.reportRate, dana.fallRate, dana.medianTimeToReport]).toEqual(["25%", "25%", "30 min"]);
+    expect(dana.ratesNote).toBeNull();
     expect(dana.levelLabel).toBe("Level 2 of 3");
     expect(dana.weeksWithoutAFall).toBe(2);
     expect(dana.streakLabel).toBe("2 weeks in a row without a fall");
@@ -242,14 +250,18 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const sam = byName(results, "Sam Rivera");
     expect(sam.figures).toEqual({
       sent: 4,
+      decided: 4,
+      waiting: 0,
       // The "send now" message that failed: never "no response", and not in any rate.
       notDelivered: 1,
       deliveryUnknown: 0,
       reported: 0,
       spotted: 1,
       fell: 1,
+      openedNotPressed: 0,
+      // The preview agent's fetch and "click": neither a fall nor the person opening it.
+      scannerOrPreview: 1,
       noResponse: 1,
-      uncertain: 1,
       reportRate: 0,
       fallRate: 0.25,
       medianSecondsToReport: null,
@@ -265,13 +277,16 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const joe = byName(results, "Grandpa Joe");
     expect(joe.figures).toEqual({
       sent: 3,
+      decided: 3,
+      waiting: 0,
       notDelivered: 0,
       deliveryUnknown: 0,
       reported: 2,
       spotted: 0,
       fell: 0,
+      openedNotPressed: 0,
+      scannerOrPreview: 1,
       noResponse: 0,
-      uncertain: 1,
       reportRate: 2 / 3,
       fallRate: 0,
       medianSecondsToReport: 540,
@@ -287,7 +302,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     // The trend: twelve ISO weeks up to this one (W47), spotted against sent.
     const trendOf = (person: PersonResults) => person.trend.map((week) => [week.weekKey, week.sent, week.spotted]);
     expect(dana.trend).toHaveLength(12);
-    expect(dana.trend[0]).toEqual({ weekKey: "2026-W36", label: "Aug 31", sent: 0, spotted: 0 });
+    expect(dana.trend[0]).toEqual({ weekKey: "2026-W36", label: "Aug 31", sent: 0, spotted: 0, waiting: 0 });
     expect(trendOf(dana).slice(-5)).toEqual([
       ["2026-W43", 0, 0],
       ["2026-W44", 1, 1],
@@ -324,11 +339,11 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       "Spotted",
       "Not delivered",
       "Fell for",
-      "Uncertain",
+      "Scanner or preview",
       "No response",
     ]);
     expect(joe.messages.map((row) => [row.channel, row.outcomeLabel])).toEqual([
-      ["sms", "Uncertain"],
+      ["sms", "Scanner or preview"],
       ["sms", "Reported"],
       ["sms", "Reported"],
     ]);
@@ -349,6 +364,71 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     const results = (await loadFamilyResults(suite.handle.db, family.userId, { now: december }))!;
     expect(results.summaryLine).toBe("This month your family spotted 1 of 1 practice message");
     expect(byName(results, "Dana Rivera").trend.at(-1)).toMatchObject({ weekKey: "2026-W49", sent: 1, spotted: 1 });
+
+    // A second one that morning ("send now"), not answered two hours later: waiting, not a miss.
+    await practice(dana, scenarios("email", "adult")[6]!, new Date("2026-12-01T15:00:00Z"), [], { weekly: false });
+    const waiting = (await loadFamilyResults(suite.handle.db, family.userId, { now: december }))!;
+    expect(waiting.summaryLine).toBe(
+      "This month your family spotted 1 of 2 practice messages; 1 is still waiting for an answer",
+    );
+    expect(waiting.summaryTone).toBe("good");
+    expect(byName(waiting, "Dana Rivera").trend.at(-1)).toMatchObject({ sent: 2, spotted: 1, waiting: 1 });
+    // Both went out at 15:00, in no particular order between them.
+    expect(
+      byName(waiting, "Dana Rivera")
+        .messages.slice(0, 2)
+        .map((row) => row.outcomeLabel)
+        .sort(),
+    ).toEqual(["Spotted", "Waiting"]);
+    expect(byName(waiting, "Dana Rivera").figures).toMatchObject({ sent: 6, decided: 5, waiting: 1 });
+  });
+
+  it("waits the response window before counting silence, shows rates only from 3 messages, and is green only for good news", async () => {
+    const family = await createTestFamily(suite.handle.db, {
+      holderName: "Dana Rivera",
+      holderEmail: "dana@example.com",
+      contacts: [
+        { name: "Dana Rivera", ageBand: "adult", email: "dana@example.com" },
+        { name: "Sam Rivera", ageBand: "child", email: "sam@example.com" },
+      ],
+    });
+    await suite.handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
+    const dana = family.contacts[0]!;
+    const ids = scenarios("email", "adult");
+    // Three minutes before NOW, nothing yet; five days before, opened by Dana (not a scanner) and not pressed.
+    const fresh = await practice(dana, ids[0]!, new Date(NOW.getTime() - 180_000), [], { weekly: false });
+    await practice(dana, ids[1]!, new Date(NOW.getTime() - 5 * 86_400_000), [["link_fetched", 3600]], {
+      weekly: false,
+    });
+
+    const now = (await loadFamilyResults(suite.handle.db, family.userId, { now: NOW }))!;
+    const person = byName(now, "Dana Rivera");
+    expect(person.messages.map((row) => row.outcomeLabel)).toEqual(["Waiting", "Opened, did not press"]);
+    expect(person.figures).toMatchObject({ sent: 2, decided: 1, waiting: 1, openedNotPressed: 1, noResponse: 0 });
+    // One decided message: no percentage, and a note saying why.
+    expect([person.reportRate, person.fallRate]).toEqual(["—", "—"]);
+    expect(person.ratesNote).toBe("Rates show after 3 messages with an outcome (1 so far).");
+    // "Spotted 0 of 2" is not good news: not green.
+    expect(now.summaryLine).toBe(
+      "This month your family spotted 0 of 2 practice messages; 1 is still waiting for an answer",
+    );
+    expect(now.summaryTone).toBe("neutral");
+    // Sam has had nothing yet: no messages, so the page shows one line for him instead of a card.
+    const sam = byName(now, "Sam Rivera");
+    expect([sam.messages, sam.figures.sent, sam.ratesNote]).toEqual([[], 0, null]);
+
+    // Four days on, the fresh one had its chance: "No response"; a longer window still waits.
+    const later = new Date(NOW.getTime() + 4 * 86_400_000);
+    const decided = byName((await loadFamilyResults(suite.handle.db, family.userId, { now: later }))!, "Dana Rivera");
+    expect(decided.messages.map((row) => [row.id, row.outcomeLabel])[0]).toEqual([fresh.id, "No response"]);
+    expect(decided.figures).toMatchObject({ decided: 2, waiting: 0, noResponse: 1 });
+    const longer = await loadFamilyResults(suite.handle.db, family.userId, { now: later, responseWindowDays: 7 });
+    expect(byName(longer!, "Dana Rivera").messages[0]!.outcomeLabel).toBe("Waiting");
+
+    // A third decided message (a spot): the rates show, out of the three decided.
+    await practice(dana, ids[2]!, new Date(NOW.getTime() - 86_400_000), [["spotted", 600]], { weekly: false });
+    const three = byName((await loadFamilyResults(suite.handle.db, family.userId, { now: later }))!, "Dana Rivera");
+    expect([three.reportRate, three.fallRate, three.ratesNote]).toEqual(["0%", "0%", null]);
   });
 
   it("shows the dashboard to the account holder only; another account sees none of this family", async () => {
@@ -389,6 +469,8 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     expect(
       theirs.data.results!.people.map((person) => [person.name, person.figures.sent, person.figures.spotted]),
     ).toEqual([["Lee Park", 1, 1]]);
+    // One message: no rates yet.
+    expect(theirs.data.results!.people[0]!.reportRate).toBe("—");
     const seen = JSON.stringify(theirs.data);
     for (const message of [...sent.dana, ...sent.sam, ...sent.joe]) expect(seen).not.toContain(message.token);
     expect(seen).not.toContain("Grandpa Joe");
@@ -429,7 +511,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     expect(data.practiceMessages).toHaveLength(5);
     expect(data.practiceMessages.map((message: { outcome: string | null }) => message.outcome)).toEqual([
       "no-response",
-      "uncertain",
+      "scanner-or-preview",
       "fell",
       "not-delivered",
       "spotted",
@@ -442,6 +524,14 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       ["clicked", true],
     ]);
     expect(data.messagesSentToThem).toHaveLength(5);
+    // Nothing a relative would not expect the holder to hold: no device or browser details.
+    expect(body).not.toContain("userAgent");
+    expect(body).not.toContain("Mozilla");
+    // Joe's: the three texts that went out, not the one waiting in the outbox or the one planned.
+    const joeData = await (await exportOf(joe.id, holderCookie)).json();
+    expect(joeData.practiceMessages).toHaveLength(3);
+    expect(joeData.messagesSentToThem).toHaveLength(3);
+    expect(JSON.stringify(joeData)).not.toContain("scheduledFor");
     // Tokens are keys to pages, not information about Sam: none is in the download.
     for (const message of sent.sam) expect(body).not.toContain(message.token);
     for (const consent of await suite.handle.db.select().from(practiceAddressConsents))

@@ -19,7 +19,7 @@ import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";
 import { practiceEvents, practiceMessages, trainingContacts, trainingPrograms } from "~/training/tables";
-import type { HolderMessageView } from "~/training/results/holder-message-view.server";
+import { loadHolderMessageView, type HolderMessageView } from "~/training/results/holder-message-view.server";
 import { loadFamilyResults } from "~/training/results/family-results.server";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { loader as messageLoader } from "~/routes/account.training.message";
@@ -94,13 +94,19 @@ describe.each(DATABASE_TARGETS)("the holder's view of a practice message on $nam
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     const scenario = practiceLibrary().byId(EMAIL_SCENARIO)!;
     expect(page.data!).toMatchObject({ personName: "Dana Rivera", channel: "email", outcome: null, friendly: false });
+    // What happened, as the family results show it, told to the holder: sent ten minutes ago.
+    expect(page.data!).toMatchObject({
+      result: "waiting",
+      resultLabel: "Waiting",
+      resultLine: "This went to Dana Rivera less than 3 days ago, and Dana Rivera has not answered yet.",
+    });
     expect(page.data!.redFlags.map((flag) => flag.quote)).toEqual(scenario.redFlags.map((flag) => flag.quote));
     // The member's link (its token) never reaches the holder's page.
     expect(JSON.stringify(page.data)).not.toContain(email.token);
 
     const child = await open(text.messageId, cookie);
     expect(child.status).toBe(200);
-    expect(child.data!).toMatchObject({ personName: "Sam", channel: "sms", friendly: true });
+    expect(child.data!).toMatchObject({ personName: "Sam", channel: "sms", friendly: true, result: "waiting" });
     expect(JSON.stringify(child.data)).not.toContain(text.token);
 
     // Opening both, twice: no event of any kind for either message.
@@ -109,6 +115,33 @@ describe.each(DATABASE_TARGETS)("the holder's view of a practice message on $nam
     expect(await eventsOf(suite.handle.db, email.messageId)).toEqual([]);
     expect(await eventsOf(suite.handle.db, text.messageId)).toEqual([]);
     expect((await suite.handle.db.select().from(practiceEvents)).length).toBe(before);
+  });
+
+  it("tells the holder the message's outcome as the family results show it, and writes nothing to find it", async () => {
+    const { userId, text } = await holderWithMessages("outcome");
+    const db = suite.handle.db;
+    const view = (now: Date) =>
+      loadHolderMessageView(db, { userId, messageId: text.messageId, practiceOrigin: "https://go.example", now });
+    const inFourDays = new Date(Date.now() + 4 * 86_400_000);
+    expect(await view(inFourDays)).toMatchObject({
+      result: "no-response",
+      resultLabel: "No response",
+      resultLine: "Sam did not answer this message within 3 days.",
+    });
+    // Opened by Sam (not a preview), never pressed: told apart from a scanner's visit.
+    const sentAt = new Date(Date.now() - 300_000);
+    await db.insert(practiceEvents).values({ messageId: text.messageId, kind: "link_fetched", occurredAt: sentAt });
+    expect(await view(inFourDays)).toMatchObject({
+      result: "opened-not-pressed",
+      resultLine: "Sam opened the link but did not press the button on the practice page.",
+    });
+    await db.insert(practiceEvents).values({ messageId: text.messageId, kind: "spotted", occurredAt: new Date() });
+    expect(await view(new Date())).toMatchObject({
+      result: "spotted",
+      resultLabel: "Spotted",
+      resultLine: "Sam spotted it.",
+    });
+    expect((await eventsOf(db, text.messageId)).map((event) => event.kind)).toEqual(["link_fetched", "spotted"]);
   });
 
   it("is what the family results link to", async () => {

@@ -304,6 +304,8 @@ describe.each(DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
           "phone",
           "memberEmail",
           "memberPhone",
+          "memberName",
+          "memberAgeBand",
           "token",
           "change",
           "commentId",

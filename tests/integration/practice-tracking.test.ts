@@ -16,7 +16,7 @@ import {
 } from "../support/practice-seeds";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
-import { resetEnvForTests } from "~/config/env.server";
+import { getEnv, resetEnvForTests } from "~/config/env.server";
 import { outboxMessages, smsSuppressions } from "~/mail/tables";
 import { practiceEvents, practiceSuppressions } from "~/training/tables";
 import { practiceLibrary } from "~/training/library/practice-library.server";
@@ -260,8 +260,13 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
         ).toEqual(numbers);
         expect(page.data.redFlags.map((flag) => flag.why)).toEqual(scenario.redFlags.map((flag) => flag.why));
         for (const flag of page.data.redFlags) {
-          expect(flag.course.href).toBe(`/course/scam-free/${scenario.redFlags[flag.number - 1].coursePage}`);
+          // The page is on the practice host: links to the site are absolute. "Learn more" opens the
+          // public red-flag page (no account); the course page follows, for members (issue #23).
+          expect(flag.course.href).toBe(
+            `${getEnv().APP_URL}/course/scam-free/${scenario.redFlags[flag.number - 1].coursePage}`,
+          );
           expect(flag.course.title, `${scenario.id} page ${flag.course.href}`).not.toMatch(/^Page \d+$/);
+          expect(flag.learnMore.href).toMatch(new RegExp(`^${getEnv().APP_URL}/red-flags/[a-z0-9-]+$`));
         }
         expect(page.data.friendly).toBe(band === "child" || band === "teen");
         expect(page.data.nextTime).toBe(scenario.nextTime);

@@ -15,7 +15,13 @@ import { action, loader } from "~/routes/weekly-lessons.practice";
 type ActionResult = {
   ok: boolean;
   message?: string;
-  feedback?: { score: number; found: unknown[]; missed: unknown[] };
+  feedback?: {
+    score: number;
+    found: unknown[];
+    missed: unknown[];
+    goodInstincts: { text: string; why: string }[];
+    falseAlarms: unknown[];
+  };
 };
 type LoaderResult = Awaited<ReturnType<typeof loader>>;
 
@@ -86,6 +92,24 @@ describe.each(DATABASE_TARGETS)("the red flag trainer's action on $name", (targe
       falseAlarms: 1,
       score: Math.round((100 * 2) / (flags.length + 1)),
     });
+  });
+
+  it('gives a child half a red flag for a good instinct: only the subject\'s "YOU WON!!!" is never 0', async () => {
+    const prize = "email-free-coffee-qr-flyer";
+    const candidates = cutMessage(trainerMessageFromScenario(practiceLibrary().byId(prize)!)).candidates;
+    const youWon = candidates.find((part) => part.part === "subject" && part.text === "YOU WON!!!")!;
+    const flagCount = candidates.filter((part) => part.redFlag !== null).length;
+    const { status, data } = await check(member, { scenarioId: prize, ageBand: "child", selected: youWon.id });
+    expect(status).toBe(200);
+    expect(data.feedback!.score).toBe(Math.round(50 / (flagCount + 1)));
+    expect(data.feedback!.score).toBeGreaterThan(0);
+    expect(data.feedback!.falseAlarms).toEqual([]);
+    expect(data.feedback!.goodInstincts).toHaveLength(1);
+    expect(data.feedback!.goodInstincts[0]!.text).toBe("YOU WON!!!");
+    expect(data.feedback!.goodInstincts[0]!.why).toMatch(/^Good instinct: here is why it is not counted\. /);
+    const [row] = await handle.db.select().from(trainerAttempts);
+    expect(row).toMatchObject({ scenarioId: prize, found: 0, missed: flagCount, falseAlarms: 0 });
+    expect(row!.score).toBe(data.feedback!.score);
   });
 
   it.each([

@@ -184,12 +184,18 @@ describe.each(DATABASE_TARGETS)("text delivery statuses on $name", (target) => {
     expect(results.monthSent).toBe(0);
   });
 
-  it("shows a text Twilio took but never confirmed as 'Delivery not confirmed'", async () => {
+  it("shows a text Twilio took but never confirmed as 'Delivery not confirmed' once its response window passed", async () => {
     const { joe, userId } = await grandpaFamily();
     const { outboxId } = await sendPracticeText(joe.id, smsScenarios[0]!);
     // As if the callbacks never came: Twilio had only taken it.
     await db().update(outboxMessages).set({ providerStatus: "queued" }).where(eq(outboxMessages.id, outboxId));
-    const person = (await loadFamilyResults(db(), userId))!.people[0]!;
+    // Just sent: the confirmation (and Joe's answer) may still come.
+    const now = (await loadFamilyResults(db(), userId))!.people[0]!;
+    expect(now.messages.map((message) => message.outcomeLabel)).toEqual(["Waiting"]);
+    expect(now.figures).toMatchObject({ sent: 1, waiting: 1, deliveryUnknown: 0, noResponse: 0 });
+    // Four days later (the window is three), still unconfirmed and unanswered.
+    const later = new Date(Date.now() + 4 * 86_400_000);
+    const person = (await loadFamilyResults(db(), userId, { now: later }))!.people[0]!;
     expect(person.messages.map((message) => message.outcomeLabel)).toEqual(["Delivery not confirmed"]);
     expect(person.figures).toMatchObject({ sent: 1, deliveryUnknown: 1, noResponse: 0 });
   });

@@ -59,7 +59,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
     options: {
       plan?: "premium" | "family";
       status?: string;
-      people?: { email: string; phone?: string | null }[];
+      people?: { email: string; phone?: string | null; ageBand?: string | null }[];
       name?: string;
       /** The account proved its email (default); false for an account that never confirmed it. */
       verified?: boolean;
@@ -97,6 +97,8 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
         name: person.name,
         email: person.email,
         phone: person.phone ?? null,
+        // The checkout asks each family member's age group; `ageBand: null` is a checkout from before.
+        ageBand: position === 0 ? null : "ageBand" in person ? (person.ageBand as string | null) : "adult",
       })),
     );
     return { cookie, userId: user.id, subscriptionId: subscription.id };
@@ -170,6 +172,19 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
     });
 
   describe("the people from checkout", () => {
+    it("a person from a checkout that did not ask their age group gets no notice until the holder chooses it", async () => {
+      const { cookie, subscriptionId } = await holder("dana@example.com", {
+        people: [{ email: "kid@example.com", ageBand: null }],
+      });
+      await page(cookie);
+      const kid = (await contactsOf(subscriptionId)).find((row) => row.email === "kid@example.com")!;
+      expect(kid.ageBandSet).toBe(false);
+      const refused = await post(cookie, { intent: "send-notice", contactId: kid.id });
+      expect(refused.status).toBe(409);
+      expect(refused.data.title).toBe("Choose their age group first");
+      expect(await outbox()).toEqual([]);
+    });
+
     it("are copied once into the Training Program with safe defaults, and shown on the page", async () => {
       const { cookie, subscriptionId } = await holder("dana@example.com", {
         people: [{ email: "kid@example.com" }, { email: "gran@example.com", phone: "555 010 2001" }],
@@ -466,7 +481,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
         recipient: "gran@example.com",
       });
       // The holder's name is in the body only, never in a subject.
-      expect(email.subject).toBe("You are invited to practise spotting scams");
+      expect(email.subject).toBe("You are invited to practice spotting scams");
       expect(email.textBody).toContain("Dana Rivera signed you up");
       expect(email.textBody).toContain(link);
       expect(email.textBody).toContain("at most one practice message a week");

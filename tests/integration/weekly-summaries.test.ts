@@ -233,6 +233,24 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
     expect(program!.summariesOptedOutAt).not.toBeNull();
   });
 
+  it("does not tell the holder a message sent late last week was missed: it is still waiting", async () => {
+    const family = await createTestFamily(suite.handle.db, {
+      holderName: "Lee Park",
+      holderEmail: "lee@example.com",
+      contacts: [{ name: "Lee Park", ageBand: "adult", email: "lee@example.com" }],
+    });
+    await suite.handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
+    const ids = library.scenariosFor({ channel: "email", ageBand: "adult" }).map((scenario) => scenario.id);
+    // Sunday 8 November, 18:00 in New York; the summary goes out on Monday at 15:00, a day later.
+    await sendPractice(family.contacts[0]!, ids[0]!, at("2026-11-08", 23));
+    await sendWeeklySummaries(suite.handle.db, { now: at("2026-11-09", 20), brand: BRAND });
+    const [note] = (await familySummaries()).filter((row) => row.recipient === "lee@example.com");
+    expect(note!.textBody).toContain("Lee Park: spotted 0 of 1 practice message (1 still waiting for an answer).");
+    expect(note!.textBody).toContain(
+      "This month your family spotted 0 of 1 practice message: it is still waiting for an answer.",
+    );
+  });
+
   it("answers a bad or unknown link with a 4xx and changes nothing", async () => {
     const bad = await callAction<{ state: string }>(stopAction, "/training/summaries/unsubscribe", {
       token: "<script>",

@@ -19,6 +19,7 @@ const TOUCHED = [
   "PRACTICE_LINK_ORIGIN",
   "DKIM_PRIVATE_KEY",
   "DKIM_SELECTOR",
+  "PRACTICE_RESPONSE_WINDOW_DAYS",
 ];
 const saved = Object.fromEntries(TOUCHED.map((key) => [key, process.env[key]]));
 
@@ -134,6 +135,23 @@ describe("npm start", () => {
     process.env.PRACTICE_MAIL_DOMAIN = "not a domain";
     resetEnvForTests();
     expect(() => getEnv()).toThrow(/PRACTICE_MAIL_DOMAIN: a domain name/);
+  });
+
+  it("gives a person 3 days to answer a practice message unless PRACTICE_RESPONSE_WINDOW_DAYS says otherwise", () => {
+    delete process.env.PRACTICE_RESPONSE_WINDOW_DAYS;
+    resetEnvForTests();
+    expect(getEnv().PRACTICE_RESPONSE_WINDOW_DAYS).toBe(3);
+    process.env.PRACTICE_RESPONSE_WINDOW_DAYS = " ";
+    resetEnvForTests();
+    expect(getEnv().PRACTICE_RESPONSE_WINDOW_DAYS).toBe(3);
+    process.env.PRACTICE_RESPONSE_WINDOW_DAYS = "7";
+    resetEnvForTests();
+    expect(getEnv().PRACTICE_RESPONSE_WINDOW_DAYS).toBe(7);
+    for (const wrong of ["0", "31", "1.5", "soon"]) {
+      process.env.PRACTICE_RESPONSE_WINDOW_DAYS = wrong;
+      resetEnvForTests();
+      expect(() => getEnv(), wrong).toThrow(/PRACTICE_RESPONSE_WINDOW_DAYS/);
+    }
   });
 
   it("takes DKIM settings both or neither, a PEM key whose line breaks may be written \\n", () => {

@@ -25,6 +25,8 @@ import {
   type PracticeScenario,
 } from "~/training/library/practice-scenario-schema";
 import { locateRedFlags, segmentText } from "~/training/library/red-flag-segments";
+import { redFlagConsistencyProblems } from "~/training/library/practice-scenario-checks";
+import { kindMatches, RED_FLAG_KINDS } from "~/training/library/red-flag-kinds";
 
 describe("the real practice library", () => {
   const library = loadPracticeLibrary();
@@ -598,6 +600,108 @@ describe("library validation", () => {
     });
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain("Practice library: 1 scenario is valid (0 email, 1 text).");
+  });
+});
+
+describe("consistent red flags: the same kind of part gets the same verdict in every message (issue 23)", () => {
+  const kinds = (text: string) => kindMatches(text).map((match) => [match.kind, match.text]);
+
+  it("finds prize claims, rushes and shouting capitals with a few explainable patterns", () => {
+    expect(kinds("CONGRATS WINNER!!! ur numbr has won")).toEqual([
+      ["shouting", "CONGRATS WINNER!!!"],
+      ["prize", "WINNER"],
+      ["prize", "won"],
+    ]);
+    expect(kinds("YOU WON!!! Your phone number was picked")).toEqual([
+      ["shouting", "YOU WON!!!"],
+      ["prize", "WON"],
+      ["prize", "was picked"],
+    ]);
+    expect(kinds("Offer ends in 1 HOUR or prize go to next person!!!")).toEqual([
+      ["rush", "ends in"],
+      ["rush", "go to next"],
+    ]);
+    expect(kinds("Pay within 12 hours, by Friday or TODAY. Hurry, only 3 boxes are left!")).toEqual([
+      ["rush", "within 12 hours"],
+      ["rush", "by Friday"],
+      ["rush", "TODAY"],
+      ["rush", "Hurry"],
+      ["rush", "only 3 boxes are left"],
+    ]);
+    // Ordinary words stay ordinary: a refusal, a quiz's length, excitement without capitals.
+    expect(kinds("They won't be told. Find out in 1 minute! Good news!! Hi Sam!! I'm free today.")).toEqual([]);
+  });
+
+  function shoutingPair() {
+    const flagged = validSms();
+    flagged.frontMatter.id = "sms-flagged";
+    flagged.body =
+      "ParcelDesk: PARCEL ALERT!!! your parcel is waiting for a fee of $1.99. Pay within 12 hours: [[link]]";
+    redFlags(flagged).push({
+      quote: "PARCEL ALERT!!!",
+      in: "body",
+      why: "Shouting capitals are a clue.",
+      coursePage: 27,
+    });
+    const unmarked = validSms();
+    unmarked.frontMatter.id = "sms-unmarked";
+    unmarked.body = flagged.body;
+    return { flagged, unmarked };
+  }
+  const reason = (directory: string) =>
+    `${path.join(directory, "sms-unmarked.md")}: "PARCEL ALERT!!!" in the body is shouting capitals (an ALL-CAPS word of 2 or more letters followed by "!!" or more, such as "CONGRATS WINNER!!!"). ${path.join(directory, "sms-flagged.md")} counts shouting capitals as a red flag ("PARCEL ALERT!!!"), but no red flag of this message marks it: quote it as a red flag, or reword the message`;
+
+  it("rejects a kind of part that is a red flag in one file and unmarked in another, with the file and the reason", () => {
+    const { flagged, unmarked } = shoutingPair();
+    const directory = writeLibrary({
+      "sms-flagged.md": scenarioFile(flagged.frontMatter, flagged.body),
+      "sms-unmarked.md": scenarioFile(unmarked.frontMatter, unmarked.body),
+    });
+    expect(problemsOf(directory)).toEqual([reason(directory)]);
+  });
+
+  it("accepts a kind counted once in a message, with its other places unquoted, and a file with nothing to compare", () => {
+    const { flagged, unmarked } = shoutingPair();
+    // Counted once ("PARCEL ALERT!!!"); the trainer gives "THANK YOU!!" half credit.
+    flagged.body = flagged.body.replace("[[link]]", "[[link]] THANK YOU!!");
+    const directory = writeLibrary({ "sms-flagged.md": scenarioFile(flagged.frontMatter, flagged.body) });
+    expect(problemsOf(directory)).toEqual([]);
+    const alone = writeLibrary({ "sms-unmarked.md": scenarioFile(unmarked.frontMatter, unmarked.body) });
+    expect(problemsOf(alone)).toEqual([]);
+  });
+
+  it("stops the build: the check script exits 1 with the file name and the reason", () => {
+    const { flagged, unmarked } = shoutingPair();
+    const directory = writeLibrary({
+      "sms-flagged.md": scenarioFile(flagged.frontMatter, flagged.body),
+      "sms-unmarked.md": scenarioFile(unmarked.frontMatter, unmarked.body),
+    });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-content.ts", directory], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(reason(directory));
+  });
+
+  const library = loadPracticeLibrary();
+
+  it("passes on the real library, where every kind is a red flag somewhere, so the check has teeth", () => {
+    expect(
+      redFlagConsistencyProblems(library.scenarios.map((scenario) => ({ file: `${scenario.id}.md`, scenario }))),
+    ).toEqual([]);
+    for (const kind of RED_FLAG_KINDS) {
+      const counted = library.scenarios.filter((scenario) =>
+        scenario.redFlags.some((flag) => kindMatches(flag.quote).some((match) => match.kind === kind.id)),
+      );
+      expect(counted.length, kind.id).toBeGreaterThan(1);
+    }
+  });
+
+  it("keeps child messages in a child's world: no business pages, lawn mowers or home owners", () => {
+    for (const scenario of library.scenarios.filter((s) => s.ageBands.includes("child"))) {
+      const text = [scenario.title, scenario.subject ?? "", scenario.body, scenario.landing.heading].join("\n");
+      expect(text, scenario.id).not.toMatch(/business page|lawn mower|home ?owner/i);
+    }
   });
 });
 

@@ -1,5 +1,7 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
+  DEFAULT_RESPONSE_WINDOW_DAYS,
   familySummaryLine,
   formatDuration,
   formatRate,
@@ -7,16 +9,26 @@ import {
   messageOutcome,
   nextLevel,
   personFigures,
+  ratesNote,
   recentWeeks,
   secondsTo,
   streakLabel,
+  summaryTone,
   weeksWithoutAFall,
   type EventRecord,
   type MessageRecord,
+  type PracticeOutcome,
 } from "~/training/results/practice-results";
+import { OUTCOME_LABELS, outcomeMeanings } from "~/training/results/family-results-view";
+import { holderResultLine } from "~/training/results/holder-message-view.server";
+import { labelPlace, PracticeTrendChart } from "~/training/results/practice-trend-chart";
+import { CHART_WIDTH } from "~/ui/server-chart";
 
 const T0 = new Date("2026-11-02T16:00:00Z");
+const DAY = 86_400;
 const after = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+/** A moment well after the response window: every unanswered message is decided by then. */
+const LATER = after(30 * DAY);
 const event = (kind: EventRecord["kind"], seconds: number, flagged = false): EventRecord => ({
   kind,
   occurredAt: after(seconds),
@@ -25,33 +37,85 @@ const event = (kind: EventRecord["kind"], seconds: number, flagged = false): Eve
 const message = (...events: EventRecord[]): MessageRecord => ({ sentAt: T0, events: [event("sent", 0), ...events] });
 
 describe("the outcome of one message", () => {
-  it("counts a report, a spot, a human click, a bare fetch and silence", () => {
-    expect(messageOutcome(message(event("reported", 600)))).toBe("reported");
-    expect(messageOutcome(message(event("spotted", 600)))).toBe("spotted");
-    expect(messageOutcome(message(event("link_fetched", 300), event("clicked", 320)))).toBe("fell");
-    expect(messageOutcome(message(event("link_fetched", 300)))).toBe("uncertain");
-    expect(messageOutcome(message())).toBe("no-response");
+  // Each outcome from a small list of events, as of a moment inside the window (an hour after
+  // sending) and one after it (four days on; the window is three days by default).
+  const HOUR = after(3_600);
+  const FOUR_DAYS = after(4 * DAY);
+  const table: [string, MessageRecord, PracticeOutcome | null, PracticeOutcome | null][] = [
+    ["a report", message(event("reported", 600)), "reported", "reported"],
+    ["a spot", message(event("spotted", 600)), "spotted", "spotted"],
+    ["a person's click after opening", message(event("link_fetched", 300), event("clicked", 320)), "fell", "fell"],
+    ["nothing at all", message(), "waiting", "no-response"],
+    ["an unflagged fetch only", message(event("link_fetched", 300)), "waiting", "opened-not-pressed"],
+    ["a flagged fetch only", message(event("link_fetched", 1, true)), "waiting", "scanner-or-preview"],
+    [
+      "a flagged fetch and a flagged click",
+      message(event("link_fetched", 1, true), event("clicked", 2, true)),
+      "waiting",
+      "scanner-or-preview",
+    ],
+    [
+      "a scanner, then the person opening it",
+      message(event("link_fetched", 1, true), event("link_fetched", 900)),
+      "waiting",
+      "opened-not-pressed",
+    ],
+    ["a report from someone else only", message(event("reported", 60, true)), "waiting", "no-response"],
+    ["a bounce", { ...message(), arrival: "not-delivered" }, "not-delivered", "not-delivered"],
+    ["a bounce never sent", { sentAt: null, arrival: "not-delivered", events: [] }, "not-delivered", "not-delivered"],
+    ["an unconfirmed text", { ...message(), arrival: "unknown" }, "waiting", "delivery-unknown"],
+    [
+      "an unconfirmed text someone opened",
+      { ...message(event("link_fetched", 30)), arrival: "unknown" },
+      "waiting",
+      "opened-not-pressed",
+    ],
+    [
+      "an 'undelivered' text its person reported",
+      { ...message(event("reported", 60)), arrival: "not-delivered" },
+      "reported",
+      "reported",
+    ],
+    [
+      "a message never sent",
+      { sentAt: null, events: [{ kind: "failed", occurredAt: T0, flagged: false }] },
+      null,
+      null,
+    ],
+  ];
+
+  it.each(table)("%s: %s inside the window, %s after it", (_name, record, inside, afterwards) => {
+    expect(messageOutcome(record, HOUR)).toBe(inside);
+    expect(messageOutcome(record, FOUR_DAYS)).toBe(afterwards);
+  });
+
+  it("shows 'Waiting' until the window has passed, to the second, for the window it is given", () => {
+    const window = DEFAULT_RESPONSE_WINDOW_DAYS * DAY;
+    expect(messageOutcome(message(), after(180))).toBe("waiting");
+    expect(messageOutcome(message(), after(window - 1))).toBe("waiting");
+    expect(messageOutcome(message(), after(window))).toBe("no-response");
+    expect(messageOutcome(message(), after(DAY - 1), 1)).toBe("waiting");
+    expect(messageOutcome(message(), after(DAY), 1)).toBe("no-response");
+    expect(messageOutcome(message(), after(4 * DAY), 7)).toBe("waiting");
   });
 
   it("never counts a mail scanner or a link preview as a fall", () => {
     // Safe Links fetching within a second of delivery, then an iMessage preview "clicking".
     const bots = message(event("link_fetched", 1, true), event("clicked", 2, true), event("link_fetched", 40, true));
-    expect(messageOutcome(bots)).toBe("uncertain");
+    expect(messageOutcome(bots, LATER)).toBe("scanner-or-preview");
     // A scanner's visit and then the person reporting it: reported.
-    expect(messageOutcome(message(event("link_fetched", 1, true), event("reported", 900)))).toBe("reported");
+    expect(messageOutcome(message(event("link_fetched", 1, true), event("reported", 900)), LATER)).toBe("reported");
     // A report from someone it was not sent to decides nothing.
-    expect(messageOutcome(message(event("reported", 100, true), event("clicked", 400)))).toBe("fell");
+    expect(messageOutcome(message(event("reported", 100, true), event("clicked", 400)), LATER)).toBe("fell");
   });
 
   it("goes by what happened first: spotting and then opening the link to learn is still a spot", () => {
-    expect(messageOutcome(message(event("spotted", 100), event("clicked", 200)))).toBe("spotted");
-    expect(messageOutcome(message(event("clicked", 100), event("spotted", 200)))).toBe("fell");
+    expect(messageOutcome(message(event("spotted", 100), event("clicked", 200)), LATER)).toBe("spotted");
+    expect(messageOutcome(message(event("clicked", 100), event("spotted", 200)), LATER)).toBe("fell");
     // Events may arrive out of order; the times decide.
-    expect(messageOutcome({ sentAt: T0, events: [event("clicked", 200), event("spotted", 100)] })).toBe("spotted");
-  });
-
-  it("does not count a message that never went out", () => {
-    expect(messageOutcome({ sentAt: null, events: [{ kind: "failed", occurredAt: T0, flagged: false }] })).toBeNull();
+    expect(messageOutcome({ sentAt: T0, events: [event("clicked", 200), event("spotted", 100)] }, LATER)).toBe(
+      "spotted",
+    );
   });
 
   it("measures the time to report (or spot) from delivery, the person's own report only", () => {
@@ -59,10 +123,45 @@ describe("the outcome of one message", () => {
     expect(secondsTo("spotted", message(event("spotted", 754)))).toBe(754);
     expect(secondsTo("reported", message(event("clicked", 10)))).toBeNull();
   });
+
+  it("labels every outcome and says what each means", () => {
+    expect(OUTCOME_LABELS).toEqual({
+      reported: "Reported",
+      spotted: "Spotted",
+      fell: "Fell for",
+      waiting: "Waiting",
+      "opened-not-pressed": "Opened, did not press",
+      "scanner-or-preview": "Scanner or preview",
+      "no-response": "No response",
+      "not-delivered": "Not delivered",
+      "delivery-unknown": "Delivery not confirmed",
+    });
+    const meanings = outcomeMeanings(3);
+    expect(meanings.map((meaning) => meaning.outcome).sort()).toEqual(Object.keys(OUTCOME_LABELS).sort());
+    expect(meanings.find((meaning) => meaning.outcome === "waiting")!.meaning).toContain("less than 3 days ago");
+    expect(outcomeMeanings(1).find((meaning) => meaning.outcome === "no-response")!.meaning).toContain("in 1 day.");
+  });
+
+  it("tells the holder what happened, in words about the person, never to them", () => {
+    expect(holderResultLine("Sam", "spotted", 3)).toBe("Sam spotted it.");
+    expect(holderResultLine("Sam", "waiting", 3)).toBe(
+      "This went to Sam less than 3 days ago, and Sam has not answered yet.",
+    );
+    expect(holderResultLine("Sam", "opened-not-pressed", 3)).toBe(
+      "Sam opened the link but did not press the button on the practice page.",
+    );
+    expect(holderResultLine("Sam", "scanner-or-preview", 3)).toContain("mail scanner or a link preview");
+    expect(holderResultLine("Sam", "no-response", 3)).toBe("Sam did not answer this message within 3 days.");
+    for (const outcome of [...(Object.keys(OUTCOME_LABELS) as PracticeOutcome[]), null]) {
+      const line = holderResultLine("Sam", outcome, 3);
+      expect(line).toContain("Sam");
+      expect(line).not.toMatch(/\byou\b|great job/i);
+    }
+  });
 });
 
 describe("a person's figures", () => {
-  it("adds up reported, spotted, fell for, no response and uncertain, with rates and the median time to report", () => {
+  it("adds up every outcome, with rates out of the decided messages and the median time to report", () => {
     const messages = [
       message(event("reported", 60)),
       message(event("reported", 3_600)),
@@ -70,40 +169,74 @@ describe("a person's figures", () => {
       message(event("spotted", 50)),
       message(event("link_fetched", 2, true), event("clicked", 400)),
       message(event("link_fetched", 1, true)),
+      message(event("link_fetched", 700)),
       message(),
+      // Sent yesterday, nothing yet: waiting, in no rate.
+      { sentAt: after(29 * DAY), events: [] },
       { sentAt: null, events: [] },
     ];
-    expect(personFigures(messages)).toEqual({
-      sent: 7,
+    expect(personFigures(messages, LATER)).toEqual({
+      sent: 9,
+      decided: 8,
+      waiting: 1,
       notDelivered: 0,
       deliveryUnknown: 0,
       reported: 3,
       spotted: 1,
       fell: 1,
+      openedNotPressed: 1,
+      scannerOrPreview: 1,
       noResponse: 1,
-      uncertain: 1,
-      reportRate: 3 / 7,
-      fallRate: 1 / 7,
+      reportRate: 3 / 8,
+      fallRate: 1 / 8,
       medianSecondsToReport: 120,
     });
   });
 
   it("keeps a message that never arrived out of every rate, and one whose arrival is unknown out of 'no response'", () => {
-    const figures = personFigures([
-      message(event("reported", 60)),
-      { ...message(), arrival: "not-delivered" },
-      { sentAt: null, arrival: "not-delivered", events: [] },
-      { ...message(), arrival: "unknown" },
-      { ...message(), arrival: "delivered" },
-    ]);
-    expect(figures).toMatchObject({ sent: 3, notDelivered: 2, deliveryUnknown: 1, noResponse: 1, reportRate: 1 / 3 });
-    // A report proves it arrived, whatever the carrier said.
-    expect(messageOutcome({ ...message(event("reported", 60)), arrival: "not-delivered" })).toBe("reported");
-    expect(messageOutcome({ ...message(event("link_fetched", 30)), arrival: "unknown" })).toBe("uncertain");
+    const figures = personFigures(
+      [
+        message(event("reported", 60)),
+        { ...message(), arrival: "not-delivered" },
+        { sentAt: null, arrival: "not-delivered", events: [] },
+        { ...message(), arrival: "unknown" },
+        { ...message(), arrival: "delivered" },
+      ],
+      LATER,
+    );
+    expect(figures).toMatchObject({
+      sent: 3,
+      decided: 3,
+      notDelivered: 2,
+      deliveryUnknown: 1,
+      noResponse: 1,
+      reportRate: 1 / 3,
+    });
   });
 
-  it("has no rates before anything was sent", () => {
-    expect(personFigures([])).toMatchObject({ sent: 0, reportRate: null, fallRate: null, medianSecondsToReport: null });
+  it("hides the rates until three messages are decided: 'spotted 0 of 2' is no '0%'", () => {
+    expect(personFigures([], LATER)).toMatchObject({ sent: 0, reportRate: null, fallRate: null });
+    // One message, fallen for: no "100%" in large type.
+    const one = personFigures([message(event("clicked", 400))], LATER);
+    expect(one).toMatchObject({ sent: 1, decided: 1, fell: 1, reportRate: null, fallRate: null });
+    expect([formatRate(one.reportRate), formatRate(one.fallRate)]).toEqual(["—", "—"]);
+    // Two decided and two still waiting: four sent, still no rates.
+    const waiting = personFigures(
+      [
+        message(event("reported", 60)),
+        message(),
+        { sentAt: LATER, events: [] },
+        { sentAt: after(29 * DAY), events: [] },
+      ],
+      LATER,
+    );
+    expect(waiting).toMatchObject({ sent: 4, decided: 2, waiting: 2, reportRate: null, fallRate: null });
+    // A third decided one: the rates show, out of the three.
+    const three = personFigures([message(event("reported", 60)), message(), message(event("clicked", 400))], LATER);
+    expect(three).toMatchObject({ decided: 3, reportRate: 1 / 3, fallRate: 1 / 3 });
+    expect(ratesNote(0)).toBe("Rates show after 3 messages with an outcome (0 so far).");
+    expect(ratesNote(2)).toBe("Rates show after 3 messages with an outcome (2 so far).");
+    expect(ratesNote(3)).toBeNull();
   });
 
   it("takes the middle of an even number of times", () => {
@@ -127,7 +260,7 @@ describe("difficulty and streaks", () => {
       { weekKey: "2026-W45", outcomes: ["spotted" as const] },
       { weekKey: "2026-W46", outcomes: [] },
       { weekKey: "2026-W47", outcomes: ["no-response" as const] },
-      { weekKey: "2026-W48", outcomes: ["uncertain" as const] },
+      { weekKey: "2026-W48", outcomes: ["scanner-or-preview" as const] },
     ];
     expect(weeksWithoutAFall(weeks)).toBe(3);
     expect(weeksWithoutAFall([...weeks, { weekKey: "2026-W49", outcomes: ["fell"] }])).toBe(0);
@@ -136,10 +269,27 @@ describe("difficulty and streaks", () => {
 });
 
 describe("words for the figures", () => {
-  it("writes the family summary line", () => {
+  it("writes the family summary line, saying which messages are still waiting", () => {
     expect(familySummaryLine(7, 9)).toBe("This month your family spotted 7 of 9 practice messages");
     expect(familySummaryLine(1, 1)).toBe("This month your family spotted 1 of 1 practice message");
     expect(familySummaryLine(0, 0)).toBe("No practice messages have gone out this month yet.");
+    expect(familySummaryLine(0, 2, 2)).toBe(
+      "This month your family spotted 0 of 2 practice messages: all are still waiting for an answer",
+    );
+    expect(familySummaryLine(0, 1, 1)).toBe(
+      "This month your family spotted 0 of 1 practice message: it is still waiting for an answer",
+    );
+    expect(familySummaryLine(1, 3, 1)).toBe(
+      "This month your family spotted 1 of 3 practice messages; 1 is still waiting for an answer",
+    );
+  });
+
+  it("is green only for good news", () => {
+    expect(summaryTone(0, 0)).toBe("neutral");
+    expect(summaryTone(0, 2)).toBe("neutral");
+    expect(summaryTone(1, 5)).toBe("neutral");
+    expect(summaryTone(1, 2)).toBe("good");
+    expect(summaryTone(7, 9)).toBe("good");
   });
 
   it("writes durations and rates", () => {
@@ -173,5 +323,31 @@ describe("the dashboard's weeks and streak words", () => {
     expect(streakLabel(0, 3)).toBe("A fresh start: every week without a fall counts");
     expect(streakLabel(1, 3)).toBe("1 week in a row without a fall");
     expect(streakLabel(4, 5)).toBe("4 weeks in a row without a fall");
+  });
+});
+
+describe("the trend chart", () => {
+  const trend = recentWeeks(new Date("2026-11-26T12:00:00Z"), "America/New_York", 12).map((week) => ({
+    ...week,
+    sent: 1,
+    spotted: 0,
+    waiting: 0,
+  }));
+
+  it("ends the last week's label inside the drawing, so a phone shows 'Nov 23' whole", () => {
+    expect(trend.at(-1)!.label).toBe("Nov 23");
+    const svg = renderToStaticMarkup(PracticeTrendChart({ name: "Sam", trend, idPrefix: "sam" }));
+    const labels = [...svg.matchAll(/<text x="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>([A-Z][a-z]{2} \d+)<\/text>/g)];
+    expect(labels.map((label) => label[3])).toEqual(["Sep 21", "Oct 12", "Nov 2", "Nov 23"]);
+    const last = labels.at(-1)!;
+    expect(last[2]).toBe("end");
+    expect(Number(last[1])).toBeLessThanOrEqual(CHART_WIDTH);
+    // The others stay centred under their bars.
+    expect(labels.slice(0, -1).every((label) => label[2] === "middle")).toBe(true);
+  });
+
+  it("places a label by its bar", () => {
+    expect(labelPlace(3, 12, 100, 20)).toEqual({ x: 110, anchor: "middle" });
+    expect(labelPlace(11, 12, 340, 16)).toEqual({ x: 356, anchor: "end" });
   });
 });

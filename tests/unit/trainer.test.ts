@@ -7,7 +7,10 @@ import {
   type Candidate,
 } from "~/red-flag-trainer/candidates";
 import { chooseTrainerScenario, currentLevel, nextLevel } from "~/red-flag-trainer/difficulty";
+import { GOOD_INSTINCT_OPENING, goodInstinctWhy, roundFeedback } from "~/red-flag-trainer/feedback";
+import { scoreSentence } from "~/red-flag-trainer/round-feedback";
 import { scoreAttempt } from "~/red-flag-trainer/scoring";
+import { kindMatches, kindsWithin } from "~/training/library/red-flag-kinds";
 import { loadPracticeLibrary } from "~/training/library/practice-library.server";
 import { difficultyFor } from "~/training/library/practice-scenario-schema";
 
@@ -28,24 +31,37 @@ const scored = (ids: string[]) => {
 
 describe("trainer scoring", () => {
   it("all red flags found and nothing else: 100", () => {
-    expect(scored(["body-7", "address-0"])).toEqual({ found: [0, 1], missed: [], falseAlarms: [], score: 100 });
+    expect(scored(["body-7", "address-0"])).toEqual({
+      found: [0, 1],
+      missed: [],
+      goodInstincts: [],
+      falseAlarms: [],
+      score: 100,
+    });
   });
 
   it("nothing marked: every red flag missed, 0", () => {
-    expect(scored([])).toEqual({ found: [], missed: [0, 1], falseAlarms: [], score: 0 });
+    expect(scored([])).toEqual({ found: [], missed: [0, 1], goodInstincts: [], falseAlarms: [], score: 0 });
   });
 
   it("only false alarms: 0, and each ordinary part marked is listed", () => {
     expect(scored(["body-31", "name-0"])).toEqual({
       found: [],
       missed: [0, 1],
+      goodInstincts: [],
       falseAlarms: ["name-0", "body-31"],
       score: 0,
     });
   });
 
   it("mixed: one found, one missed, one false alarm scores found / (flags + false alarms)", () => {
-    expect(scored(["body-0", "address-0"])).toEqual({ found: [1], missed: [0], falseAlarms: ["body-0"], score: 33 });
+    expect(scored(["body-0", "address-0"])).toEqual({
+      found: [1],
+      missed: [0],
+      goodInstincts: [],
+      falseAlarms: ["body-0"],
+      score: 33,
+    });
   });
 
   it("marking every part is not a good score", () => {
@@ -157,6 +173,145 @@ describe("difficulty follows the learner", () => {
       const choice = chooseTrainerScenario({ scenarios: library.scenarios, ageBand: "adult", level, recent: [] })!;
       const available = library.scenarios.some((s) => difficultyFor(s, "adult") === level);
       if (available) expect(difficultyFor(choice.scenario, "adult")).toBe(level);
+    }
+  });
+});
+
+describe("good instincts: partial credit for a part that shares a red flag's reason", () => {
+  /** The hand-made parts again, with "Thank you" going with red flag 0 (as if in its sentence). */
+  const related: Candidate[] = parts.map((part) =>
+    part.id === "body-31" ? { ...part, related: { redFlag: 0, because: "same-sentence" } } : part,
+  );
+  const score = (ids: string[]) => {
+    const outcome = scoreAttempt(related, ids);
+    if (!outcome.ok) throw new Error(outcome.problem);
+    return outcome.score;
+  };
+
+  it("a good instinct alone is half a red flag, never 0", () => {
+    expect(score(["body-31"])).toEqual({
+      found: [],
+      missed: [0, 1],
+      goodInstincts: ["body-31"],
+      falseAlarms: [],
+      // (0 + ½) / (2 red flags + 1 part marked that is not one)
+      score: 17,
+    });
+  });
+
+  it("costs half of what a false alarm costs next to every red flag, and marking everything still loses", () => {
+    expect(score(["body-7", "address-0"]).score).toBe(100);
+    expect(score(["body-7", "address-0", "body-31"]).score).toBe(83); // 2.5 / 3
+    expect(score(["body-7", "address-0", "body-0"]).score).toBe(67); // 2 / 3
+    expect(score(related.map((part) => part.id))).toMatchObject({
+      goodInstincts: ["body-31"],
+      falseAlarms: ["name-0", "body-0"],
+      score: 50, // 2.5 / 5
+    });
+  });
+
+  it("is deterministic: the same marks always give the same score", () => {
+    const marks = ["body-31", "body-0", "address-0"];
+    expect(score(marks)).toEqual(score([...marks].reverse()));
+  });
+
+  const prizeText = {
+    channel: "sms" as const,
+    from: { name: "+1 (202) 555-0100", address: "+1 (202) 555-0100" },
+    body: "YOU WON!!! Ur number has WON a bike. To claim pay the $5 fee. Offer ends in 1 HOUR or prize go to next person!!! Thanks, Prize Team",
+    links: [],
+    redFlags: [
+      { quote: "Ur number has WON", in: "body" as const, why: "You never entered a draw.", coursePage: 15 },
+      { quote: "pay the $5 fee", in: "body" as const, why: "Real prizes are free.", coursePage: 15 },
+      { quote: "Offer ends in 1 HOUR", in: "body" as const, why: "Rushing you is a trick.", coursePage: 11 },
+    ],
+  };
+
+  it("relates an ordinary part to the red flag of the same kind, else to the red flag beside it in its sentence", () => {
+    const { candidates, layout } = cutMessage(prizeText);
+    expect(candidates.map((c) => [c.id, c.text, c.redFlag, c.related ?? null])).toEqual([
+      ["name-0", "+1 (202) 555-0100", null, null],
+      // A prize claim like red flag 1, in another sentence.
+      ["body-0", "YOU WON!!!", null, { redFlag: 0, because: "prize" }],
+      ["body-11", "Ur number has WON", 0, null],
+      ["body-29", "a bike.", null, { redFlag: 0, because: "same-sentence" }],
+      ["body-37", "To claim", null, { redFlag: 1, because: "same-sentence" }],
+      ["body-46", "pay the $5 fee", 1, null],
+      ["body-62", "Offer ends in 1 HOUR", 2, null],
+      // The rest of the rush: the tester's "false alarm" (issue 23).
+      ["body-83", "or prize go to next person!!!", null, { redFlag: 2, because: "rush" }],
+      ["body-113", "Thanks, Prize Team", null, null],
+    ]);
+    // The page never learns which parts are red flags or go with one before Check.
+    expect(JSON.stringify(layout)).not.toMatch(/redFlag|related/);
+    expect(cutMessage(prizeText).candidates).toEqual(candidates);
+  });
+
+  it("explains a good instinct with the red flag that counts it, and says so in the score sentence", () => {
+    const { candidates } = cutMessage(prizeText);
+    const outcome = scoreAttempt(candidates, ["body-0", "body-83"]);
+    if (!outcome.ok) throw new Error(outcome.problem);
+    expect(outcome.score).toMatchObject({ found: [], goodInstincts: ["body-0", "body-83"], falseAlarms: [] });
+    expect(outcome.score.score).toBe(20); // (½ + ½) / (3 + 2)
+    const link = (page: number) => ({ title: `Page ${page}`, href: `/course/scam-free/${page}` });
+    const feedback = roundFeedback(prizeText, candidates, outcome.score, (page) => ({
+      learnMore: link(page),
+      course: link(page),
+    }));
+    expect(feedback.falseAlarms).toEqual([]);
+    expect(feedback.goodInstincts).toEqual([
+      {
+        candidateId: "body-0",
+        text: "YOU WON!!!",
+        where: "the text",
+        number: 1,
+        why: "Good instinct: here is why it is not counted. The prize claim in this message is counted once, as red flag 1 (“Ur number has WON”). You never entered a draw.",
+      },
+      {
+        candidateId: "body-83",
+        text: "or prize go to next person!!!",
+        where: "the text",
+        number: 3,
+        why: "Good instinct: here is why it is not counted. The rush in this message is counted once, as red flag 3 (“Offer ends in 1 HOUR”). Rushing you is a trick.",
+      },
+    ]);
+    expect(feedback.marks["body-0"]).toEqual({ mark: "good-instinct", number: 1 });
+    expect(scoreSentence(feedback)).toBe(
+      "You found 0 of 3 red flags, plus 2 good instincts for half points, and no false alarms. Score: 20 out of 100.",
+    );
+    expect(goodInstinctWhy({ redFlag: 1, because: "same-sentence" }, prizeText.redFlags[1]!)).toBe(
+      `${GOOD_INSTINCT_OPENING} It is part of the same sentence as red flag 2 (“pay the $5 fee”), which is counted once. Real prizes are free.`,
+    );
+  });
+
+  it('a child who marks only the subject\'s "YOU WON!!!" in the free coffee prize email scores more than 0', () => {
+    const scenario = loadPracticeLibrary().byId("email-free-coffee-qr-flyer")!;
+    const { candidates } = cutMessage(trainerMessageFromScenario(scenario));
+    const youWon = candidates.find((c) => c.part === "subject" && c.text === "YOU WON!!!")!;
+    expect(youWon.redFlag).toBeNull();
+    expect(youWon.related).toEqual({ redFlag: 1, because: "prize" });
+    const outcome = scoreAttempt(candidates, [youWon.id]);
+    if (!outcome.ok) throw new Error(outcome.problem);
+    expect(outcome.score.goodInstincts).toEqual([youWon.id]);
+    expect(outcome.score.score).toBe(Math.round(50 / (scenario.redFlags.length + 1)));
+    expect(outcome.score.score).toBeGreaterThan(0);
+  });
+
+  it("never calls a part that shows a counted kind of red flag a plain false alarm, in any library message", () => {
+    for (const scenario of loadPracticeLibrary().scenarios) {
+      const message = trainerMessageFromScenario(scenario);
+      const { candidates } = cutMessage(message);
+      const texts = { name: message.from.name, address: message.from.address, subject: message.subject ?? "" };
+      const textOf = (part: Candidate["part"]) => (part === "body" ? message.body : texts[part]);
+      for (const candidate of candidates) {
+        if (candidate.redFlag !== null) {
+          expect(candidate.related, scenario.id).toBeUndefined();
+          continue;
+        }
+        const kinds = kindsWithin(kindMatches(textOf(candidate.part)), candidate.start, candidate.end);
+        if (kinds.length) expect(candidate.related, `${scenario.id}: ${candidate.text}`).toBeTruthy();
+        if (candidate.related) expect(scenario.redFlags[candidate.related.redFlag], scenario.id).toBeDefined();
+      }
     }
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
 import { TOTAL_PAGES } from "~/course/course-map";
-import { personalNameProblems, scenarioProblems } from "./practice-scenario-checks";
+import { personalNameProblems, redFlagConsistencyProblems, scenarioProblems } from "./practice-scenario-checks";
 import {
   difficultyFor,
   practiceScenarioSchema,
@@ -109,6 +109,7 @@ export interface LibraryContext {
 export function buildPracticeLibrary(sources: PracticeSource[], context: LibraryContext): PracticeLibrary {
   const problems: string[] = [];
   const scenarios: PracticeScenario[] = [];
+  const checked: { file: string; scenario: PracticeScenario }[] = [];
   const fileById = new Map<string, string>();
   for (const source of sources) {
     const report = (reason: string) => problems.push(`${source.file}: ${reason}`);
@@ -131,7 +132,10 @@ export function buildPracticeLibrary(sources: PracticeSource[], context: Library
       }
     });
     scenarios.push(scenario);
+    checked.push({ file: source.file, scenario });
   }
+  // Across files: the same kind of part is a red flag in every message or in none.
+  problems.push(...redFlagConsistencyProblems(checked));
   if (problems.length) throw new PracticeLibraryError(problems);
   return createLibrary(scenarios);
 }

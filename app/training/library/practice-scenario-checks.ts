@@ -1,8 +1,15 @@
 import { MIN_LANDING_CONTRAST, whiteTextContrast } from "./landing-look";
 import { hasStrayPlaceholderBraces, sampleDeliveredForm, unknownPlaceholders } from "./delivered-form";
-import { displayBody, findRedFlagSpan, hasStrayLinkBrackets } from "./practice-message-text";
+import {
+  displayBody,
+  findRedFlagSpan,
+  hasStrayLinkBrackets,
+  partText,
+  type MessagePart,
+} from "./practice-message-text";
 import { foreignDomains, frighteningWords, realBrandNames, realLookingPhoneNumbers } from "./practice-safety-rules";
 import type { AgeBand, PracticeScenario, ScamType } from "./practice-scenario-schema";
+import { kindMatches, RED_FLAG_KINDS, type RedFlagKindId } from "./red-flag-kinds";
 
 /**
  * The rules of one scenario that the zod shape cannot say on its own: channel rules, red flag
@@ -291,4 +298,75 @@ export function scenarioProblems(scenario: PracticeScenario): string[] {
     ...audienceProblems(scenario),
     ...safetyProblems(scenario),
   ];
+}
+
+const PART_NAMES: Record<MessagePart, string> = {
+  fromName: "the sender's name",
+  fromAddress: "the sender's address",
+  subject: "the subject",
+  body: "the body",
+};
+
+/** How one scenario uses one kind of red flag (red-flag-kinds.ts). */
+interface KindUse {
+  /** A red flag whose quote shows the kind (the first one met), or null when none does. */
+  counted: { quote: string } | null;
+  /** Each part of the message showing the kind outside every red flag, as `"text" in the body`. */
+  unmarked: string[];
+}
+
+function kindUses(scenario: PracticeScenario): Map<RedFlagKindId, KindUse> {
+  const form = sampleDeliveredForm(scenario);
+  const spans = scenario.redFlags.map((redFlag) => findRedFlagSpan(form, redFlag));
+  const uses = new Map<RedFlagKindId, KindUse>();
+  for (const part of ["fromName", "fromAddress", "subject", "body"] as const) {
+    for (const match of kindMatches(partText(form, part))) {
+      const use = uses.get(match.kind) ?? { counted: null, unmarked: [] };
+      uses.set(match.kind, use);
+      const flag = spans.findIndex(
+        (span) => span !== null && span.part === part && span.start < match.end && match.start < span.end,
+      );
+      if (flag >= 0) use.counted ??= { quote: scenario.redFlags[flag]!.quote };
+      else {
+        const place = `${quoted(match.text)} in ${PART_NAMES[part]}`;
+        if (!use.unmarked.includes(place)) use.unmarked.push(place);
+      }
+    }
+  }
+  return uses;
+}
+
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/**
+ * The same kind of part must get the same verdict in every message (issue 23): when one scenario
+ * counts a kind of red flag (a prize claim, a rush, shouting capitals: red-flag-kinds.ts), every
+ * scenario showing that kind must count it too, at least once. Other places in the same message
+ * may stay unquoted: the trainer tells whoever marks one that it is a good instinct, counted once
+ * as that red flag (half a red flag's points), never that it is "not a red flag". Each problem
+ * starts with the file name and names a file that counts the kind.
+ */
+export function redFlagConsistencyProblems(entries: readonly { file: string; scenario: PracticeScenario }[]): string[] {
+  const uses = entries.map((entry) => ({ file: entry.file, uses: kindUses(entry.scenario) }));
+  const problems: { file: string; text: string }[] = [];
+  for (const kind of RED_FLAG_KINDS) {
+    const example = uses
+      .filter((entry) => entry.uses.get(kind.id)?.counted)
+      .sort((a, b) => a.file.localeCompare(b.file))[0];
+    if (!example) continue;
+    const exampleQuote = example.uses.get(kind.id)!.counted!.quote;
+    for (const entry of uses) {
+      const use = entry.uses.get(kind.id);
+      if (!use || use.counted) continue;
+      const [verb, pronoun] = use.unmarked.length === 1 ? ["is", "it"] : ["are", "one"];
+      problems.push({
+        file: entry.file,
+        text: `${entry.file}: ${listed(use.unmarked)} ${verb} ${kind.name} (${kind.rule}). ${example.file} counts ${kind.name} as a red flag (${quoted(exampleQuote)}), but no red flag of this message marks ${pronoun}: quote ${pronoun} as a red flag, or reword the message`,
+      });
+    }
+  }
+  // By file (a stable sort keeps the kinds' order within a file), like the other checks.
+  return problems.sort((a, b) => a.file.localeCompare(b.file)).map((problem) => problem.text);
 }

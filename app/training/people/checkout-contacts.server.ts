@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE, toE164 } from "./contact-schema";
 import { isKnownTimeZone } from "./quiet-hours";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
 import { isPersonName, MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
+import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
 
 /**
  * Copies the people given at checkout (`members`: the buyer first, then up to four family
@@ -12,7 +13,8 @@ import { isPersonName, MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
  * and a second caller's insert of the same key waits for the first to commit and then does
  * nothing, so two page loads at once never copy the people twice. Returns true when it copied.
  *
- * Defaults, all of which the account holder can change: an adult; emails on when there is an
+ * Defaults, all of which the account holder can change: the age group given at checkout (the buyer
+ * is an adult); emails on when there is an
  * address; texts off until the holder turns them on (a number that cannot be read as E.164 is
  * left out rather than stored in a form texts cannot use); the time zone of the buyer's device at
  * checkout, or New York's when the browser gave none (quiet hours are kept in each person's zone,
@@ -32,9 +34,12 @@ export async function importCheckoutContacts(db: Database, subscriptionId: strin
     await tx.insert(trainingContacts).values(
       people.map((person) => ({
         subscriptionId,
-        // Family members are named only by their address at checkout; the holder can rename them.
+        // The first name given at checkout; older checkouts named people only by their address.
         name: standInName(person.name, person.email, person.position),
-        ageBand: "adult",
+        // The buyer is an adult; a family member's age group was asked at checkout. One from an
+        // older checkout is a placeholder "adult" until the holder chooses (no notice before).
+        ageBand: person.position === 0 ? "adult" : (knownAgeBand(person.ageBand) ?? "adult"),
+        ageBandSet: person.position === 0 || knownAgeBand(person.ageBand) !== null,
         email: person.email,
         phone: person.phone ? toE164(person.phone) : null,
         emailEnabled: true,
@@ -45,6 +50,10 @@ export async function importCheckoutContacts(db: Database, subscriptionId: strin
     );
     return true;
   });
+}
+
+function knownAgeBand(value: string | null): AgeBand | null {
+  return (AGE_BANDS as readonly string[]).includes(value ?? "") ? (value as AgeBand) : null;
 }
 
 /**

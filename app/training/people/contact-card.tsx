@@ -209,6 +209,19 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
       </div>
     );
   }
+  if (!contact.ageBandSet) {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-amber-900">
+          Choose {contact.name}&apos;s age group first (Edit {contact.name}, below).
+        </p>
+        <p className="text-sm text-muted">
+          Children and teens get a notice written for them, after you confirm as their parent or guardian; adults say
+          yes themselves. Nothing is sent until you choose.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted">
@@ -374,8 +387,8 @@ export function ContactCard({
                 <>
                   <input type="hidden" name="confirm" value="yes" />
                   <p className="text-base">
-                    Remove {contact.name} from your Training Program? They get no more practice messages and their
-                    consent link stops working.
+                    Remove {contact.name} from your Training Program? They get no more practice messages, their consent
+                    link stops working, and their practice history (messages and results) is deleted.
                   </p>
                   <Button type="submit" variant="danger" disabled={busy} className="w-full sm:w-auto">
                     {busy ? "Removing..." : `Yes, remove ${contact.name}`}

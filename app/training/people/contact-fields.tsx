@@ -6,7 +6,8 @@ import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-sc
 
 export interface ContactFieldValues {
   name: string;
-  ageBand: AgeBand;
+  /** "" for a new person: nobody is an adult (or a child) until the holder says so. */
+  ageBand: AgeBand | "";
   email: string | null;
   phone: string | null;
   emailEnabled: boolean;
@@ -55,6 +56,7 @@ export function ContactFields({
           aria-invalid={Boolean(errors.ageBand)}
           aria-describedby={`${id("age-band")}-error`}
         >
+          {values.ageBand === "" && <option value="">Choose…</option>}
           {AGE_BANDS.map((band) => (
             <option key={band} value={band}>
               {AGE_BAND_LABELS[band]}

@@ -126,6 +126,7 @@ function toView(contact: Contact, holderEmail: string, facts: AddressFacts): Con
     status,
     statusLabel: CONTACT_STATUS_LABELS[status],
     minor,
+    ageBandSet: contact.ageBandSet,
     isHolder: contact.email !== null && contact.email.toLowerCase() === holderEmail.toLowerCase(),
     guardianConfirmedAt: contact.guardianConfirmedAt?.toISOString() ?? null,
     addresses,
@@ -313,7 +314,7 @@ async function addContact(
   if (isMinor(added.ageBand)) {
     return done(
       `${added.name} was added`,
-      'Nothing is sent yet: confirm below that you are their parent or guardian, then they say "Yes, I\'m in" from the notice we send them.',
+      'Nothing is sent yet: confirm on their card that you are their parent or guardian, then they say "Yes, I\'m in" from the notice we send them.',
       "add",
     );
   }
@@ -359,6 +360,8 @@ async function updateContact(
       .update(trainingContacts)
       .set({
         ...values,
+        // Saving the form is the holder choosing the age group.
+        ageBandSet: true,
         // Moving between child/teen and adult starts the guardian's part over.
         ...(crossedAgeGroup ? { guardianConfirmedAt: null, guardianUserId: null } : {}),
         updatedAt: sql`now()`,
@@ -378,7 +381,7 @@ async function updateContact(
   if (nowMinor && updated.guardianConfirmedAt === null) {
     return done(
       title,
-      "Confirm below that you are their parent or guardian before any practice message is sent.",
+      "Confirm on their card that you are their parent or guardian before any practice message is sent.",
       "update",
     );
   }
@@ -446,6 +449,15 @@ async function consentSummary(db: Database, program: HolderProgram, contact: Con
 }
 
 async function sendNotice(db: Database, user: SessionUser, program: HolderProgram, contact: Contact): Promise<Outcome> {
+  // A child must never get the adult notice: no notice before their age group is chosen.
+  if (!contact.ageBandSet) {
+    return fail(
+      409,
+      "Choose their age group first",
+      `Edit ${contact.name} and choose their age group: children and teens get a notice written for them, after you confirm as their parent or guardian.`,
+      "send-notice",
+    );
+  }
   const summary = await consentSummary(db, program, contact);
   if (summary.none) {
     return fail(409, "No way to reach them", `Turn on emails or texts for ${contact.name} first.`, "send-notice");

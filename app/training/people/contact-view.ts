@@ -24,6 +24,8 @@ export interface ContactView {
   status: ContactStatus;
   statusLabel: string;
   minor: boolean;
+  /** False for a person from an older checkout whose age group nobody chose yet: no notice until it is. */
+  ageBandSet: boolean;
   /** The account holder's own entry (same email as the account): they can say yes right here. */
   isHolder: boolean;
   /** When the parent or guardian confirmed (children and teens only). */

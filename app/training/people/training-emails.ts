@@ -39,9 +39,25 @@ function oneLine(value: string, max = 80) {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/**
+ * What the person who enrolled them will see, said before anyone agrees (the family results on
+ * /account/training): the same short list as the consent page (HOLDER_SEES).
+ */
+function whatTheHolderSees(holder: string) {
+  return { kind: "p" as const, text: `${holder} will see: ${HOLDER_SEES.join("; ")}.` };
+}
+
+/** What the holder's family results show about each person, in the words of the notice and the consent page. */
+export const HOLDER_SEES = [
+  "which practice messages you got and when",
+  "whether you reported or spotted each one, or pressed its button, and how long it took",
+  "your level and your weeks in a row without a fall",
+  "never anything you type (nothing is collected), your other emails or texts, or your device",
+];
+
 export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): EmailContent {
   const holder = oneLine(input.holderName);
-  return compose(brand, "You are invited to practise spotting scams", `Hello ${oneLine(input.contactName)},`, [
+  return compose(brand, "You are invited to practice spotting scams", `Hello ${oneLine(input.contactName)},`, [
     {
       kind: "p",
       text: `${holder} signed you up for the ${brand.productName} Training Program, which helps families get better at spotting scams. Nothing starts unless you say yes.`,
@@ -52,13 +68,14 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
     },
     {
       kind: "p",
-      text: "Practice messages will not say they are practice: they come from made-up names and addresses and look like real scams, so you can practise spotting one when it arrives. Whatever button you press on a page one of them opens, the next page tells you what happened: that it was practice, and which warning signs it had.",
+      text: "Practice messages will not say they are practice: they come from made-up names and addresses and look like real scams, so you can practice spotting one when it arrives. Whatever button you press on a page one of them opens, the next page tells you what happened: that it was practice, and which warning signs it had.",
     },
     reportingParagraph(input, false),
     {
       kind: "p",
       text: "Nothing you type is ever collected. The practice pages have no boxes to fill in, and they will never ask for a password, a code or money.",
     },
+    whatTheHolderSees(holder),
     { kind: "button", label: "Say yes or no", url: input.consentUrl },
     {
       kind: "p",
@@ -91,6 +108,10 @@ export function childNoticeEmail(brand: MailBranding, input: NoticeInput): Email
       text: "It is only practice, so nothing bad can happen. If you press a button in one, the next page tells you it was practice and shows you the clues you could have spotted. Nothing you type is ever collected, and you should never type a real password anywhere a message sends you.",
     },
     reportingParagraph(input, true),
+    {
+      kind: "p",
+      text: `${holder} will see how your practice goes: which messages you reported, spotted or pressed, and when. Nobody sees anything you type, because nothing is collected.`,
+    },
     { kind: "p", text: "Want to join in? Press the button (you can press it together with a grown-up):" },
     { kind: "button", label: "Yes, I'm in", url: input.consentUrl },
     {

@@ -1,5 +1,6 @@
 import { addressStates } from "~/training/people/address-consent.server";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { arrivalOf, messageDeliveries, messagesSentTo } from "~/mail/message-status.server";
 import { phoneSuppressions } from "~/mail/sms-suppressions.server";
@@ -71,10 +72,11 @@ export async function exportFamilyMember(
     [contact.email, contact.phone].filter((value): value is string => Boolean(value)),
   );
   const suppressed = contact.phone ? await phoneSuppressions(db, contact.phone) : [];
+  const now = input.now ?? new Date();
 
   return {
     format: EXPORT_FORMAT,
-    exportedAt: (input.now ?? new Date()).toISOString(),
+    exportedAt: now.toISOString(),
     person: {
       id: contact.id,
       name: contact.name,
@@ -102,41 +104,48 @@ export async function exportFamilyMember(
         optedOut: state.suppressed,
       })),
     },
-    practiceMessages: messages.map(({ message, outboxStatus, sentAt, channel, transport, providerStatus }) => {
-      const own = events.filter((event) => event.messageId === message.id);
-      const went = outboxStatus === "sent" ? sentAt : null;
-      return {
-        id: message.id,
-        scenarioId: message.scenarioId,
-        scenarioTitle: library.byId(message.scenarioId)?.title ?? null,
-        channel: message.channel,
-        level: message.level,
-        weekKey: message.weekKey,
-        status: message.status,
-        scheduledFor: message.scheduledFor,
-        queuedAt: message.queuedAt,
-        sentAt: went,
-        cancelReason: message.cancelReason,
-        outcome: messageOutcome({
+    // What a relative may expect the holder to hold: the messages that went out and what happened,
+    // never one still to come (its date would spoil it) and never the device that opened a link.
+    practiceMessages: messages
+      .filter(wentOut)
+      .map(({ message, outboxStatus, sentAt, channel, transport, providerStatus }) => {
+        const own = events.filter((event) => event.messageId === message.id);
+        const went = outboxStatus === "sent" ? sentAt : null;
+        return {
+          id: message.id,
+          scenarioId: message.scenarioId,
+          scenarioTitle: library.byId(message.scenarioId)?.title ?? null,
+          channel: message.channel,
+          level: message.level,
           sentAt: went,
-          arrival:
-            message.status === "queued"
-              ? arrivalOf({ state: outboxStatus, channel, transport, providerStatus })
-              : undefined,
-          events: own.map((event) => ({ ...event, kind: event.kind as EventRecord["kind"] })),
-        }),
-        events: own.map((event) => ({
-          kind: event.kind,
-          occurredAt: event.occurredAt,
-          userAgent: event.userAgent,
-          secondsSinceDelivery: event.secondsSinceDelivery,
-          flagged: event.flagged,
-          detail: event.detail,
-        })),
-      };
-    }),
+          delivery: outboxStatus === "failed" ? "not delivered" : "sent",
+          // As the family results show it on the day of the download.
+          outcome: messageOutcome(
+            {
+              sentAt: went,
+              arrival: arrivalOf({ state: outboxStatus, channel, transport, providerStatus }),
+              events: own.map((event) => ({ ...event, kind: event.kind as EventRecord["kind"] })),
+            },
+            now,
+            getEnv().PRACTICE_RESPONSE_WINDOW_DAYS,
+          ),
+          events: own.map((event) => ({
+            kind: event.kind,
+            occurredAt: event.occurredAt,
+            secondsSinceDelivery: event.secondsSinceDelivery,
+            flagged: event.flagged,
+            detail: event.detail,
+          })),
+        };
+      }),
     weeklySummaries: summaries.map((summary) => ({ weekKey: summary.weekKey, createdAt: summary.createdAt })),
-    messagesSentToThem: delivered,
+    // Only what went out: a message still waiting in the outbox is a practice message to come.
+    messagesSentToThem: delivered.filter((message) => message.status === "sent" || message.status === "failed"),
     textOptOut: suppressed.map((row) => ({ phone: row.phone, reason: row.reason, since: row.createdAt })),
   };
+}
+
+/** A practice message that left (or was given up), as opposed to one planned or still waiting to go. */
+function wentOut(row: { message: { status: string }; outboxStatus: string | null }): boolean {
+  return row.message.status === "queued" && (row.outboxStatus === "sent" || row.outboxStatus === "failed");
 }

@@ -9,11 +9,33 @@ export const OUTCOME_LABELS: Record<PracticeOutcome, string> = {
   reported: "Reported",
   spotted: "Spotted",
   fell: "Fell for",
+  waiting: "Waiting",
+  "opened-not-pressed": "Opened, did not press",
+  "scanner-or-preview": "Scanner or preview",
   "no-response": "No response",
-  uncertain: "Uncertain",
   "not-delivered": "Not delivered",
   "delivery-unknown": "Delivery not confirmed",
 };
+
+/** What each outcome means, in the words the dashboard explains them with (`days`: the response window). */
+export function outcomeMeanings(days: number): { outcome: PracticeOutcome; label: string; meaning: string }[] {
+  const window = `${days} ${days === 1 ? "day" : "days"}`;
+  const meanings: [PracticeOutcome, string][] = [
+    ["reported", "They forwarded it to the report address, or answered the text with SCAM. The best answer."],
+    ["spotted", 'They pressed "I spotted it" on the page that explains the message.'],
+    ["fell", "They pressed the button on the practice page. That is what practice is for."],
+    ["waiting", `Sent less than ${window} ago, with no answer yet: it counts in no rate until then.`],
+    ["opened-not-pressed", "They opened the link but did not press the button on the practice page."],
+    [
+      "scanner-or-preview",
+      "Only a mail scanner or a link preview opened the link, never a person. It never counts as a fall.",
+    ],
+    ["no-response", `It arrived and nothing happened in ${window}.`],
+    ["not-delivered", "It never arrived. It counts in no rate."],
+    ["delivery-unknown", "The phone company never confirmed that the text arrived, and nothing happened."],
+  ];
+  return meanings.map(([outcome, meaning]) => ({ outcome, label: OUTCOME_LABELS[outcome], meaning }));
+}
 
 /** How many ISO weeks the trend chart covers, the current one included. */
 export const TREND_WEEKS = 12;
@@ -25,6 +47,8 @@ export interface TrendWeek {
   label: string;
   sent: number;
   spotted: number;
+  /** Of `sent`, still inside the response window with no answer. */
+  waiting: number;
 }
 
 export interface PracticeMessageRow {
@@ -44,8 +68,10 @@ export interface PersonResults {
   contactId: string;
   name: string;
   figures: PersonFigures;
+  /** "25%", or "—" until MESSAGES_BEFORE_RATES messages are decided (then `ratesNote` says why). */
   reportRate: string;
   fallRate: string;
+  ratesNote: string | null;
   medianTimeToReport: string;
   level: number;
   /** "Level 2 of 3". */
@@ -61,7 +87,13 @@ export interface PersonResults {
 export interface FamilyResults {
   /** "This month your family spotted 7 of 9 practice messages". */
   summaryLine: string;
+  /** "good" (green) only when at least half of the month's decided messages were spotted or reported. */
+  summaryTone: "good" | "neutral";
   monthSpotted: number;
   monthSent: number;
+  /** Of `monthSent`, still inside their response window. */
+  monthWaiting: number;
+  /** PRACTICE_RESPONSE_WINDOW_DAYS: how long a message shows "Waiting". */
+  responseWindowDays: number;
   people: PersonResults[];
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { arrivalOf, messageDeliveries } from "~/mail/message-status.server";
 import { DEFAULT_TIME_ZONE } from "~/training/people/contact-schema";
@@ -17,8 +18,10 @@ import {
   formatRate,
   messageOutcome,
   personFigures,
+  ratesNote,
   recentWeeks,
   streakLabel,
+  summaryTone,
   weeksWithoutAFall,
   type EventRecord,
   type MessageRecord,
@@ -33,11 +36,12 @@ import { practiceEvents, practiceMessages, trainingContacts } from "~/training/t
  * the same rule as the rest of the page), so another account never sees this family's figures.
  *
  * A message counts once it went out: its outbox row was sent (or, for an older row, a "sent"
- * event was recorded). Its outcome comes from its events (practice-results.ts): flagged fetches
- * by mail scanners and link previews are never a fall.
+ * event was recorded). Its outcome comes from its events as of `now` (practice-results.ts):
+ * flagged fetches by mail scanners and link previews are never a fall, and a message unanswered
+ * inside its response window (PRACTICE_RESPONSE_WINDOW_DAYS) is "Waiting", in no rate.
  */
 
-interface SentMessage extends MessageRecord {
+export interface SentMessage extends MessageRecord {
   id: string;
   contactId: string;
   token: string;
@@ -51,13 +55,14 @@ interface SentMessage extends MessageRecord {
 export async function loadFamilyResults(
   db: Database,
   userId: string,
-  options: { now?: Date; library?: Pick<PracticeLibrary, "byId"> } = {},
+  options: { now?: Date; library?: Pick<PracticeLibrary, "byId">; responseWindowDays?: number } = {},
 ): Promise<FamilyResults | null> {
   const now = options.now ?? new Date();
+  const windowDays = options.responseWindowDays ?? getEnv().PRACTICE_RESPONSE_WINDOW_DAYS;
   const program = await findHolderProgram(db, userId, now);
   if (!program) return null;
   const contacts = await listContacts(db, program.subscriptionId);
-  const messages = await sentMessagesOf(db, program.subscriptionId);
+  const messages = await sentMessagesOf(db, program.subscriptionId, { now, windowDays });
   const library = options.library ?? practiceLibrary();
 
   // "This month" is the calendar month where the family lives: the buyer's (first person's) zone.
@@ -69,10 +74,11 @@ export async function loadFamilyResults(
   // A report is the best way to have spotted one: both count as spotted in the month's line.
   const recognised = (outcome: PracticeOutcome) => outcome === "reported" || outcome === "spotted";
   const monthSpotted = inMonth.filter((message) => recognised(message.outcome)).length;
+  const monthWaiting = inMonth.filter((message) => message.outcome === "waiting").length;
 
   const people = contacts.map((contact): PersonResults => {
     const own = messages.filter((message) => message.contactId === contact.id);
-    const figures = personFigures(own);
+    const figures = personFigures(own, now, windowDays);
     const byWeek = new Map<string, PracticeOutcome[]>();
     // A message that never arrived is no week's practice: it neither extends a streak nor shows in the trend.
     for (const message of own.filter((sent) => sent.outcome !== "not-delivered")) {
@@ -82,7 +88,12 @@ export async function loadFamilyResults(
     const streak = weeksWithoutAFall([...byWeek].map(([weekKey, outcomes]) => ({ weekKey, outcomes })));
     const trend = recentWeeks(now, contact.timeZone, TREND_WEEKS).map((week) => {
       const outcomes = byWeek.get(week.weekKey) ?? [];
-      return { ...week, sent: outcomes.length, spotted: outcomes.filter(recognised).length };
+      return {
+        ...week,
+        sent: outcomes.length,
+        spotted: outcomes.filter(recognised).length,
+        waiting: outcomes.filter((outcome) => outcome === "waiting").length,
+      };
     });
     return {
       contactId: contact.id,
@@ -90,6 +101,7 @@ export async function loadFamilyResults(
       figures,
       reportRate: formatRate(figures.reportRate),
       fallRate: formatRate(figures.fallRate),
+      ratesNote: figures.sent > 0 ? ratesNote(figures.decided) : null,
       medianTimeToReport: formatDuration(figures.medianSecondsToReport),
       level: contact.level,
       levelLabel: `Level ${contact.level} of 3`,
@@ -116,9 +128,12 @@ export async function loadFamilyResults(
   });
 
   return {
-    summaryLine: familySummaryLine(monthSpotted, inMonth.length),
+    summaryLine: familySummaryLine(monthSpotted, inMonth.length, monthWaiting),
+    summaryTone: summaryTone(monthSpotted, inMonth.length - monthWaiting),
     monthSpotted,
     monthSent: inMonth.length,
+    monthWaiting,
+    responseWindowDays: windowDays,
     people,
   };
 }
@@ -129,10 +144,20 @@ function monthOf(instant: Date, timeZone: string): string {
 }
 
 /**
- * Every practice message of this subscription that went out, with its events. Both queries are
- * joined to the contacts and filtered by the subscription, so nothing of another family is read.
+ * Every practice message of this subscription that went out (or just the one `messageId`), with
+ * its events and its outcome as of `now`. Both queries are joined to the contacts and filtered by
+ * the subscription, so nothing of another family is read.
  */
-async function sentMessagesOf(db: Database, subscriptionId: string): Promise<SentMessage[]> {
+export async function sentMessagesOf(
+  db: Database,
+  subscriptionId: string,
+  options: { now: Date; windowDays: number; messageId?: string },
+): Promise<SentMessage[]> {
+  const which = and(
+    eq(trainingContacts.subscriptionId, subscriptionId),
+    eq(practiceMessages.status, "queued"),
+    options.messageId ? eq(practiceMessages.id, options.messageId) : undefined,
+  );
   const delivery = messageDeliveries();
   const rows = await db
     .select({
@@ -151,7 +176,7 @@ async function sentMessagesOf(db: Database, subscriptionId: string): Promise<Sen
     .from(practiceMessages)
     .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
     .leftJoin(delivery, eq(delivery.messageId, practiceMessages.outboxMessageId))
-    .where(and(eq(trainingContacts.subscriptionId, subscriptionId), eq(practiceMessages.status, "queued")));
+    .where(which);
   if (rows.length === 0) return [];
 
   const events = await db
@@ -164,7 +189,7 @@ async function sentMessagesOf(db: Database, subscriptionId: string): Promise<Sen
     .from(practiceEvents)
     .innerJoin(practiceMessages, eq(practiceMessages.id, practiceEvents.messageId))
     .innerJoin(trainingContacts, eq(trainingContacts.id, practiceMessages.contactId))
-    .where(and(eq(trainingContacts.subscriptionId, subscriptionId), eq(practiceMessages.status, "queued")))
+    .where(which)
     .orderBy(asc(practiceEvents.occurredAt), asc(practiceEvents.id));
   const eventsOf = new Map<string, EventRecord[]>();
   for (const event of events) {
@@ -189,7 +214,7 @@ async function sentMessagesOf(db: Database, subscriptionId: string): Promise<Sen
             transport: row.transport,
             providerStatus: row.providerStatus,
           });
-    const outcome = messageOutcome({ sentAt, arrival, events: own });
+    const outcome = messageOutcome({ sentAt, arrival, events: own }, options.now, options.windowDays);
     if (!outcome) continue;
     // A message that never went is listed on the day it was meant to go, as "Not delivered".
     const listedAt = sentAt ?? row.queuedAt;

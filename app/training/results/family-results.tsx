@@ -3,24 +3,29 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
-import type { FamilyResults, PersonResults } from "./family-results-view";
+import { outcomeMeanings, type FamilyResults, type PersonResults } from "./family-results-view";
 import type { PracticeOutcome } from "./practice-results";
 import { PracticeTrendChart } from "./practice-trend-chart";
 import { ReportRealScams } from "./report-real-scams";
 
 /**
  * The family dashboard below the people on /account/training. Reporting leads; each person is
- * shown on their own, with their own streak, and never ranked against anyone else.
+ * shown on their own, with their own streak, and never ranked against anyone else. Colours are
+ * honest: green only for good news (a report, a spot, a month mostly spotted), amber for a fall,
+ * red for a message that never arrived, neutral for everything else; the words always say it too.
  */
 
+const NEUTRAL = "bg-slate-100 text-slate-800 ring-slate-300";
 const OUTCOME_CLASSES: Record<PracticeOutcome, string> = {
   reported: "bg-safe-50 text-green-900 ring-green-300",
   spotted: "bg-safe-50 text-green-900 ring-green-300",
   fell: "bg-amber-50 text-amber-950 ring-amber-300",
-  "no-response": "bg-slate-100 text-slate-800 ring-slate-300",
-  uncertain: "bg-brand-50 text-brand-900 ring-brand-200",
+  waiting: "bg-white text-slate-800 ring-slate-300",
+  "opened-not-pressed": NEUTRAL,
+  "scanner-or-preview": NEUTRAL,
+  "no-response": NEUTRAL,
   "not-delivered": "bg-red-50 text-red-900 ring-red-300",
-  "delivery-unknown": "bg-slate-100 text-slate-800 ring-slate-300",
+  "delivery-unknown": NEUTRAL,
 };
 
 function OutcomeBadge({ outcome, label }: { outcome: PracticeOutcome; label: string }) {
@@ -35,6 +40,8 @@ function OutcomeBadge({ outcome, label }: { outcome: PracticeOutcome; label: str
 
 function Figures({ person }: { person: PersonResults }) {
   const { figures } = person;
+  // Only when there are some: a message that never arrived is never "no response".
+  const some = (label: string, count: number): [string, number][] => (count > 0 ? [[label, count]] : []);
   // Reporting leads: it is the habit that protects people (decision 030); falls come after.
   const items: [string, string | number][] = [
     ["Reported", figures.reported],
@@ -43,22 +50,35 @@ function Figures({ person }: { person: PersonResults }) {
     ["Fell for", figures.fell],
     ["Fall rate", person.fallRate],
     ["Spotted", figures.spotted],
+    ["Opened, did not press", figures.openedNotPressed],
     ["No response", figures.noResponse],
-    ["Uncertain", figures.uncertain],
+    ["Scanner or preview", figures.scannerOrPreview],
+    ["Waiting", figures.waiting],
     ["Sent", figures.sent],
-    // Only when there are some: a message that never arrived is never "no response".
-    ...(figures.deliveryUnknown > 0 ? [["Delivery not confirmed", figures.deliveryUnknown] as [string, number]] : []),
-    ...(figures.notDelivered > 0 ? [["Not delivered", figures.notDelivered] as [string, number]] : []),
+    ...some("Delivery not confirmed", figures.deliveryUnknown),
+    ...some("Not delivered", figures.notDelivered),
   ];
+  // Until there are enough messages the rates are "—", and the note under the figures says why.
+  const noteId = person.ratesNote ? `rates-note-${person.contactId}` : undefined;
+  const isRate = (label: string) => label === "Report rate" || label === "Fall rate";
   return (
-    <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {items.map(([label, value]) => (
-        <div key={label} className="rounded-xl bg-slate-50 p-3" data-testid="result-figure">
-          <dt className="text-sm text-muted">{label}</dt>
-          <dd className="text-xl font-bold text-brand-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-slate-50 p-3" data-testid="result-figure">
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="text-xl font-bold text-brand-900" aria-describedby={isRate(label) ? noteId : undefined}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {person.ratesNote && (
+        <p id={noteId} className="mt-2 text-sm text-muted" data-testid="rates-note">
+          {person.ratesNote}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -76,7 +96,10 @@ function PersonResultsCard({ person }: { person: PersonResults }) {
           {person.levelLabel}
         </span>
         <span className="inline-flex items-center gap-2">
-          <Award aria-hidden="true" className="h-5 w-5 text-safe-600" />
+          <Award
+            aria-hidden="true"
+            className={cn("h-5 w-5", person.weeksWithoutAFall > 0 ? "text-safe-600" : "text-slate-500")}
+          />
           {person.streakLabel}
         </span>
       </p>
@@ -84,32 +107,28 @@ function PersonResultsCard({ person }: { person: PersonResults }) {
       <h4 className="mt-6 font-semibold text-brand-900">The last {person.trend.length} weeks</h4>
       <PracticeTrendChart name={person.name} trend={person.trend} idPrefix={headingId} />
       <h4 className="mt-6 font-semibold text-brand-900">Practice messages</h4>
-      {person.messages.length === 0 ? (
-        <p className="mt-2 text-muted">Nothing has been sent to {person.name} yet.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-200" data-testid="practice-message-list">
-          {person.messages.map((message) => (
-            <li
-              key={message.id}
-              className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
-            >
-              <div>
-                <p className="font-medium">{message.scenarioTitle}</p>
-                <p className="text-sm text-muted">
-                  <time dateTime={message.sentAt}>{message.dateLabel}</time> ·{" "}
-                  {message.channel === "email" ? "Email" : "Text"}
-                </p>
-              </div>
-              <div className="flex flex-wrap items-center gap-3">
-                <OutcomeBadge outcome={message.outcome} label={message.outcomeLabel} />
-                <Link to={message.feedbackHref} className="text-brand-700 underline">
-                  See its red flags<span className="sr-only">: {message.scenarioTitle}</span>
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="mt-2 divide-y divide-slate-200" data-testid="practice-message-list">
+        {person.messages.map((message) => (
+          <li
+            key={message.id}
+            className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+          >
+            <div>
+              <p className="font-medium">{message.scenarioTitle}</p>
+              <p className="text-sm text-muted">
+                <time dateTime={message.sentAt}>{message.dateLabel}</time> ·{" "}
+                {message.channel === "email" ? "Email" : "Text"}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              <OutcomeBadge outcome={message.outcome} label={message.outcomeLabel} />
+              <Link to={message.feedbackHref} className="text-brand-700 underline">
+                See its red flags<span className="sr-only">: {message.scenarioTitle}</span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
       <p className="mt-4 text-sm">
         {/* A plain link (no client routing): the answer is a JSON download. */}
         <a href={`/account/training/export/${person.contactId}`} className="text-brand-700 underline" download>
@@ -120,20 +139,62 @@ function PersonResultsCard({ person }: { person: PersonResults }) {
   );
 }
 
+/** Someone nothing has gone out to yet: one line instead of a card of zeros and an empty chart. */
+function NoResultsYet({ person }: { person: PersonResults }) {
+  return (
+    <p className="rounded-xl bg-slate-50 px-4 py-3 text-muted" data-testid="person-no-results">
+      No practice messages for {person.name} yet.{" "}
+      {/* A plain link (no client routing): the answer is a JSON download. */}
+      <a href={`/account/training/export/${person.contactId}`} className="text-sm text-brand-700 underline" download>
+        Download everything we hold about {person.name} (JSON)
+      </a>
+    </p>
+  );
+}
+
+/** What each badge means, behind one toggle (the response window is the site's setting). */
+function OutcomeMeanings({ days }: { days: number }) {
+  return (
+    <details className="mt-2" data-testid="outcome-meanings">
+      <summary className="cursor-pointer font-medium text-brand-700 underline">What each result means</summary>
+      <dl className="mt-2 space-y-2">
+        {outcomeMeanings(days).map(({ outcome, label, meaning }) => (
+          <div key={outcome} className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:gap-3">
+            <dt className="shrink-0 sm:w-48">
+              <OutcomeBadge outcome={outcome} label={label} />
+            </dt>
+            <dd>{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
 /** `settings`: the holder's setting for this section ("Tell me when someone spots one"), under its heading. */
 export function FamilyResultsSection({ results, settings }: { results: FamilyResults; settings?: ReactNode }) {
+  const days = results.responseWindowDays;
   return (
     <section className="mt-10" aria-labelledby="family-results" data-testid="family-results">
       <h2 id="family-results" className="text-2xl font-bold text-brand-900">
         How your family is doing
       </h2>
-      <p className="mt-2 text-lg font-semibold text-green-900" data-testid="family-summary">
+      <p
+        className={cn(
+          "mt-2 text-lg font-semibold",
+          results.summaryTone === "good" ? "text-green-900" : "text-brand-900",
+        )}
+        data-testid="family-summary"
+        data-tone={results.summaryTone}
+      >
         {results.summaryLine}
       </p>
       <p className="mt-1 text-muted">
-        Spotting a practice message is the goal. A link opened only by a mail scanner or a link preview never counts as
-        a fall; it shows as "Uncertain".
+        Spotting a practice message is the goal. A new message shows &ldquo;Waiting&rdquo; for its first {days}{" "}
+        {days === 1 ? "day" : "days"}. A link opened only by a mail scanner or a link preview never counts as a fall; it
+        shows as &ldquo;Scanner or preview&rdquo;.
       </p>
+      <OutcomeMeanings days={days} />
       {settings}
       {results.people.length === 0 ? (
         <p className="mt-4 text-muted">Results appear here once practice messages go out.</p>
@@ -141,7 +202,7 @@ export function FamilyResultsSection({ results, settings }: { results: FamilyRes
         <ul className="mt-4 space-y-4">
           {results.people.map((person) => (
             <li key={person.contactId}>
-              <PersonResultsCard person={person} />
+              {person.messages.length === 0 ? <NoResultsYet person={person} /> : <PersonResultsCard person={person} />}
             </li>
           ))}
         </ul>

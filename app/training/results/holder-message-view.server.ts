@@ -1,20 +1,56 @@
 import { and, eq } from "drizzle-orm";
+import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { findHolderProgram } from "~/training/people/programs.server";
 import { feedbackFor, type FeedbackMessage, type FeedbackView } from "~/training/tracking/practice-feedback.server";
 import { practiceMessages, trainingContacts } from "~/training/tables";
+import { sentMessagesOf } from "./family-results.server";
+import { OUTCOME_LABELS } from "./family-results-view";
+import type { PracticeOutcome } from "./practice-results";
 
 /**
  * The account holder's own look at a family member's practice message: the message as it arrived
  * and its red flags, the same as the member's feedback page, but reached through the holder's
- * sign-in instead of the member's link, and with nothing on it that records anything. The
- * member's page (/practice/:token/feedback) has "I spotted it" and the stop link, which would
- * count the holder's presses as the member's; this view only reads.
+ * sign-in instead of the member's link, worded for the holder, and with nothing on it that
+ * records anything. The member's page (/practice/:token/feedback) has "I spotted it" and the stop
+ * link, which would count the holder's presses as the member's; this view only reads.
  */
 export interface HolderMessageView extends Omit<FeedbackView, "token"> {
   personName: string;
   /** Stands in for the practice link in a text: the member's own link is theirs alone. */
   linkText: string;
+  /** The outcome the family results show for it (null: not sent yet), with its label. */
+  result: PracticeOutcome | null;
+  resultLabel: string | null;
+  /** What happened, told to the holder: "Sam spotted it." */
+  resultLine: string;
+}
+
+/** What happened to a member's message, in a sentence for the account holder. */
+export function holderResultLine(name: string, result: PracticeOutcome | null, windowDays: number): string {
+  const window = `${windowDays} ${windowDays === 1 ? "day" : "days"}`;
+  switch (result) {
+    case "reported":
+      return `${name} reported it: the habit that protects people most.`;
+    case "spotted":
+      return `${name} spotted it.`;
+    case "fell":
+      return `${name} pressed the button on the practice page. That is what practice is for: a real scam would have asked for details next.`;
+    case "waiting":
+      return `This went to ${name} less than ${window} ago, and ${name} has not answered yet.`;
+    case "opened-not-pressed":
+      return `${name} opened the link but did not press the button on the practice page.`;
+    case "scanner-or-preview":
+      return `Only a mail scanner or a link preview opened the link (never counted as a fall); ${name} did not answer.`;
+    case "no-response":
+      return `${name} did not answer this message within ${window}.`;
+    case "not-delivered":
+      return `This message never reached ${name}.`;
+    case "delivery-unknown":
+      return `The phone company never confirmed that this text reached ${name}.`;
+    default:
+      return `This message has not gone out to ${name} yet.`;
+  }
 }
 
 /**
@@ -25,9 +61,11 @@ export interface HolderMessageView extends Omit<FeedbackView, "token"> {
  */
 export async function loadHolderMessageView(
   db: Database,
-  input: { userId: string; messageId: string; practiceOrigin: string; now?: Date },
+  input: { userId: string; messageId: string; practiceOrigin: string; now?: Date; responseWindowDays?: number },
 ): Promise<HolderMessageView | null> {
-  const program = await findHolderProgram(db, input.userId, input.now);
+  const now = input.now ?? new Date();
+  const windowDays = input.responseWindowDays ?? getEnv().PRACTICE_RESPONSE_WINDOW_DAYS;
+  const program = await findHolderProgram(db, input.userId, now);
   if (!program) return null;
   const [row] = await db
     .select({
@@ -60,7 +98,17 @@ export async function loadHolderMessageView(
   };
   const feedback = await feedbackFor(db, record);
   if (!feedback) return null;
+  // The same outcome as its badge in the family results (read only: nothing is written).
+  const [sent] = await sentMessagesOf(db, program.subscriptionId, { now, windowDays, messageId: row.id });
+  const result = sent?.outcome ?? null;
   // The token never leaves the server: with it the holder's browser could press the member's buttons.
   const { token: _token, ...rest } = feedback;
-  return { ...rest, personName: row.contactName, linkText: `${input.practiceOrigin}/practice/…` };
+  return {
+    ...rest,
+    personName: row.contactName,
+    linkText: `${input.practiceOrigin}/practice/…`,
+    result,
+    resultLabel: result ? OUTCOME_LABELS[result] : null,
+    resultLine: holderResultLine(row.contactName, result, windowDays),
+  };
 }

@@ -10,15 +10,34 @@ import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
  *   address, forwarded a text back or answered SCAM) before any counted click: the habit we build;
  * - "spotted": the person pressed "I spotted it" on the feedback page before any counted click;
  * - "fell": a human click on the landing page (a POST that was not flagged as a preview agent);
- * - "uncertain": the link was fetched (or "clicked" by a known preview agent) but no person acted;
  * - "not-delivered": it never arrived (the mail server refused it for good, or the carrier reported
- *   a text undelivered): never "no response", and left out of every rate;
+ *   a text undelivered): never "no response", and left out of every rate.
+ * Those three answers and "not-delivered" are known at once. Anything else waits for the person:
+ * - "waiting": sent less than the response window ago (PRACTICE_RESPONSE_WINDOW_DAYS, 3 days by
+ *   default) and not answered yet; it counts in no rate until the window has passed.
+ * Once the window has passed without an answer:
+ * - "opened-not-pressed": the person opened the link (a fetch that was not flagged) but did not press;
+ * - "scanner-or-preview": only a mail scanner or a link preview touched the link (flagged fetches or clicks);
  * - "delivery-unknown": a text the carrier has not confirmed, and nothing happened to it;
  * - "no-response": delivered, and nothing else.
  * Messages not sent yet are not counted at all.
  */
 export type PracticeOutcome =
-  "reported" | "spotted" | "fell" | "uncertain" | "not-delivered" | "delivery-unknown" | "no-response";
+  | "reported"
+  | "spotted"
+  | "fell"
+  | "waiting"
+  | "opened-not-pressed"
+  | "scanner-or-preview"
+  | "not-delivered"
+  | "delivery-unknown"
+  | "no-response";
+
+/** How long a person has to answer a message before silence counts: PRACTICE_RESPONSE_WINDOW_DAYS's default. */
+export const DEFAULT_RESPONSE_WINDOW_DAYS = 3;
+
+/** A person's report and fall rates show once this many of their messages are decided (not waiting). */
+export const MESSAGES_BEFORE_RATES = 3;
 
 /** Whether a sent message is known to have arrived (mail's `arrivalOf`). */
 export type MessageArrival = "delivered" | "not-delivered" | "unknown";
@@ -37,19 +56,31 @@ export interface MessageRecord {
   events: EventRecord[];
 }
 
-export function messageOutcome(message: MessageRecord): PracticeOutcome | null {
+/**
+ * The outcome of one message as of `now` (the caller's clock: pure, so the tests choose it), with
+ * `responseWindowDays` for the person to answer before silence counts. Null: it never went out.
+ */
+export function messageOutcome(
+  message: MessageRecord,
+  now: Date,
+  responseWindowDays: number = DEFAULT_RESPONSE_WINDOW_DAYS,
+): PracticeOutcome | null {
   if (message.arrival === "not-delivered" && !message.events.some(countsAsAnswer)) return "not-delivered";
   if (!message.sentAt) return null;
   const ordered = [...message.events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
-  let fetched = false;
+  let opened = false;
+  let machine = false;
   for (const event of ordered) {
     // A report from another address is kept, flagged, and decides nothing.
     if (event.kind === "reported" && !event.flagged) return "reported";
     if (event.kind === "spotted") return "spotted";
     if (event.kind === "clicked" && !event.flagged) return "fell";
-    if (event.kind === "link_fetched" || event.kind === "clicked") fetched = true;
+    if (event.kind === "link_fetched" && !event.flagged) opened = true;
+    if ((event.kind === "link_fetched" || event.kind === "clicked") && event.flagged) machine = true;
   }
-  if (fetched) return "uncertain";
+  if (now.getTime() - message.sentAt.getTime() < responseWindowDays * 86_400_000) return "waiting";
+  if (opened) return "opened-not-pressed";
+  if (machine) return "scanner-or-preview";
   return message.arrival === "unknown" ? "delivery-unknown" : "no-response";
 }
 
@@ -62,9 +93,12 @@ function countsAsAnswer(event: EventRecord): boolean {
   );
 }
 
-/** Seconds from delivery to the report (or the spot), for a message whose outcome that was. */
+/**
+ * Seconds from delivery to the first report (or spot) by the person, for a message whose outcome
+ * that was (the response window plays no part: an answer decides a message at once).
+ */
 export function secondsTo(outcome: "reported" | "spotted", message: MessageRecord): number | null {
-  if (messageOutcome(message) !== outcome || !message.sentAt) return null;
+  if (!message.sentAt || messageOutcome(message, message.sentAt) !== outcome) return null;
   const spot = message.events
     .filter((event) => event.kind === outcome && !event.flagged)
     .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())[0]!;
@@ -79,8 +113,12 @@ export function median(values: number[]): number | null {
 }
 
 export interface PersonFigures {
-  /** Messages that went out and are not known to have failed: what the rates are out of. */
+  /** Messages that went out and are not known to have failed (waiting ones included). */
   sent: number;
+  /** Of `sent`, those whose outcome is decided (all but "waiting"): what the rates are out of. */
+  decided: number;
+  /** Of `sent`, messages still inside the response window with no answer. */
+  waiting: number;
   /** Messages that never arrived (not in `sent`). */
   notDelivered: number;
   /** Of `sent`, texts the carrier has not confirmed and nobody answered. */
@@ -88,28 +126,37 @@ export interface PersonFigures {
   reported: number;
   spotted: number;
   fell: number;
+  /** Opened the link (not a machine), did not press, window passed. */
+  openedNotPressed: number;
+  /** Only a mail scanner or a link preview touched the link, window passed. */
+  scannerOrPreview: number;
   noResponse: number;
-  uncertain: number;
-  /** 0..1, or null before anything was sent. */
+  /** 0..1 of `decided`, or null until MESSAGES_BEFORE_RATES messages are decided. */
   reportRate: number | null;
   fallRate: number | null;
   medianSecondsToReport: number | null;
 }
 
-export function personFigures(messages: MessageRecord[]): PersonFigures {
+export function personFigures(
+  messages: MessageRecord[],
+  now: Date,
+  responseWindowDays: number = DEFAULT_RESPONSE_WINDOW_DAYS,
+): PersonFigures {
   const counts: Record<PracticeOutcome, number> = {
     reported: 0,
     spotted: 0,
     fell: 0,
+    waiting: 0,
+    "opened-not-pressed": 0,
+    "scanner-or-preview": 0,
     "no-response": 0,
-    uncertain: 0,
     "not-delivered": 0,
     "delivery-unknown": 0,
   };
   const reportTimes: number[] = [];
   let sent = 0;
   for (const message of messages) {
-    const outcome = messageOutcome(message);
+    const outcome = messageOutcome(message, now, responseWindowDays);
     if (!outcome) continue;
     counts[outcome] += 1;
     if (outcome === "not-delivered") continue;
@@ -117,17 +164,22 @@ export function personFigures(messages: MessageRecord[]): PersonFigures {
     const seconds = secondsTo("reported", message);
     if (seconds !== null) reportTimes.push(seconds);
   }
+  const decided = sent - counts.waiting;
+  const rated = decided >= MESSAGES_BEFORE_RATES;
   return {
     sent,
+    decided,
+    waiting: counts.waiting,
     notDelivered: counts["not-delivered"],
     deliveryUnknown: counts["delivery-unknown"],
     reported: counts.reported,
     spotted: counts.spotted,
     fell: counts.fell,
+    openedNotPressed: counts["opened-not-pressed"],
+    scannerOrPreview: counts["scanner-or-preview"],
     noResponse: counts["no-response"],
-    uncertain: counts.uncertain,
-    reportRate: sent > 0 ? counts.reported / sent : null,
-    fallRate: sent > 0 ? counts.fell / sent : null,
+    reportRate: rated ? counts.reported / decided : null,
+    fallRate: rated ? counts.fell / decided : null,
     medianSecondsToReport: median(reportTimes),
   };
 }
@@ -154,11 +206,33 @@ export function weeksWithoutAFall(weeks: { weekKey: string; outcomes: PracticeOu
   return streak;
 }
 
-/** "This month your family spotted 7 of 9 practice messages" and its quieter variants. */
-export function familySummaryLine(spotted: number, sent: number): string {
+/**
+ * "This month your family spotted 7 of 9 practice messages" and its quieter variants; messages
+ * still inside their response window are said to be waiting, so "0 of 2" sent this morning does
+ * not read as two missed.
+ */
+export function familySummaryLine(spotted: number, sent: number, waiting = 0): string {
   if (sent === 0) return "No practice messages have gone out this month yet.";
   const messages = sent === 1 ? "practice message" : "practice messages";
-  return `This month your family spotted ${spotted} of ${sent} ${messages}`;
+  const line = `This month your family spotted ${spotted} of ${sent} ${messages}`;
+  if (waiting === 0) return line;
+  if (waiting === sent) return `${line}: ${sent === 1 ? "it is" : "all are"} still waiting for an answer`;
+  return `${line}; ${waiting} ${waiting === 1 ? "is" : "are"} still waiting for an answer`;
+}
+
+/**
+ * Whether a line of figures is good news (shown in green) or plain (neutral): good once at least
+ * one message was spotted or reported and that is at least half of those decided. Green is never
+ * used for "spotted 0 of 2" or "1 of 5".
+ */
+export function summaryTone(spotted: number, decided: number): "good" | "neutral" {
+  return spotted > 0 && spotted * 2 >= decided ? "good" : "neutral";
+}
+
+/** Why a person's rates show "—": null once they have enough decided messages. */
+export function ratesNote(decided: number): string | null {
+  if (decided >= MESSAGES_BEFORE_RATES) return null;
+  return `Rates show after ${MESSAGES_BEFORE_RATES} messages with an outcome (${decided} so far).`;
 }
 
 /** "3 min", "2 h 5 min", "1 day 4 h": a time to spot, in words a family reads at a glance. */

@@ -26,6 +26,25 @@ function trendSummary(name: string, trend: TrendWeek[]): string {
   return `${name}, last ${trend.length} weeks: spotted ${spotted} of ${sent} practice ${sent === 1 ? "message" : "messages"}.`;
 }
 
+/**
+ * Where a week's label goes: centred under its bar, except the last one, which ends at its bar's
+ * right edge. Centred, "Nov 23" under the last bar ran past the drawing's right edge (the SVG
+ * clips there) and showed as "Nov 2" on a 375 px phone.
+ */
+export function labelPlace(index: number, count: number, x: number, barWidth: number) {
+  return index === count - 1
+    ? { x: Math.min(x + barWidth, WIDTH - 1), anchor: "end" as const }
+    : { x: x + barWidth / 2, anchor: "middle" as const };
+}
+
+function WeekLabel({ x, anchor, text }: { x: number; anchor: "middle" | "end"; text: string }) {
+  return (
+    <text x={x} y={PLOT_BOTTOM + 16} textAnchor={anchor} fontSize="10" fill={INK}>
+      {text}
+    </text>
+  );
+}
+
 export function PracticeTrendChart({ name, trend, idPrefix }: { name: string; trend: TrendWeek[]; idPrefix: string }) {
   const top = Math.max(1, ...trend.map((week) => week.sent));
   const { barWidth, barX } = barLayout(trend.length, LEFT);
@@ -90,9 +109,7 @@ export function PracticeTrendChart({ name, trend, idPrefix }: { name: string; tr
             )}
             {/* Every third week is labelled, so the labels stay readable on a phone. */}
             {(trend.length - 1 - index) % 3 === 0 && (
-              <text x={x + barWidth / 2} y={PLOT_BOTTOM + 16} textAnchor="middle" fontSize="10" fill={INK}>
-                {week.label}
-              </text>
+              <WeekLabel {...labelPlace(index, trend.length, x, barWidth)} text={week.label} />
             )}
           </g>
         );

@@ -1,13 +1,14 @@
 import { BookOpen } from "lucide-react";
-import { Link } from "react-router";
-import type { CoursePageLink, FeedbackView } from "./practice-feedback.server";
+import type { CoursePageLink, FeedbackView, RedFlagPageLink } from "./practice-feedback.server";
 import { ArrivedEmail, ArrivedText, FlagNumber } from "./practice-message-view";
 
 /**
  * The parts a practice message's feedback shows, shared by the person's own feedback page
  * (/practice/:token/feedback) and the holder's read-only view (/account/training/messages/:id):
- * the message as it arrived beside its numbered red flags, what to do next time, and the course
- * pages that teach it.
+ * the message as it arrived beside its numbered red flags, what to do next time, and where to
+ * learn more: the public red-flag pages first (no account needed: issue #23), the course pages
+ * second, for members. The links are absolute addresses on the main site and plain anchors, since
+ * the feedback page is on the practice host, which loads no script.
  */
 
 export function ArrivedWithRedFlags({
@@ -52,11 +53,17 @@ export function ArrivedWithRedFlags({
                   <span aria-hidden="true">In {flag.where}: </span>“{flag.quote}”
                 </p>
                 <p className="mt-1">{flag.why}</p>
-                <p className="mt-2 text-sm">
+                <p className="mt-2 text-sm" data-learn-more>
                   Learn more:{" "}
-                  <Link to={flag.course.href} className="font-medium text-brand-700 underline underline-offset-2">
+                  <a href={flag.learnMore.href} className="font-medium text-brand-700 underline underline-offset-2">
+                    {flag.learnMore.title}
+                  </a>
+                </p>
+                <p className="mt-1 text-sm text-muted">
+                  In the course (members):{" "}
+                  <a href={flag.course.href} className="text-brand-700 underline underline-offset-2">
                     {flag.course.title}
-                  </Link>
+                  </a>
                 </p>
               </div>
             </li>
@@ -67,32 +74,56 @@ export function ArrivedWithRedFlags({
   );
 }
 
-export function NextTimeSection({ text }: { text: string }) {
+/** `heading`: the holder's view names the person ("What Sam can do next time"). */
+export function NextTimeSection({ text, heading = "What to do next time" }: { text: string; heading?: string }) {
   return (
     <section aria-labelledby="next-time-heading" className="mt-10 rounded-2xl bg-brand-50 p-5">
       <h2 id="next-time-heading" className="text-lg font-bold text-brand-900">
-        What to do next time
+        {heading}
       </h2>
       <p className="mt-2">{text}</p>
     </section>
   );
 }
 
-export function CoursePagesSection({ pages }: { pages: CoursePageLink[] }) {
+/** The public pages about this message's kinds of red flag, then the course pages, for members. */
+export function LearnMoreSection({
+  redFlagPages,
+  coursePages,
+}: {
+  redFlagPages: RedFlagPageLink[];
+  coursePages: CoursePageLink[];
+}) {
   return (
-    <section aria-labelledby="course-heading" className="mt-10">
-      <h2 id="course-heading" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-        <BookOpen aria-hidden="true" className="h-5 w-5" /> Learn more in the course
+    <section aria-labelledby="learn-more-heading" className="mt-10">
+      <h2 id="learn-more-heading" className="flex items-center gap-2 text-lg font-bold text-brand-900">
+        <BookOpen aria-hidden="true" className="h-5 w-5" /> Learn more about these red flags
       </h2>
       <ul className="mt-3 space-y-2">
-        {pages.map((page) => (
-          <li key={page.page}>
-            <Link to={page.href} className="font-medium text-brand-700 underline underline-offset-2">
+        {redFlagPages.map((page) => (
+          <li key={page.href}>
+            <a href={page.href} className="font-medium text-brand-700 underline underline-offset-2">
               {page.title}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
+      {coursePages.length > 0 && (
+        <>
+          <p id="course-pages-label" className="mt-5 text-sm font-semibold text-muted">
+            In the course (members):
+          </p>
+          <ul aria-labelledby="course-pages-label" className="mt-1 space-y-1 text-sm">
+            {coursePages.map((page) => (
+              <li key={page.page}>
+                <a href={page.href} className="text-brand-700 underline underline-offset-2">
+                  {page.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { getEnv } from "~/config/env.server";
 import { coursePagePath } from "~/course/course-map";
 import { pageInfo } from "~/course/page-titles.server";
 import type { Database } from "~/db/client.server";
@@ -8,6 +9,8 @@ import {
   type DeliveredForm,
 } from "~/training/library/delivered-form";
 import type { LandingMark } from "~/training/library/landing-look";
+import { redFlagPageForCoursePage } from "~/red-flags/red-flag-pages.server";
+import { RED_FLAGS_PATH } from "~/red-flags/red-flag-paths";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
@@ -16,13 +19,26 @@ import { practiceOutcome, type PracticeMessageRecord, type PracticeOutcome } fro
 
 /**
  * Everything the feedback page shows for one practice message: the message as it arrived with its
- * red flags numbered, what each one means, what to do next time, and the course pages that teach
- * them. Reading it records nothing: the weekly summary links here for people who did not click.
+ * red flags numbered, what each one means, what to do next time, the public red-flag page each one
+ * opens ("Learn more", no account needed) and the course pages that teach them (for members).
+ * Reading it records nothing: the weekly summary links here for people who did not click.
+ *
+ * The feedback page is served on the practice host, so every link to the main site is absolute
+ * (APP_URL + path): it never depends on the practice host sending the visitor on.
  */
 
 export interface CoursePageLink {
   page: number;
   title: string;
+  /** Absolute: APP_URL + /course/scam-free/<page>. The course needs an account. */
+  href: string;
+}
+
+/** The public page about one kind of red flag: what "Learn more" opens, with no sign-in. */
+export interface RedFlagPageLink {
+  slug: string;
+  title: string;
+  /** Absolute: APP_URL + /red-flags/<slug>. */
   href: string;
 }
 
@@ -32,6 +48,9 @@ export interface FeedbackRedFlag {
   why: string;
   /** Where in the message it is: "the sender", "the subject", "the message". */
   where: string;
+  /** "Learn more": the public page for this kind of red flag. */
+  learnMore: RedFlagPageLink;
+  /** The course page that teaches it in depth, for members. */
   course: CoursePageLink;
 }
 
@@ -50,13 +69,32 @@ export interface FeedbackView {
   };
   redFlags: FeedbackRedFlag[];
   nextTime: string;
+  /** Each red flag's public page, once each, in the order the red flags first name them. */
+  redFlagPages: RedFlagPageLink[];
   coursePages: CoursePageLink[];
   /** Authorities that describe the scam it imitates. */
   sources: PracticeScenario["sources"];
 }
 
+/** A page of the main site, as an address that works from the practice host too. */
+function onSite(path: string): string {
+  return `${getEnv().APP_URL}${path}`;
+}
+
 function courseLink(page: number): CoursePageLink {
-  return { page, title: pageInfo(page)?.title ?? `Page ${page}`, href: coursePagePath(page) };
+  return { page, title: pageInfo(page)?.title ?? `Page ${page}`, href: onSite(coursePagePath(page)) };
+}
+
+/**
+ * The public page for a red flag that links to this course page. The content check makes sure
+ * every red flag of the library has one (content/red-flags/); the index of all of them stands in
+ * should a page ever be missing, so "Learn more" still never asks for an account.
+ */
+function redFlagPageLink(coursePage: number): RedFlagPageLink {
+  const page = redFlagPageForCoursePage(coursePage);
+  return page
+    ? { slug: page.slug, title: page.title, href: onSite(page.href) }
+    : { slug: "", title: "Red flags: how to spot a scam", href: onSite(RED_FLAGS_PATH) };
 }
 
 const WHERE: Record<string, string> = {
@@ -95,9 +133,11 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     quote: redFlag.quote,
     why: redFlag.why,
     where: WHERE[part ?? "body"],
+    learnMore: redFlagPageLink(redFlag.coursePage),
     course: courseLink(redFlag.coursePage),
   }));
   const pages = [...new Set(scenario.redFlags.map((flag) => flag.coursePage))].sort((a, b) => a - b);
+  const redFlagPages = [...new Map(redFlags.map((flag) => [flag.learnMore.href, flag.learnMore])).values()];
   return {
     token: message.token,
     channel: scenario.channel,
@@ -112,6 +152,7 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     },
     redFlags,
     nextTime: scenario.nextTime,
+    redFlagPages,
     coursePages: pages.map(courseLink),
     sources: scenario.sources,
   };

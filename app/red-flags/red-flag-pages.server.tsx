@@ -1,0 +1,90 @@
+import type { ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { pageInfo } from "~/course/page-titles.server";
+import { byTitle, redFlagFrontMatterProblems, RedFlagPagesError } from "./red-flag-page-files.server";
+import {
+  coursePagesOf,
+  RED_FLAG_SLUG,
+  type RedFlagPageFrontMatter,
+  type RedFlagPageSummary,
+} from "./red-flag-page-schema";
+import { redFlagPagePath } from "./red-flag-paths";
+
+/**
+ * The public red-flag pages the site serves (content/red-flags/*.md, compiled into the server
+ * bundle). Each is rendered to HTML here, on the server, so a page's words never become a
+ * JavaScript chunk: the pages work with no script at all. The full check of the files (body rules,
+ * course pages, every practice red flag covered) runs at build and at start:
+ * red-flag-page-files.server.ts.
+ */
+
+type PageModule = { default: ComponentType; frontmatter: unknown };
+
+const modules = import.meta.glob<PageModule>(["../../content/red-flags/*.md", "!../../content/red-flags/README.md"], {
+  eager: true,
+});
+
+interface BundledPage extends RedFlagPageFrontMatter {
+  slug: string;
+  Content: PageModule["default"];
+}
+
+let checked: { pages: readonly BundledPage[]; byCoursePage: ReadonlyMap<number, BundledPage> } | undefined;
+
+function bundledPages() {
+  if (checked) return checked;
+  const problems: string[] = [];
+  const pages: BundledPage[] = [];
+  for (const [file, module] of Object.entries(modules)) {
+    const slug = file.replace(/^.*\//, "").replace(/\.md$/, "");
+    const result = redFlagFrontMatterProblems(module.frontmatter);
+    if (!RED_FLAG_SLUG.test(slug)) problems.push(`content/red-flags/${slug}.md: the file name is not a slug`);
+    if (result.frontMatter) pages.push({ ...result.frontMatter, slug, Content: module.default });
+    else problems.push(...result.problems.map((problem) => `content/red-flags/${slug}.md: ${problem}`));
+  }
+  if (problems.length > 0) throw new RedFlagPagesError(problems);
+  const byCoursePage = new Map<number, BundledPage>();
+  for (const page of pages) for (const number of coursePagesOf(page)) byCoursePage.set(number, page);
+  checked = { pages: byTitle(pages), byCoursePage };
+  return checked;
+}
+
+const summaryOf = (page: BundledPage): RedFlagPageSummary => ({
+  slug: page.slug,
+  title: page.title,
+  summary: page.summary,
+  coursePage: page.coursePage,
+});
+
+/** Every page, by title: the index and the sitemap. */
+export function listRedFlagPages(): RedFlagPageSummary[] {
+  return bundledPages().pages.map(summaryOf);
+}
+
+export interface RedFlagPageLink {
+  slug: string;
+  title: string;
+  /** "/red-flags/<slug>": callers on another host put the site's address in front. */
+  href: string;
+}
+
+/** The public page a red flag that links to this course page opens (the check makes sure there is one). */
+export function redFlagPageForCoursePage(coursePage: number): RedFlagPageLink | undefined {
+  const page = bundledPages().byCoursePage.get(coursePage);
+  return page && { slug: page.slug, title: page.title, href: redFlagPagePath(page.slug) };
+}
+
+export interface RenderedRedFlagPage {
+  page: RedFlagPageSummary & { courseTitle: string };
+  html: string;
+}
+
+export function renderRedFlagPage(slug: string): RenderedRedFlagPage | null {
+  const found = RED_FLAG_SLUG.test(slug) ? bundledPages().pages.find((page) => page.slug === slug) : undefined;
+  if (!found) return null;
+  const { Content } = found;
+  return {
+    page: { ...summaryOf(found), courseTitle: pageInfo(found.coursePage)?.title ?? `Course page ${found.coursePage}` },
+    html: renderToStaticMarkup(<Content />),
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * Where the public red-flag pages live (content/red-flags/<slug>.md, served at /red-flags/<slug>).
+ * Shared by the server and the browser: the free taste of the trainer builds its links here.
+ */
+export const RED_FLAGS_PATH = "/red-flags";
+
+export function redFlagPagePath(slug: string): string {
+  return `${RED_FLAGS_PATH}/${slug}`;
+}

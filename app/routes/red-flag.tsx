@@ -1,0 +1,77 @@
+import { ArrowLeft, BookOpen } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/red-flag";
+import { coursePagePath } from "~/course/course-map";
+import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+import { renderRedFlagPage } from "~/red-flags/red-flag-pages.server";
+import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
+import { pageMeta } from "~/seo/meta";
+
+/**
+ * One kind of red flag, for anyone (/red-flags/:slug): where every "Learn more" after a practice
+ * message leads, so the lesson that follows a practice scam never asks for an account. The course
+ * page that teaches it in depth is linked at the end, for members. Rendered on the server from
+ * content/red-flags/<slug>.md; the page works with no script, and hydrates only on a first
+ * interaction like the legal pages (decision 021).
+ */
+export const handle = deferHydrationHandle;
+
+export const meta: Route.MetaFunction = (args) =>
+  args.data
+    ? pageMeta(args, {
+        title: `${args.data.page.title} · Red flags`,
+        description: args.data.page.summary,
+        path: redFlagPagePath(args.data.page.slug),
+      })
+    : pageMeta(args, {
+        title: "Page not found",
+        description: "This red-flag page does not exist.",
+        path: RED_FLAGS_PATH,
+        noIndex: true,
+      });
+
+export function loader({ params }: Route.LoaderArgs) {
+  const rendered = renderRedFlagPage(params.slug);
+  if (!rendered) throw data("No such red flag", { status: 404 });
+  return rendered;
+}
+
+export default function RedFlagPage({ loaderData }: Route.ComponentProps) {
+  const { page, html } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16" aria-labelledby="red-flag-title">
+      <p className="text-sm">
+        <Link
+          to={RED_FLAGS_PATH}
+          className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All red flags
+        </Link>
+      </p>
+      <p className="mt-6 text-sm font-semibold tracking-wide text-warn-700 uppercase">Red flag</p>
+      <h1 id="red-flag-title" className="mt-1 text-3xl font-extrabold text-brand-900 sm:text-4xl">
+        {page.title}
+      </h1>
+      <p className="mt-3 text-lg text-muted">{page.summary}</p>
+      {/* Our own markdown, rendered on the server from files in this repository; nothing user-written. */}
+      <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: html }} />
+      <aside aria-labelledby="in-the-course" className="mt-10 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-200">
+        <h2 id="in-the-course" className="flex items-center gap-2 text-lg font-bold text-brand-900">
+          <BookOpen aria-hidden="true" className="h-5 w-5" /> Go deeper in the free course
+        </h2>
+        <p className="mt-2">
+          In the course (members):{" "}
+          <Link
+            to={coursePagePath(page.coursePage)}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            {page.courseTitle}
+          </Link>
+        </p>
+        <p className="mt-1 text-sm text-muted">
+          The course is free. Reading it needs a scam-free account, so that it can remember where you got to.
+        </p>
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import { Flag } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/red-flags";
+import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+import { listRedFlagPages } from "~/red-flags/red-flag-pages.server";
+import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
+import { pageMeta } from "~/seo/meta";
+
+/**
+ * Every kind of red flag, for anyone (/red-flags): the index of the short public pages that the
+ * "Learn more" links after a practice message open. No sign-in, no script needed.
+ */
+export const handle = deferHydrationHandle;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Red flags: how to spot a scam",
+    description:
+      "The warning signs that give scam emails and texts away, explained in plain words for the whole family, with what to do instead.",
+    path: RED_FLAGS_PATH,
+  });
+
+export function loader() {
+  return { pages: listRedFlagPages() };
+}
+
+export default function RedFlagsIndex({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-12 sm:py-16" aria-labelledby="red-flags-title">
+      <h1 id="red-flags-title" className="text-3xl font-extrabold text-brand-900 sm:text-4xl">
+        Red flags: how to spot a scam
+      </h1>
+      <p className="mt-3 max-w-2xl text-lg text-muted">
+        Scam messages give themselves away with the same few tricks. Each page below explains one of them in plain
+        words, and what to do instead. Read them together: they are written for children and grown-ups alike.
+      </p>
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2">
+        {loaderData.pages.map((page) => (
+          <li key={page.slug} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <Flag aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-warn-700" />
+            <div className="min-w-0">
+              <h2 className="text-lg font-bold text-brand-900">
+                <Link
+                  to={redFlagPagePath(page.slug)}
+                  className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                >
+                  {page.title}
+                </Link>
+              </h2>
+              <p className="mt-1 text-muted">{page.summary}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-10 text-muted">
+        Want the whole story? The{" "}
+        <Link to="/course" className="font-medium text-brand-700 underline underline-offset-2">
+          free course
+        </Link>{" "}
+        covers every one of these in depth.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { CheckCircle2, Circle } from "lucide-react";
+import { Card } from "~/ui/card";
+import type { ContactView } from "./contact-view";
+import { setupSteps } from "./setup-checklist";
+
+/** "Set up your family's training": the three steps, at the top of the page until they are done. */
+export function SetupChecklistCard({ contacts }: { contacts: ContactView[] }) {
+  const { steps, complete } = setupSteps(contacts);
+  if (complete || contacts.length === 0) return null;
+  return (
+    <Card className="mt-6 border-brand-300 bg-brand-50" role="region" aria-labelledby="setup-heading">
+      <h2 id="setup-heading" className="text-xl font-bold text-brand-900">
+        Set up your family&apos;s training
+      </h2>
+      <p className="mt-1 text-muted">Three steps, then practice messages start for everyone who says yes.</p>
+      <ol className="mt-4 space-y-3" data-testid="setup-steps">
+        {steps.map((step, index) => (
+          <li key={step.id} className="flex gap-3">
+            {step.left ? (
+              <Circle aria-hidden="true" className="mt-0.5 h-5 w-5 flex-none text-brand-700" />
+            ) : (
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 flex-none text-safe-600" />
+            )}
+            <div>
+              <p className="font-semibold text-ink">
+                {index + 1}. {step.title}
+                <span className="sr-only">{step.left ? " (to do)" : " (done)"}</span>
+              </p>
+              {step.left && <p className="text-sm text-muted">{step.left}</p>}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

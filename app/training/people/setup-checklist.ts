@@ -1,0 +1,56 @@
+import type { ContactView } from "./contact-view";
+
+/**
+ * The three steps that stand between paying and the first practice message, at the top of Your
+ * Training Program until they are done (a family that has done them never sees it again):
+ * 1. who each person is (their age group chosen: a child must never get the adult notice);
+ * 2. the parent or guardian's confirmation for each child or teen;
+ * 3. a notice sent to (or a yes from) every address practice messages would use.
+ * People who asked not to get practice messages are left out: nothing more can be done for them.
+ * Safe to import in the browser.
+ */
+export interface SetupStep {
+  id: "who" | "guardian" | "notices";
+  title: string;
+  /** What is left, in a sentence; null once the step is done. */
+  left: string | null;
+}
+
+function names(people: ContactView[]): string {
+  const list = people.map((person) => person.name);
+  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+export function setupSteps(contacts: ContactView[]): { steps: SetupStep[]; complete: boolean } {
+  const people = contacts.filter((contact) => contact.status !== "opted-out");
+  const unnamed = people.filter((contact) => !contact.ageBandSet);
+  const unconfirmed = people.filter((contact) => contact.ageBandSet && contact.minor && !contact.guardianConfirmedAt);
+  const unasked = people.filter(
+    (contact) =>
+      contact.ageBandSet &&
+      (!contact.minor || contact.guardianConfirmedAt) &&
+      contact.addresses.some((address) => address.state === "waiting"),
+  );
+  const steps: SetupStep[] = [
+    {
+      id: "who",
+      title: "Say who each person is",
+      left: unnamed.length ? `Choose the age group of ${names(unnamed)} (Edit, on their card).` : null,
+    },
+    {
+      id: "guardian",
+      title: "Confirm for children and teens",
+      left: unconfirmed.length ? `Confirm that you are the parent or guardian of ${names(unconfirmed)}.` : null,
+    },
+    {
+      id: "notices",
+      title: "Send the notices",
+      left: unasked.length
+        ? `Send ${names(unasked)} the notice: nothing goes to anyone until they say yes from their own inbox or phone.`
+        : null,
+    },
+  ];
+  // A step after an unfinished one waits for it (its people are not counted yet), so the list
+  // reads in order; the whole list is done only when every step is.
+  return { steps, complete: people.length > 0 && steps.every((step) => step.left === null) };
+}

@@ -1,0 +1,272 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { SAMPLE_EMAILS, SAMPLE_RED_FLAG_PAGES } from "~/marketing/sample-emails";
+import { coursePageNumbersIn } from "~/course/course-page-files.server";
+import {
+  checkRedFlagPages,
+  loadRedFlagPageFiles,
+  RED_FLAG_PAGES_DIRECTORY,
+  RedFlagPagesError,
+  redFlagsWithoutPage,
+} from "~/red-flags/red-flag-page-files.server";
+import { countWords, WHAT_TO_DO_HEADING } from "~/red-flags/red-flag-page-schema";
+import { listRedFlagPages, redFlagPageForCoursePage, renderRedFlagPage } from "~/red-flags/red-flag-pages.server";
+import { loadPracticeLibrary } from "~/training/library/practice-library.server";
+
+/**
+ * The public red-flag pages (content/red-flags/*.md): the real pages pass the check and are what
+ * the site serves, every red flag that links to a course page opens one of them, and a malformed
+ * page stops the check (and the build) with the file name and the reason.
+ */
+
+describe("the real red-flag pages (content/red-flags/)", () => {
+  const pages = loadRedFlagPageFiles();
+
+  it("are all valid, one per file, with 3 to 6 steps under 'What to do instead'", () => {
+    const files = readdirSync(RED_FLAG_PAGES_DIRECTORY).filter((name) => name.endsWith(".md") && name !== "README.md");
+    expect(pages.map((page) => `${page.slug}.md`).sort()).toEqual(files.sort());
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    for (const page of pages) {
+      const words = countWords(page.body);
+      expect(words, page.slug).toBeGreaterThanOrEqual(120);
+      expect(words, page.slug).toBeLessThanOrEqual(400);
+      const steps = page.body.split(`## ${WHAT_TO_DO_HEADING}`)[1]!.match(/^- /gm) ?? [];
+      expect(steps.length, page.slug).toBeGreaterThanOrEqual(3);
+      expect(steps.length, page.slug).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it("give every red flag of the practice library a page, so no 'Learn more' needs an account", () => {
+    const library = loadPracticeLibrary();
+    expect(() => checkRedFlagPages(library.scenarios)).not.toThrow();
+    for (const scenario of library.scenarios) {
+      for (const flag of scenario.redFlags) {
+        expect(
+          redFlagPageForCoursePage(flag.coursePage),
+          `${scenario.id} course page ${flag.coursePage}`,
+        ).toBeDefined();
+      }
+    }
+  });
+
+  it("give the free taste's sample emails the pages written out for the browser", () => {
+    for (const email of SAMPLE_EMAILS) {
+      for (const flag of email.redFlags) {
+        const page = redFlagPageForCoursePage(flag.coursePage);
+        expect(page, `${email.id}: course page ${flag.coursePage}`).toBeDefined();
+        expect(SAMPLE_RED_FLAG_PAGES[flag.coursePage]).toEqual({ slug: page!.slug, title: page!.title });
+      }
+    }
+  });
+
+  it("are what the site serves: the bundle lists the same pages and renders their steps", () => {
+    expect(listRedFlagPages().map((page) => page.slug)).toEqual(pages.map((page) => page.slug));
+    for (const page of pages) {
+      const rendered = renderRedFlagPage(page.slug);
+      expect(rendered?.page.title).toBe(page.title);
+      expect(rendered?.page.courseTitle, page.slug).not.toMatch(/^Course page \d+$/);
+      expect(rendered?.html).toContain(`<h2>${WHAT_TO_DO_HEADING}</h2>`);
+      expect(rendered?.html).toContain("<li>");
+      expect(rendered?.html).not.toContain("---");
+      for (const coursePage of [page.coursePage, ...(page.otherCoursePages ?? [])]) {
+        expect(redFlagPageForCoursePage(coursePage)?.href).toBe(`/red-flags/${page.slug}`);
+      }
+    }
+    expect(renderRedFlagPage("no-such-red-flag")).toBeNull();
+    expect(renderRedFlagPage("../README")).toBeNull();
+    expect(renderRedFlagPage("README")).toBeNull();
+  });
+});
+
+const temporaryDirectories: string[] = [];
+afterEach(() => {
+  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+const WORDS = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(" ");
+
+const validFrontMatter = (): Record<string, unknown> => ({
+  title: "Deadlines and countdowns",
+  summary: "A rush is a trick to stop you thinking.",
+  coursePage: 11,
+});
+
+const STEPS = "- Pause before you tap.\n- Check in the real app.\n- Ask someone you trust.\n";
+const validBody = () => `${WORDS(130)}\n\n## What to do instead\n\n${STEPS}`;
+
+function pageFile(frontMatter: Record<string, unknown>, body = validBody()) {
+  return `---\n${stringify(frontMatter)}---\n${body}`;
+}
+
+function writePages(files: Record<string, string>) {
+  const directory = mkdtempSync(path.join(tmpdir(), "red-flags-"));
+  temporaryDirectories.push(directory);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(directory, name), text);
+  return directory;
+}
+
+const COURSE_PAGES = new Set(Array.from({ length: 43 }, (_, i) => i + 1));
+
+function problemsOf(directory: string, coursePages: ReadonlySet<number> = COURSE_PAGES): string[] {
+  try {
+    loadRedFlagPageFiles(directory, coursePages);
+    return [];
+  } catch (error) {
+    if (error instanceof RedFlagPagesError) return error.problems;
+    throw error;
+  }
+}
+
+const NAME = "deadlines.md";
+
+describe("the red-flag page format", () => {
+  it("accepts a valid page (and a README beside it), sorted by title", () => {
+    const directory = writePages({
+      [NAME]: pageFile(validFrontMatter()),
+      "attachments.md": pageFile({ title: "Surprise attachments", summary: "Files.", coursePage: 5 }),
+      "README.md": "# How to write these\n",
+    });
+    const pages = loadRedFlagPageFiles(directory, COURSE_PAGES);
+    expect(pages.map((page) => page.slug)).toEqual(["deadlines", "attachments"]);
+    expect(pages[0]).toMatchObject({
+      title: "Deadlines and countdowns",
+      coursePage: 11,
+      file: path.join(directory, NAME),
+    });
+  });
+
+  it.each([
+    ["no title", { title: undefined }, 'missing field "title"'],
+    ["a long title", { title: "x".repeat(61) }, '"title" is longer than 60 characters'],
+    ["an empty summary", { summary: " " }, '"summary" is empty'],
+    ["a long summary", { summary: "x".repeat(161) }, '"summary" is longer than 160 characters'],
+    ["no course page", { coursePage: undefined }, '"coursePage" must be a course page number from 1 to 43'],
+    ["course page 44", { coursePage: 44 }, '"coursePage" must be a course page number from 1 to 43'],
+    ["course page 2.5", { coursePage: 2.5 }, '"coursePage" must be a whole number'],
+    ["a course page given as text", { coursePage: "11" }, '"coursePage" must be a course page number from 1 to 43'],
+    [
+      "other pages that repeat the course page",
+      { otherCoursePages: [8, 11] },
+      '"otherCoursePages" repeats "coursePage"',
+    ],
+    ["other pages listed twice", { otherCoursePages: [8, 8] }, '"otherCoursePages" lists a page twice'],
+    ["an unknown field", { author: "Sam" }, 'unknown field "author"'],
+    ["a British spelling", { summary: "Scammers love the colour red." }, 'US spelling, please: "colour" (US: color)'],
+  ])("refuses %s, naming the file", (_case, change, problem) => {
+    const directory = writePages({ [NAME]: pageFile({ ...validFrontMatter(), ...change }) });
+    expect(problemsOf(directory)).toContain(`${path.join(directory, NAME)}: ${problem}`);
+  });
+
+  it.each([
+    ["no steps heading", `${WORDS(150)}\n`, 'the heading "## What to do instead" is missing'],
+    ["two steps", `${WORDS(130)}\n\n## What to do instead\n\n- One.\n- Two.\n`, "lists 2 steps; it must list 3 to 6"],
+    ["a short body", `${WORDS(40)}\n\n## What to do instead\n\n${STEPS}`, "the body has"],
+    ["a long body", `${WORDS(420)}\n\n## What to do instead\n\n${STEPS}`, "the body has"],
+    ["a # heading", `# Deadlines\n\n${validBody()}`, "the body must not have a # heading"],
+    ["HTML", `${validBody()}\n<script>alert(1)</script>\n`, "the body contains HTML"],
+    ["a heading first", `## Why\n\n${validBody()}`, "the body must start with the explanation"],
+    ["a British spelling", `${validBody()}\nAsk your mum first.\n`, 'US spelling, please: "mum" (US: mom)'],
+  ])("refuses a body with %s", (_case, body, problem) => {
+    const directory = writePages({ [NAME]: pageFile(validFrontMatter(), body) });
+    const problems = problemsOf(directory);
+    expect(
+      problems.some((p) => p.startsWith(`${path.join(directory, NAME)}: `) && p.includes(problem)),
+      problems.join("\n"),
+    ).toBe(true);
+  });
+
+  it("refuses a file without front matter, broken YAML and a file name that is not a slug", () => {
+    const directory = writePages({
+      "plain.md": validBody(),
+      "broken.md": `---\ntitle: [unclosed\n---\n${validBody()}`,
+      "Bad_Name.md": pageFile(validFrontMatter()),
+    });
+    const problems = problemsOf(directory);
+    expect(problems).toContain(
+      `${path.join(directory, "plain.md")}: the file must start with YAML front matter between two --- lines`,
+    );
+    expect(
+      problems.some((p) => p.startsWith(`${path.join(directory, "broken.md")}: the front matter is not valid YAML`)),
+    ).toBe(true);
+    expect(problems.some((p) => p.startsWith(`${path.join(directory, "Bad_Name.md")}: the file name must be`))).toBe(
+      true,
+    );
+  });
+
+  it("refuses a course page that does not exist, and one that two pages both claim", () => {
+    const directory = writePages({
+      "attachments.md": pageFile({
+        title: "Surprise attachments",
+        summary: "Files.",
+        coursePage: 5,
+        otherCoursePages: [11],
+      }),
+      [NAME]: pageFile({ ...validFrontMatter(), otherCoursePages: [12] }),
+    });
+    expect(problemsOf(directory, new Set([5, 11]))).toEqual([
+      `${path.join(directory, NAME)}: course page 11 already leads to ${path.join(directory, "attachments.md")}; a course page leads to one red-flag page`,
+      `${path.join(directory, NAME)}: course page 12 is not a page of the course (content/course/scam-free/)`,
+    ]);
+  });
+
+  it("refuses an empty folder", () => {
+    expect(problemsOf(writePages({ "README.md": "# Notes\n" }))[0]).toMatch(/: no red-flag pages$/);
+  });
+
+  it("names every red flag whose course page opens no page", () => {
+    const pages = [{ coursePage: 11, otherCoursePages: [8] }];
+    expect(
+      redFlagsWithoutPage(pages, [
+        { file: "content/practice/sms-a.md", redFlags: [{ coursePage: 11 }, { coursePage: 12 }, { coursePage: 8 }] },
+      ]),
+    ).toEqual([
+      `content/practice/sms-a.md: red flag 2 links to course page 12, which no red-flag page covers (add it to a page's "otherCoursePages" in content/red-flags/)`,
+    ]);
+  });
+
+  it("reads the course pages that exist from the course folder", () => {
+    const pages = coursePageNumbersIn();
+    expect(pages.size).toBe(43);
+    expect(pages.has(1) && pages.has(43) && !pages.has(0) && !pages.has(44)).toBe(true);
+  });
+});
+
+describe("the build check (scripts/check-content.ts)", () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/check-content.ts", ...args], { encoding: "utf8" });
+
+  it("stops with the file name and the reason for a broken page", () => {
+    const directory = writePages({ [NAME]: pageFile({ ...validFrontMatter(), coursePage: 0 }) });
+    const result = run("content/practice", directory);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `${path.join(directory, NAME)}: "coursePage" must be a course page number from 1 to 43`,
+    );
+  });
+
+  it("stops with the scenario's file name when a red flag's course page opens no page, and passes the real content", () => {
+    // A real scenario, copied, whose first red flag now links to a course page no red-flag page lists.
+    const practice = mkdtempSync(path.join(tmpdir(), "practice-"));
+    temporaryDirectories.push(practice);
+    const source = "content/practice/sms-parcel-redelivery-fee.md";
+    const text = readFileSync(source, "utf8");
+    const uncovered = [...coursePageNumbersIn()].find((page) => !redFlagPageForCoursePage(page))!;
+    writeFileSync(
+      path.join(practice, "sms-parcel-redelivery-fee.md"),
+      text.replace(/coursePage: \d+/, `coursePage: ${uncovered}`),
+    );
+    const result = run(practice);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `${path.join(practice, "sms-parcel-redelivery-fee.md")}: red flag 1 links to course page ${uncovered}, which no red-flag page covers`,
+    );
+
+    const real = run();
+    expect(real.status, real.stderr).toBe(0);
+    expect(real.stdout).toMatch(/Red-flag pages: \d+ valid; every practice red flag leads to one\./);
+  });
+});
