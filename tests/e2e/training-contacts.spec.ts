@@ -32,6 +32,9 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   page,
   browser,
 }) => {
+  // A whole family journey in one test (checkout, consent, messages, the mailbox): about a minute
+  // here, so it gets three.
+  test.setTimeout(180_000);
   const { email: holderEmail } = await signedInAs(page, "training-holder");
   const kid = uniqueEmail("kid");
   const gran = uniqueEmail("gran");
@@ -147,7 +150,7 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   await granPage.goto(new URL(strangerLink!).pathname);
   await granPage.getByRole("button", { name: "This isn't me" }).click();
   await expect(granPage.getByRole("status")).toContainText("Thank you for telling us");
-  await page.reload();
+  await page.goto("/account/training");
   await waitForHydration(page);
   await expect(person(page, "Cousin Lee").getByText("Opted out", { exact: true })).toBeVisible();
   await expect(person(page, "Cousin Lee").getByText("This person asked not to get practice messages.")).toBeVisible();

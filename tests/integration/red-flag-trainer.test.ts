@@ -122,7 +122,7 @@ describe.each(DATABASE_TARGETS)("the red flag trainer's action on $name", (targe
     ],
     ["a part twice", { scenarioId: SCENARIO, ageBand: "child", selected: ["body-0", "body-0"] }, /marked twice/],
     ["a malformed part", { scenarioId: SCENARIO, ageBand: "child", selected: "<script>" }, /not a part/],
-    ["no age band", { scenarioId: SCENARIO }, /who is practising/],
+    ["no age band", { scenarioId: SCENARIO }, /who is practicing/],
   ])("answers 400 for %s and stores nothing", async (_label, fields, message) => {
     const { status, data } = await check(member, fields as Record<string, string | string[]>);
     expect(status).toBe(400);
