@@ -155,8 +155,9 @@ describe.each(DATABASE_TARGETS)("membership: one rule for access on $name", (tar
     );
     expect((await requireMember(get("/members-only", buyerCookie))).email).toBe("buyer@example.com");
     // Anyone can sign up with a family member's address: it counts only once the address is proved.
+    // Until then they are sent to My Account to confirm it (not to the sales page), and get nothing.
     const unproved = await callRoute(() => requireMember(get("/members-only", kidCookie)), get("/"));
-    expect(unproved.thrown?.headers.get("Location")).toBe("/pricing");
+    expect(unproved.thrown?.headers.get("Location")).toBe("/account");
     await verifyEmail("kid@example.com");
     expect((await requireMember(get("/members-only", kidCookie))).email).toBe("kid@example.com");
   });
