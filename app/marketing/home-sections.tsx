@@ -249,8 +249,13 @@ const TESTIMONIALS = [
   },
 ];
 
+/**
+ * The specification asks for three member testimonials with five stars. We have no members' words
+ * yet, so these are examples and say so plainly, stars included: no reader may take them for
+ * reviews real people gave (decision 035).
+ */
 const TESTIMONIALS_NOTE =
-  "Illustrative stories: these show how families use the Training Program. We will replace them with real members' words, with their permission.";
+  "These are examples, not real reviews: made-up families showing how the Training Program is used, and the stars are part of the example. We will replace them with real members' words, with their permission.";
 
 export function Testimonials() {
   return (
@@ -270,7 +275,7 @@ export function Testimonials() {
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {TESTIMONIALS.map((item) => (
             <figure key={item.name} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm">
-              <p className="flex gap-1 text-amber-500" role="img" aria-label="5 out of 5 stars">
+              <p className="flex gap-1 text-amber-500" role="img" aria-label="Example rating: 5 out of 5 stars">
                 {Array.from({ length: 5 }, (_, i) => (
                   <Star key={i} aria-hidden="true" className="h-5 w-5 fill-current" />
                 ))}
@@ -278,7 +283,7 @@ export function Testimonials() {
               <blockquote className="mt-4 flex-1 text-ink">“{item.quote}”</blockquote>
               <figcaption className="mt-4 text-sm">
                 <span className="font-bold">{item.name}</span>
-                <span className="text-muted">, {item.role} (illustrative story)</span>
+                <span className="text-muted">, {item.role} (example, not a real member)</span>
               </figcaption>
             </figure>
           ))}

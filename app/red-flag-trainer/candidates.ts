@@ -3,6 +3,7 @@ import { sampleDeliveredForm } from "~/training/library/delivered-form";
 import { displayBody } from "~/training/library/practice-message-text";
 import type { AgeBand, Channel, PracticeScenario, RedFlag } from "~/training/library/practice-scenario-schema";
 import { kindMatches, kindsWithin, type KindMatch, type RedFlagKindId } from "~/training/library/red-flag-kinds";
+import { redFlagsInReadingOrder } from "~/training/library/red-flag-segments";
 
 /**
  * The spot-the-red-flags trainer cuts a message into the parts a learner can mark: the sender's
@@ -106,7 +107,8 @@ export function trainerMessageFromScenario(scenario: PracticeScenario): TrainerM
     subject: form.subject ?? undefined,
     body: body.text,
     links: body.links.map(({ start, end }) => ({ start, end })),
-    redFlags: scenario.redFlags,
+    // Numbered as the feedback page numbers them: in the order a reader meets them.
+    redFlags: redFlagsInReadingOrder(form, scenario.redFlags).map(({ redFlag }) => redFlag),
   };
 }
 

@@ -115,6 +115,52 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data(result, { status, headers: NO_STORE });
 }
 
+function reportHow(view: ConsentView & { reportAddress: string | null }) {
+  return view.channel === "email" && view.reportAddress
+    ? `Forward the email to ${view.reportAddress}, or reply to it.`
+    : "Reply SCAM to the text, or forward it back to the number it came from.";
+}
+
+/**
+ * A child's or teen's page, in the words of their notice ("signed you up for scam-spotting
+ * practice"): short sentences a ten-year-old can read, with the same facts as the adult page.
+ */
+function ChildFacts({ view }: { view: ConsentView & { reportAddress: string | null } }) {
+  const where = view.channel === "email" ? `by email (${view.address})` : `by text (${view.address})`;
+  return (
+    <ul className="mt-4 list-disc space-y-2 pl-5 text-left">
+      <li>
+        <strong>{view.holderName}</strong> signed you up for scam-spotting practice.
+      </li>
+      <li>
+        About <strong>once a week</strong> you may get a pretend scam {where}. Never during school time or at night.
+      </li>
+      <li>
+        <strong>It will look real and will not say it is practice.</strong> Your job: spot the tricks!
+      </li>
+      <li>
+        It is only practice, so nothing bad can happen. If you press a button in one, the next page tells you it was
+        practice and shows you the clues.
+      </li>
+      <li>
+        <strong>Think a message is a scam? Report it.</strong> {reportHow(view)} That is what we count, and we will tell
+        you if it was practice.
+      </li>
+      <li>
+        <strong>{view.holderName} will see how your practice goes:</strong> which messages you reported, spotted or
+        pressed, and when.
+      </li>
+      <li>
+        <strong>Nothing you type is ever collected.</strong> Never type a real password anywhere a message sends you.
+      </li>
+      <li>
+        Want to stop? Press &ldquo;Unsubscribe&rdquo; at the bottom of a practice email, reply STOP to a text, or press
+        the button on this page.
+      </li>
+    </ul>
+  );
+}
+
 function Facts({ view }: { view: ConsentView & { reportAddress: string | null } }) {
   const where = view.channel === "email" ? `by email (${view.address})` : `by text (${view.address})`;
   return (
@@ -137,11 +183,8 @@ function Facts({ view }: { view: ConsentView & { reportAddress: string | null } 
         <strong>the next page tells you what happened</strong>: that it was practice, and which warning signs it had.
       </li>
       <li>
-        <strong>Think a message is a scam? Report it.</strong>{" "}
-        {view.channel === "email" && view.reportAddress
-          ? `Forward the email to ${view.reportAddress}, or reply to it.`
-          : "Reply SCAM to the text, or forward it back to the number it came from."}{" "}
-        Reporting is what we count, and if it was practice we will tell you.
+        <strong>Think a message is a scam? Report it.</strong> {reportHow(view)} Reporting is what we count, and if it
+        was practice we will tell you.
       </li>
       <li>
         <strong>{view.holderName} will see how your practice goes:</strong>
@@ -221,20 +264,22 @@ export default function TrainingConsent({ loaderData: view, actionData }: Route.
     view.status === "opted-out"
       ? "You have stopped practice messages"
       : view.status === "waiting"
-        ? `${view.holderName} invited you to practice spotting scams`
+        ? view.minor
+          ? "You're invited to scam-spotting practice"
+          : `${view.holderName} invited you to practice spotting scams`
         : "You are signed up for practice messages";
   return (
     <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
       <Card className="p-5 sm:p-8">
         <ShieldCheck aria-hidden="true" className="h-10 w-10 text-brand-700" />
         <h1 className="mt-3 text-2xl font-bold text-brand-900">{heading}</h1>
-        <p className="mt-2 text-lg">Hello {view.contactName},</p>
+        <p className="mt-2 text-lg">{view.minor ? `Hi ${view.contactName}!` : `Hello ${view.contactName},`}</p>
         {actionData && (
           <div className="mt-4">
             <FormMessage result={actionData} />
           </div>
         )}
-        <Facts view={view} />
+        {view.minor ? <ChildFacts view={view} /> : <Facts view={view} />}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {view.status === "waiting" && !view.waitingForGuardian && (
             <>

@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function WeeklyLesson({ loaderData }: Route.ComponentProps) {
-  const { lesson, html } = loaderData;
+  const { lesson, html, contents } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <Link to="/weekly-lessons" className="text-sm font-semibold text-brand-700 underline">
@@ -49,6 +49,20 @@ export default function WeeklyLesson({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted">
         {lesson.readingMinutes} min read for adults · Last reviewed {formatLessonDay(lesson.lastReviewed)}
       </p>
+      <nav aria-labelledby="lesson-contents" className="mt-6 rounded-xl bg-brand-50 p-4">
+        <h2 id="lesson-contents" className="text-base font-bold text-brand-900">
+          In this lesson
+        </h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5">
+          {[...contents, { id: "lesson-sources", title: "Sources" }].map((entry) => (
+            <li key={entry.id}>
+              <a href={`#${entry.id}`} className="text-brand-700 underline underline-offset-2">
+                {entry.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
       {/* Our own MDX, rendered on the server from files in this repository; nothing user-written. */}
       <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: html }} />
       <section aria-labelledby="lesson-sources" className="mt-10 border-t border-slate-200 pt-6">

@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60",
+  "inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60",
   {
     variants: {
       variant: {
@@ -16,9 +16,11 @@ export const buttonVariants = cva(
         link: "text-brand-700 underline underline-offset-2 hover:text-brand-900",
       },
       size: {
-        sm: "h-9 px-3 text-sm",
-        md: "h-11 px-5 text-base",
-        lg: "h-12 px-6 text-lg",
+        // A minimum height, not a fixed one: on a narrow phone a long label wraps onto a second
+        // line inside the button instead of spilling out of it.
+        sm: "min-h-9 px-3 py-1.5 text-sm",
+        md: "min-h-11 px-5 py-2 text-base",
+        lg: "min-h-12 px-6 py-2 text-lg",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },

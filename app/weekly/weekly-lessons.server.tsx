@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { mdxComponents } from "~/course/mdx-components";
 import type { LessonFrontmatter, LessonSource } from "./lesson-schema";
+import { addLessonContents, type LessonContentsEntry } from "./lesson-contents";
 import { lessonSections } from "./lesson-sections";
 import { StaticSelfCheck } from "./static-self-check";
 
@@ -51,13 +52,15 @@ export function listWeeklyLessons(): WeeklyLessonSummary[] {
   });
 }
 
-export function renderWeeklyLesson(slug: string): { lesson: WeeklyLessonSummary; html: string } | null {
+export function renderWeeklyLesson(
+  slug: string,
+): { lesson: WeeklyLessonSummary; html: string; contents: LessonContentsEntry[] } | null {
   const found = LESSONS.find((entry) => entry.slug === slug);
   if (!found) return null;
   const Content = found.module.default;
-  const html = renderToStaticMarkup(
-    <Content components={{ ...mdxComponents, ...lessonSections, SelfCheck: StaticSelfCheck }} />,
+  const { html, contents } = addLessonContents(
+    renderToStaticMarkup(<Content components={{ ...mdxComponents, ...lessonSections, SelfCheck: StaticSelfCheck }} />),
   );
   const lesson = listWeeklyLessons().find((entry) => entry.slug === slug)!;
-  return { lesson, html };
+  return { lesson, html, contents };
 }

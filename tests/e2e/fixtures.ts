@@ -96,6 +96,22 @@ export type CheckoutMember =
 const CHECKOUT_NAMES = ["Alex", "Blair", "Casey", "Drew"];
 
 export async function buyFamilyPlan(page: Page, members: CheckoutMember[]) {
+  await buyFamilyPlanDetails(page, members);
+}
+
+/**
+ * The family checkout through the demo payment page, with a look at each screen on the way for a
+ * test that wants one (tests/e2e/phone-journeys.spec.ts). Ends on My Account.
+ */
+export async function buyFamilyPlanDetails(
+  page: Page,
+  members: CheckoutMember[],
+  screens: {
+    beforeSubmit?: () => Promise<void>;
+    onPaymentPage?: () => Promise<void>;
+    onSuccessPage?: () => Promise<void>;
+  } = {},
+) {
   await page.goto("/checkout?plan=family");
   await waitForHydration(page);
   await page.getByLabel("Full Name").fill("Dana Rivera");
@@ -106,9 +122,33 @@ export async function buyFamilyPlan(page: Page, members: CheckoutMember[]) {
     await page.locator(`#member-age-band-${index + 1}`).selectOption(person.ageBand);
     await page.locator(`#member-email-${index + 1}`).fill(person.email);
   }
+  await screens.beforeSubmit?.();
   await page.getByRole("button", { name: "Complete Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\/demo_cs_/, { timeout: 15_000 });
+  await screens.onPaymentPage?.();
+  if (screens.onSuccessPage) {
+    // "Payment Successful!" moves on to My Account 2 s after it shows (SPEC.md; payments.spec.ts
+    // checks the move), sooner than a look at the screen may take: on that page only, that one
+    // timer is held back, and the test goes on to My Account itself. The success page may arrive
+    // as a new document or by client-side navigation, so both this page and any new one hold it.
+    const holdTheMove = () => {
+      const setTimeoutAsUsual = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+        delay === 2000 && window.location.pathname === "/checkout/success"
+          ? setTimeoutAsUsual(() => undefined, 0)
+          : setTimeoutAsUsual(handler, delay, ...rest)) as typeof window.setTimeout;
+    };
+    await page.addInitScript(holdTheMove);
+    await page.evaluate(holdTheMove);
+  }
   await page.getByRole("button", { name: /^Pay/ }).click();
+  if (screens.onSuccessPage) {
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible({
+      timeout: 10_000,
+    });
+    await screens.onSuccessPage();
+    await page.getByRole("link", { name: "View Your Account" }).click();
+  }
   await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
 }
 

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { seedPracticeMessage } from "../support/practice-seeds";
 import { openSpecDatabase, type SpecDatabase } from "../support/spec-database";
 import { test, expect } from "./fixtures";
+import { expectFitsPhone } from "./phone-fit";
 
 /**
  * A practice message's link, its landing page and the feedback page, in a browser. The practice
@@ -51,9 +52,8 @@ test.describe("a practice message's landing and feedback pages", () => {
     const numbers = Array.from({ length: count }, (_, i) => String(i + 1));
     const marks = page.locator("mark[data-red-flag]");
     await expect(marks).toHaveCount(count);
-    expect((await marks.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-red-flag")))).sort()).toEqual(
-      numbers,
-    );
+    // Numbered in reading order: 1, 2, 3 … down the message.
+    expect(await marks.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-red-flag")))).toEqual(numbers);
     const list = page.getByRole("list", { name: /red flags|clues/i });
     await expect(list.getByRole("listitem")).toHaveCount(count);
     expect(
@@ -62,13 +62,6 @@ test.describe("a practice message's landing and feedback pages", () => {
     for (const number of numbers) {
       await expect(page.locator(`mark[data-red-flag="${number}"]`)).toContainText(`Red flag ${number}:`);
     }
-  }
-
-  async function expectFitsPhone(page: Page) {
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
   }
 
   test("the link's page has one button and no inputs; pressing it leads to the numbered feedback, at 375 px and on a desktop", async ({
@@ -98,7 +91,7 @@ test.describe("a practice message's landing and feedback pages", () => {
     await expect(main.getByText("Practice page: nothing you type is collected.")).toBeVisible();
     await expect(main.getByRole("button")).toHaveCount(1);
     await expect(main.locator("input:not([type=hidden]), textarea, select")).toHaveCount(0);
-    await expectFitsPhone(page);
+    await expectFitsPhone(page, "the practice landing page");
 
     await main.getByRole("button", { name: "Accept request" }).click();
     await expect(page).toHaveURL(`${practiceOrigin()}/practice/${tokens[EMAIL]}/feedback`);
@@ -127,7 +120,7 @@ test.describe("a practice message's landing and feedback pages", () => {
     expect(await courseLinks.count()).toBeGreaterThan(0);
     for (const title of await courseLinks.allInnerTexts()) expect(title).not.toMatch(/^(Page \d+)?$/);
     await expect(page.locator("main input:not([type=hidden]), main textarea, main select")).toHaveCount(0);
-    await expectFitsPhone(page);
+    await expectFitsPhone(page, "an email's feedback page");
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
@@ -142,7 +135,7 @@ test.describe("a practice message's landing and feedback pages", () => {
     await expect(bubble).toContainText("FlickPost Security");
     await expect(bubble).toContainText(`/practice/${tokens[SMS]}`);
     await expectNumberedRedFlags(page, redFlagCount(SMS));
-    await expectFitsPhone(page);
+    await expectFitsPhone(page, "a text's feedback page");
 
     await page.getByRole("button", { name: "I spotted it" }).click();
     await expect(page.getByRole("status").filter({ hasText: "We noted that you spotted it." })).toBeVisible();

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { seedPracticeMessage } from "../support/practice-seeds";
 import { openSpecDatabase, type SpecDatabase } from "../support/spec-database";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expectFitsPhone } from "./phone-fit";
 
 /**
  * Issue #23: "Learn more" after a practice message must never lead to a login form. A practice
@@ -42,13 +43,6 @@ test.describe("'Learn more' after a practice message opens a public red-flag pag
   test.afterAll(async () => {
     await database?.remove();
   });
-
-  async function expectFitsPhone(page: Page) {
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
 
   /** Nothing on the page asks for an account: no password field, no sign-in form or tabs. */
   async function expectNoSignIn(page: Page) {
@@ -105,7 +99,7 @@ test.describe("'Learn more' after a practice message opens a public red-flag pag
     await expect(page.getByRole("main").locator("a[href^='/course/scam-free/']")).toHaveCount(1);
     await expect(page.getByRole("link", { name: "All red flags" })).toHaveAttribute("href", "/red-flags");
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
-    await expectFitsPhone(page);
+    await expectFitsPhone(page, "a red-flag page");
     await expectNoAxeViolations(page);
   });
 
@@ -121,7 +115,7 @@ test.describe("'Learn more' after a practice message opens a public red-flag pag
       slugs.map((slug) => `/red-flags/${slug}`).sort(),
     );
     await expectNoSignIn(page);
-    await expectFitsPhone(page);
+    await expectFitsPhone(page, "the red-flag index");
     await expectNoAxeViolations(page);
 
     // Each one answers without an account, and the sitemap names it.

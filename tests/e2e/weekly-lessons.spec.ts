@@ -118,6 +118,13 @@ test("a new member gets the four most recent lessons, sees when the next opens, 
       .first(),
   ).toBeVisible();
   await expect(page.locator("#lesson-sources + ul li").first()).toContainText(/\(\d{4}-\d{2}/);
+
+  // A contents list at the top jumps to the part for the children, thousands of pixels down on a phone.
+  const contents = page.getByRole("navigation", { name: "In this lesson" });
+  await expect(contents.getByRole("link", { name: "Sources" })).toBeVisible();
+  await contents.getByRole("link", { name: "For children (8–12)", exact: true }).click();
+  await expect(page).toHaveURL(/#for-children-8-12$/);
+  await expect(page.getByRole("heading", { level: 2, name: "For children (8–12)", exact: true })).toBeInViewport();
 });
 
 for (const viewport of [

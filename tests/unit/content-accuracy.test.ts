@@ -249,13 +249,14 @@ describe("the home page's statistics and testimonials", () => {
     expect(statistics).toContain("Age 8");
   });
 
-  it("labels the three testimonials as illustrative stories and claims no real customers", () => {
+  it("labels the three testimonials and their stars plainly as examples and claims no real customers", () => {
     expect(testimonials).toContain(
-      "Illustrative stories: these show how families use the Training Program. We will replace them with real members&#x27; words, with their permission.",
+      "These are examples, not real reviews: made-up families showing how the Training Program is used, and the stars are part of the example.",
     );
+    expect(testimonials.match(/aria-label="Example rating: 5 out of 5 stars"/g)).toHaveLength(3);
     expect(testimonials).toContain('aria-describedby="testimonials-note"');
     expect(testimonials.match(/<figure/g)).toHaveLength(3);
-    expect(testimonials.match(/\(illustrative story\)/g)).toHaveLength(3);
+    expect(testimonials.match(/\(example, not a real member\)/g)).toHaveLength(3);
     expect(testimonials).not.toMatch(/real (members|customers|families) say|verified|What families say/i);
     // The storytellers are the site's invented cast, not people who look like real customers.
     for (const name of ["Grace Okafor", "Grandpa Joe", "The Park family"]) {

@@ -711,7 +711,7 @@ describe("locateRedFlags", () => {
     return { ...(base.frontMatter as unknown as PracticeScenario), body: base.body, ...overrides };
   }
 
-  it("numbers red flags in file order and cuts each part into plain and highlighted pieces", () => {
+  it("numbers red flags in reading order (sender, subject, body top to bottom) and cuts each part into plain and highlighted pieces", () => {
     const located = locateRedFlags(
       scenario({
         from: { name: "Coin Vault Rewards", address: "rewards-desk" },
@@ -726,26 +726,27 @@ describe("locateRedFlags", () => {
         ],
       }),
     );
-    expect(located.redFlags.map((f) => [f.number, f.part])).toEqual([
-      [1, "fromAddress"],
-      [2, "subject"],
-      [3, "body"],
-      [4, "body"],
-      [5, "fromName"],
+    // Listed in the file as desk, free coins, 10 minutes, coins now, Coin Vault: numbered as read.
+    expect(located.redFlags.map((f) => [f.number, f.part, f.redFlag.why])).toEqual([
+      [1, "fromName", "e"],
+      [2, "fromAddress", "a"],
+      [3, "subject", "b"],
+      [4, "body", "c"],
+      [5, "body", "d"],
     ]);
     expect(located.fromName.segments).toEqual([
-      { text: "Coin Vault", start: 0, end: 10, flag: 5, link: false },
+      { text: "Coin Vault", start: 0, end: 10, flag: 1, link: false },
       { text: " Rewards", start: 10, end: 18, flag: null, link: false },
     ]);
     // As delivered: the scenario's local part at the practice domain.
     expect(located.fromAddress.segments.map((s) => [s.text, s.flag])).toEqual([
       ["rewards-", null],
-      ["desk", 1],
+      ["desk", 2],
       ["@practice-domain.invalid", null],
     ]);
     expect(located.subject!.segments.map((s) => [s.text, s.flag])).toEqual([
       ["You won 5,000 ", null],
-      ["free coins", 2],
+      ["free coins", 3],
       ["!", null],
     ]);
     // The link's brackets are gone; a quote inside the link text is highlighted and still a link.
@@ -756,12 +757,12 @@ describe("locateRedFlags", () => {
       [["Hi gamer!", null, false]],
       [
         ["Claim them ", null, false],
-        ["in the next 10 minutes", 3, false],
+        ["in the next 10 minutes", 4, false],
         [" now.", null, false],
       ],
       [
         ["Claim ", null, true],
-        ["your coins now", 4, true],
+        ["your coins now", 5, true],
       ],
       [["The team", null, false]],
     ]);
@@ -780,9 +781,10 @@ describe("locateRedFlags", () => {
         ],
       }),
     );
+    // "Coin" in the sender comes first on the page, so it is 1.
     expect(located.body.segments.map((s) => [s.text, s.flag, s.link])).toEqual([
-      ["Act now", 1, false],
-      [" today", 2, false],
+      ["Act now", 2, false],
+      [" today", 3, false],
       [" ", null, false],
       ["link", null, true],
     ]);
@@ -799,6 +801,18 @@ describe("locateRedFlags", () => {
       ["fg", 2],
       ["h", null],
     ]);
+  });
+
+  it("numbers every real scenario's red flags 1, 2, 3 … down the page", () => {
+    for (const real of loadPracticeLibrary().scenarios) {
+      const located = locateRedFlags(real);
+      const seen = [located.fromName, located.fromAddress, located.subject, located.body]
+        .flatMap((part) => part?.segments ?? [])
+        .map((segment) => segment.flag)
+        .filter((flag): flag is number => flag !== null);
+      expect(seen, real.id).toEqual(located.redFlags.map((flag) => flag.number));
+      expect(seen, real.id).toEqual(seen.map((_, index) => index + 1));
+    }
   });
 
   it("locates every red flag of every real scenario", () => {

@@ -123,10 +123,15 @@ describe("cutting a message into parts", () => {
   it("places every red flag of every library scenario as its own part, with a few ordinary parts too", () => {
     const library = loadPracticeLibrary();
     for (const scenario of library.scenarios) {
-      const { candidates, layout } = cutMessage(trainerMessageFromScenario(scenario));
+      const message = trainerMessageFromScenario(scenario);
+      const { candidates, layout } = cutMessage(message);
       const flagged = candidates.filter((c) => c.redFlag !== null);
-      expect(flagged.map((c) => c.redFlag).sort(), scenario.id).toEqual(scenario.redFlags.map((_, i) => i));
-      for (const c of flagged) expect(c.text, scenario.id).toBe(scenario.redFlags[c.redFlag!]!.quote);
+      // Numbered in reading order: the parts, top to bottom, carry red flags 1, 2, 3 …
+      expect(
+        flagged.map((c) => c.redFlag),
+        scenario.id,
+      ).toEqual(scenario.redFlags.map((_, i) => i));
+      for (const c of flagged) expect(c.text, scenario.id).toBe(message.redFlags[c.redFlag!]!.quote);
       expect(candidates.length - flagged.length, scenario.id).toBeGreaterThanOrEqual(2);
       expect(new Set(candidates.map((c) => c.id)).size, scenario.id).toBe(candidates.length);
       if (scenario.channel === "sms") expect(layout.subject, scenario.id).toBeNull();

@@ -5,8 +5,9 @@ import { paragraphRanges } from "~/text/paragraphs";
 
 /**
  * A practice message cut into pieces for the feedback page: plain text, and the numbered red
- * flags to highlight. Red flags are numbered in the order the scenario lists them (the same
- * numbers as the explanations under the message). Validation rejects overlapping quotes, so each
+ * flags to highlight. Red flags are numbered in reading order, the sender first, then the subject,
+ * then the body from top to bottom (the explanations under the message follow the same numbers), so
+ * a reader on a phone meets 1, 2, 3 down the page. Validation rejects overlapping quotes, so each
  * highlighted piece belongs to exactly one red flag; adjacent quotes stay separate pieces.
  */
 
@@ -103,14 +104,33 @@ function splitIntoParagraphs(segments: Segment[], text: string): Segment[][] {
   );
 }
 
+/** The order a reader meets the parts of a message on the feedback page. */
+const PART_ORDER: MessagePart[] = ["fromName", "fromAddress", "subject", "body"];
+
+/**
+ * The red flags in the order a reader meets them in the message as it arrived (a flag whose quote
+ * is not found goes last), each with where it is. Ties keep the scenario's order.
+ */
+export function redFlagsInReadingOrder(form: DeliveredForm, redFlags: readonly RedFlag[]) {
+  return redFlags
+    .map((redFlag, listed) => ({ redFlag, listed, span: findRedFlagSpan(form, redFlag) }))
+    .sort((a, b) => readingPosition(a.span) - readingPosition(b.span) || a.listed - b.listed);
+}
+
+/** A sortable position: the part first, then the offset inside it; a flag not found goes last. */
+function readingPosition(span: { part: MessagePart; start: number } | null): number {
+  if (!span) return Number.MAX_SAFE_INTEGER;
+  return PART_ORDER.indexOf(span.part) * 1_000_000 + span.start;
+}
+
 /** The message as it arrived (or, without a delivery, as a sample of it), cut at its red flags. */
 export function locateRedFlags(
   scenario: PracticeScenario,
   form: DeliveredForm = sampleDeliveredForm(scenario),
 ): LocatedScenario {
   const highlights: Record<MessagePart, Highlight[]> = { subject: [], fromName: [], fromAddress: [], body: [] };
-  const redFlags = scenario.redFlags.map((redFlag, index) => {
-    const span = findRedFlagSpan(form, redFlag);
+  const inReadingOrder = redFlagsInReadingOrder(form, scenario.redFlags);
+  const redFlags = inReadingOrder.map(({ redFlag, span }, index) => {
     if (span) highlights[span.part].push({ start: span.start, end: span.end, flag: index + 1 });
     return { number: index + 1, redFlag, part: span?.part ?? null };
   });
