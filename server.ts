@@ -15,11 +15,12 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { createPageHandler } from "./http/page-handler.js";
+import { createCachedPageShortcut, createPageHandler } from "./http/page-handler.js";
 import { refuseRemoteMailbox } from "./http/local-only.js";
 import { separatePracticeHost } from "./http/practice-host.js";
 import { collapseRepeatedSlashes } from "./http/repeated-slashes.js";
 import { PageCache } from "./http/page-cache.js";
+import { startWebProcesses } from "./http/web-processes.js";
 
 type ServerRuntime = {
   env(): {
@@ -141,6 +142,9 @@ async function main() {
   // Before static files, the mailbox guard and the page cache, which all read the path.
   app.use(collapseRepeatedSlashes);
   app.use(separatePracticeHost({ site: env.APP_URL, practice: env.practice?.linkOrigin ?? null }));
+  // A cached anonymous page needs nothing below (its headers were recorded when it was first sent).
+  const cache = pageCache && { store: pageCache, isLive: runtime.pageChanges.isLive };
+  if (cache) app.use(createCachedPageShortcut(cache));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -193,7 +197,7 @@ async function main() {
     build: loadBuild,
     mode: isDev ? "development" : "production",
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
-    cache: pageCache && { store: pageCache, isLive: runtime.pageChanges.isLive },
+    cache,
   });
   app.all("/{*splat}", pages);
 
@@ -227,7 +231,16 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((error) => {
-  console.error(error);
+try {
+  // With WEB_CONCURRENCY above 1 this process only starts and stops the web processes.
+  const primaryOnly = !isDev && startWebProcesses(process.env, (message) => console.log(message));
+  if (!primaryOnly) {
+    main().catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}

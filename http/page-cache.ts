@@ -21,6 +21,12 @@ export interface CachedPage {
   etag: string;
   bytes: number;
   bodies: Partial<Record<Encoding, Buffer>>;
+  /**
+   * The site-wide headers the first answer went out with (security headers, the CSP with this
+   * page's script hashes), so a later hit can be answered before the middleware that sets them
+   * runs (see createCachedPageShortcut in page-handler.ts). Set when the entry is first sent.
+   */
+  siteHeaders?: [string, string][];
 }
 
 /** Headers the cache sets itself or must never replay. */

@@ -10,6 +10,7 @@
  * Anonymous GETs of public pages are answered from the page cache when one is given (see
  * cacheable-pages.ts for which, and docs/decisions/019-anonymous-page-cache.md for why it is safe).
  */
+import type { OutgoingHttpHeaders } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
@@ -22,6 +23,7 @@ import {
   etagFor,
   matchesIfNoneMatch,
   type CachedPage,
+  type Encoding,
   type PageCache,
 } from "./page-cache.js";
 
@@ -136,11 +138,16 @@ function sendCachedPage(
   state: "hit" | "miss",
 ) {
   const { encoding, body } = bodyFor(entry, chooseEncoding(req.get("accept-encoding")));
-  const nonce = res.locals.cspNonce as string | undefined;
-  const csp = res.getHeader("Content-Security-Policy");
-  if (typeof csp === "string" && nonce) {
-    // The 304 carries it too: a browser updates the stored copy's headers from a 304.
-    res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${nonce}'`, entry.scriptHashes.join(" ")));
+  if (entry.siteHeaders) {
+    for (const [name, value] of entry.siteHeaders) res.setHeader(name, value);
+  } else {
+    const nonce = res.locals.cspNonce as string | undefined;
+    const csp = res.getHeader("Content-Security-Policy");
+    if (typeof csp === "string" && nonce) {
+      // The 304 carries it too: a browser updates the stored copy's headers from a 304.
+      res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${nonce}'`, entry.scriptHashes.join(" ")));
+    }
+    entry.siteHeaders = siteHeadersOf(res);
   }
   // no-transform: a proxy that rewrote the HTML would break the script hashes (and compression
   // must not re-encode what is already encoded).
@@ -158,6 +165,72 @@ function sendCachedPage(
   res.setHeader("Content-Length", String(body.length));
   if (req.method === "HEAD") res.end();
   else res.end(body);
+}
+
+/** Headers the response carries before the page's own: what helmet and the CSP step set for every page. */
+function siteHeadersOf(res: ExpressResponse): [string, string][] {
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (typeof value === "string") headers.push([name, value]);
+    else if (typeof value === "number") headers.push([name, String(value)]);
+  }
+  return headers;
+}
+
+/** The whole header block of a hit, per entry and encoding: made once, then written in one call. */
+const hitHeaderBlocks = new WeakMap<
+  CachedPage,
+  Map<Encoding, { ok: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders }>
+>();
+
+function hitHeaders(entry: CachedPage, target: CacheTarget, encoding: Encoding, length: number) {
+  let blocks = hitHeaderBlocks.get(entry);
+  if (!blocks) hitHeaderBlocks.set(entry, (blocks = new Map()));
+  let block = blocks.get(encoding);
+  if (!block) {
+    // The same headers, in the same words, as sendCachedPage writes one by one.
+    const notModified: OutgoingHttpHeaders = Object.fromEntries(entry.siteHeaders ?? []);
+    notModified["cache-control"] = `${cacheControl(target.policy)}, no-transform`;
+    notModified["vary"] = SHARED_VARY;
+    notModified["etag"] = etagFor(entry, encoding);
+    notModified["x-page-cache"] = "hit";
+    const ok: OutgoingHttpHeaders = { ...notModified, ...Object.fromEntries(entry.headers) };
+    if (encoding !== "identity") ok["content-encoding"] = encoding;
+    ok["content-length"] = String(length);
+    block = { ok, notModified };
+    blocks.set(encoding, block);
+  }
+  return block;
+}
+
+/**
+ * Answers an anonymous GET or HEAD of a cached page as early as possible: before the per-request
+ * nonce, helmet, compression and the static file lookups, none of which a cached page needs (its
+ * site headers were recorded when it was first sent, its bodies are compressed already), with its
+ * header block written in one call. A miss, or an entry not yet sent once, goes on to the full
+ * chain, which fills the cache.
+ */
+export function createCachedPageShortcut(cache: PageCacheOptions) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !cache.isLive()) return next();
+    const queryAt = req.url.indexOf("?");
+    const target = cacheTarget(
+      queryAt === -1 ? req.url : req.url.slice(0, queryAt),
+      queryAt === -1 ? "" : req.url.slice(queryAt),
+      req.headers.cookie,
+    );
+    const entry = target && cache.store.get(target.key);
+    if (!target || !entry?.siteHeaders) return next();
+    const { encoding, body } = bodyFor(entry, chooseEncoding(req.headers["accept-encoding"]));
+    const headers = hitHeaders(entry, target, encoding, body.length);
+    if (matchesIfNoneMatch(req.headers["if-none-match"], entry)) {
+      res.writeHead(304, headers.notModified).end();
+      return;
+    }
+    res.writeHead(entry.status, headers.ok);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  };
 }
 
 async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -37,9 +37,19 @@ export function authSecret(): string {
   const file = path.resolve(env.DATA_DIR, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  // Several web processes (WEB_CONCURRENCY) may start on a new DATA_DIR at once: each writes its
+  // candidate whole, then links it into place, which only the first can do. Every process then
+  // reads the one secret that won, so a session signed by one is valid in all.
+  const candidate = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(candidate, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  try {
+    linkSync(candidate, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(candidate, { force: true });
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 /** better-auth's limiter (rows in rate_limits): a default rule and stricter ones for some paths. */

@@ -133,6 +133,22 @@ describe.each(DATABASE_TARGETS)("the anonymous page cache on $name", (target) =>
       expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
       expect(first.headers.get("set-cookie")).toBeNull();
       expect(second.headers.get("set-cookie")).toBeNull();
+      // A hit is answered before the security middleware runs (createCachedPageShortcut), with
+      // the headers the first answer went out with: the same security headers and the same CSP.
+      const third = await get(base, path);
+      const headerNames = (page: Page) =>
+        [...page.headers.keys()].filter((name) => !["date", "x-page-cache", "keep-alive", "connection"].includes(name));
+      expect(headerNames(third).sort()).toEqual(headerNames(second).sort());
+      for (const name of headerNames(second))
+        expect([path, name, third.headers.get(name)]).toEqual([path, name, second.headers.get(name)]);
+      for (const name of [
+        "content-security-policy",
+        "x-frame-options",
+        "x-content-type-options",
+        "referrer-policy",
+        "cross-origin-opener-policy",
+      ])
+        expect([path, name, Boolean(third.headers.get(name))]).toEqual([path, name, true]);
     }
     // Trackers do not make a new entry.
     expect((await get(base, "/pricing?utm_source=news&fbclid=x")).headers.get("x-page-cache")).toBe("hit");
