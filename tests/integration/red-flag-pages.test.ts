@@ -154,9 +154,9 @@ describe.each(DATABASE_TARGETS)("the public red-flag pages on $name", (target) =
         // Absolute: the feedback page is on the practice host.
         expect(flag.learnMore.href, where).toBe(`${base}/red-flags/${flag.learnMore.slug}`);
         expect(slugs.has(flag.learnMore.slug), where).toBe(true);
-        expect(flag.course.href, where).toBe(
-          `${base}/course/scam-free/${scenario.redFlags[flag.number - 1]!.coursePage}`,
-        );
+        // Numbered in reading order, not the file's: the scenario's own flag is found by its quote.
+        const listed = scenario.redFlags.find((redFlag) => redFlag.quote === flag.quote)!;
+        expect(flag.course.href, where).toBe(`${base}/course/scam-free/${listed.coursePage}`);
         opened.add(flag.learnMore.slug);
       }
       expect(feedback.data.redFlagPages.map((page) => page.href)).toEqual([
