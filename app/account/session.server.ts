@@ -25,8 +25,9 @@ interface LoadedSession {
  * however active it was. A failed check counts as signed out and is logged.
  */
 export function loadSession(request: Request): Promise<LoadedSession> {
-  // The root loader and the page's loader both ask; React Router hands them the same Request, so
-  // one page costs one session lookup however many loaders need the user.
+  // Loaders that ask again with the same Request share one lookup. React Router 7 gives each loader
+  // of a page its own copy of the request (unless future.v8_passThroughRequests is on), so the root's
+  // and the page's loaders still look up twice (README, "Performance").
   let loaded = sessionsByRequest.get(request);
   if (!loaded) {
     loaded = lookUpSession(request);
