@@ -18,6 +18,7 @@ import { openSpecDatabase, type SpecDatabase } from "../support/spec-database";
 import { createTestFamily } from "../support/training-family";
 import {
   buyFamilyPlan,
+  holdSuccessPageMove,
   expect,
   POPUP_SEEN_KEY,
   expectNoAxeViolations,
@@ -327,13 +328,7 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
     // The page moves on to /account 2 s after it shows, sooner than a scan ends: that one timer is
     // held back on this visit (the move itself is checked in payments.spec.ts).
-    await page.addInitScript(() => {
-      const setTimeoutAsUsual = window.setTimeout;
-      window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
-        delay === 2000
-          ? setTimeoutAsUsual(() => undefined, 0)
-          : setTimeoutAsUsual(handler, delay, ...rest)) as typeof window.setTimeout;
-    });
+    await holdSuccessPageMove(page);
     await page.goto(`/checkout/success?session_id=${sessionId}`);
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await expect(toastWith(page, "Subscription active!")).toBeVisible();

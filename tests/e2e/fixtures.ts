@@ -95,6 +95,24 @@ export type CheckoutMember =
   string | { email: string; name: string; ageBand: "child" | "teen" | "adult" | "older-adult" };
 const CHECKOUT_NAMES = ["Alex", "Blair", "Casey", "Drew"];
 
+/** In the page: the success page's one 2-second timer (its move to My Account) never fires. */
+function holdTheMove() {
+  const setTimeoutAsUsual = window.setTimeout;
+  window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+    delay === 2000 && window.location.pathname === "/checkout/success"
+      ? setTimeoutAsUsual(() => undefined, 0)
+      : setTimeoutAsUsual(handler, delay, ...rest)) as typeof window.setTimeout;
+}
+
+/**
+ * "Payment Successful!" moves on to My Account 2 s after it shows (SPEC.md; payments.spec.ts checks
+ * the move), sooner than an axe scan or a look at the screen may take: on every page this one loads
+ * from now on, the success page keeps still.
+ */
+export async function holdSuccessPageMove(page: Page) {
+  await page.addInitScript(holdTheMove);
+}
+
 export async function buyFamilyPlan(page: Page, members: CheckoutMember[]) {
   await buyFamilyPlanDetails(page, members);
 }
@@ -131,14 +149,7 @@ export async function buyFamilyPlanDetails(
     // checks the move), sooner than a look at the screen may take: on that page only, that one
     // timer is held back, and the test goes on to My Account itself. The success page may arrive
     // as a new document or by client-side navigation, so both this page and any new one hold it.
-    const holdTheMove = () => {
-      const setTimeoutAsUsual = window.setTimeout;
-      window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
-        delay === 2000 && window.location.pathname === "/checkout/success"
-          ? setTimeoutAsUsual(() => undefined, 0)
-          : setTimeoutAsUsual(handler, delay, ...rest)) as typeof window.setTimeout;
-    };
-    await page.addInitScript(holdTheMove);
+    await holdSuccessPageMove(page);
     await page.evaluate(holdTheMove);
   }
   await page.getByRole("button", { name: /^Pay/ }).click();
