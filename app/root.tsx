@@ -11,6 +11,7 @@ import { getEnv } from "~/config/env.server";
 import { loadSession } from "~/account/session.server";
 import { readFlash } from "~/ui/flash.server";
 import { announceHydrated } from "~/hydration/deferred-hydration";
+import { usePageNeedsScripts } from "~/layout/page-scripts";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,23 +34,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** A one-time message from the previous request, as a toast (and as text without JavaScript). */
-function FlashMessage({
-  flash,
-}: {
-  flash: { id: string; kind: "success" | "error"; title: string; message?: string } | null | undefined;
-}) {
+type Flash = { id: string; kind: "success" | "error"; title: string; message?: string };
+
+function FlashText({ flash }: { flash: Flash }) {
+  return (
+    <p role="status" className="bg-brand-50 px-4 py-3 text-center">
+      <strong>{flash.title}</strong> {flash.message}
+    </p>
+  );
+}
+
+/**
+ * A one-time message from the previous request: a toast, and the same words as text where there is
+ * no script to show the toast (JavaScript off, or a page that ships none).
+ */
+function FlashMessage({ flash, withScripts }: { flash: Flash | null | undefined; withScripts: boolean }) {
   useEffect(() => {
     if (!flash) return;
     const show = flash.kind === "success" ? toast.success : toast.error;
     show(flash.title, { description: flash.message, id: flash.id });
   }, [flash]);
   if (!flash) return null;
+  if (!withScripts) return <FlashText flash={flash} />;
   return (
     <noscript>
-      <p role="status" className="bg-brand-50 px-4 py-3 text-center">
-        <strong>{flash.title}</strong> {flash.message}
-      </p>
+      <FlashText flash={flash} />
     </noscript>
   );
 }
@@ -63,6 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const bare = useBareLayout();
+  // Practice pages on their own host, and pages that said they need none, ship no script at all.
+  const pageNeedsScripts = usePageNeedsScripts();
+  const withScripts = pageNeedsScripts && !data?.onPracticeHost;
   return (
     <html lang="en">
       <head>
@@ -89,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               Skip to content
             </a>
             <SiteHeader signedIn={Boolean(data?.user)} />
-            <FlashMessage flash={data?.flash} />
+            <FlashMessage flash={data?.flash} withScripts={withScripts} />
             <main id="main" className="flex-1">
               {children}
             </main>
@@ -97,11 +109,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
               supportEmail={data?.supportEmail ?? "support@scam-free.example"}
               siteUrl={data?.siteUrl ?? ""}
             />
-            <Toasts />
+            {withScripts && <Toasts />}
           </>
         )}
-        <ScrollRestoration nonce={nonce} />
-        {!data?.onPracticeHost && <Scripts nonce={nonce} />}
+        {withScripts && (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

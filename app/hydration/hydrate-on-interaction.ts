@@ -120,8 +120,12 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | 
   // Whether React can take this press itself: it owns the element and nothing is waiting before it.
   const reactTakes = (element: Element) => replaying || (announced && held.length === 0 && ownedByReact(element));
 
-  const interactive = (event: Event) =>
-    event.target instanceof Element ? event.target.closest("button, input, select, textarea, label") : null;
+  // A button that opens a popover (the site menu) is the platform's own and needs no React.
+  const interactive = (event: Event) => {
+    const element =
+      event.target instanceof Element ? event.target.closest("button, input, select, textarea, label") : null;
+    return element?.hasAttribute("popovertarget") ? null : element;
+  };
 
   /**
    * A radio button or a checkbox ticks at once, as the visitor expects, and React hydrates the box
@@ -156,7 +160,8 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | 
     if (box && (box.type === "radio" || box.type === "checkbox")) return reactTakes(box) || holdChoice(box);
     const button = target?.closest("button");
     // A submit button's press arrives as the form's submit event, handled below.
-    if (!button || (button.type === "submit" && button.form) || reactTakes(button)) return;
+    if (!button || (button.type === "submit" && button.form) || button.hasAttribute("popovertarget")) return;
+    if (reactTakes(button)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     hold(button, () => button.click());

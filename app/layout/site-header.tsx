@@ -1,5 +1,5 @@
-import { Menu, ShieldCheck, X } from "lucide-react";
-import { useId, useState } from "react";
+import { Menu, ShieldCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/ui/cn";
 
@@ -24,17 +24,17 @@ function linksFor(signedIn: boolean): { main: NavItem[]; account: NavItem[] } {
   };
 }
 
+const SITE_MENU_ID = "site-menu";
+
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   const location = useLocation();
-  // The mobile menu is open for the page it was opened on: a new page closes it.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const open = openOnPath === location.pathname;
-  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
-    setOpenOnPath((path) => {
-      const value = typeof next === "function" ? next(path === location.pathname) : next;
-      return value ? location.pathname : null;
-    });
-  const menuId = useId();
+  // The phone menu is a popover (the platform's own: it opens, closes on Escape or a tap outside,
+  // and says it is expanded, with or without JavaScript). A page change made by React Router is not
+  // a new document, so there it is closed by hand.
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (menu.current?.matches(":popover-open")) menu.current.hidePopover();
+  }, [location.pathname]);
   const { main, account } = linksFor(signedIn);
 
   const scrollHomeToTop = (to: string) => {
@@ -86,16 +86,19 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         </ul>
         <button
           type="button"
+          popoverTarget={SITE_MENU_ID}
           className="ml-auto inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
         >
-          {open ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+          <Menu aria-hidden="true" className="h-5 w-5" />
           Menu
         </button>
       </nav>
-      <div id={menuId} hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
+      <div
+        id={SITE_MENU_ID}
+        ref={menu}
+        popover="auto"
+        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-b border-slate-200 bg-white p-0 text-ink shadow-lg md:hidden"
+      >
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
           {[...main, ...account].map((item) => (
             <li key={item.to}>

@@ -6,10 +6,10 @@ import { CATALOGUE, COURSE_ID, coursePagePath } from "~/course/course-map";
 import { getCourseProgress } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
-import { deferHydrationForReadersHandle } from "~/hydration/deferred-hydration";
+import { noScriptsHandle } from "~/layout/page-scripts";
 
-// Hydrates on the first press or focus, not on load, signed in or not (decisions 021 and 023).
-export const handle = deferHydrationForReadersHandle;
+// A list of links to read: no script in the browser, signed in or not (decision 037).
+export const handle = noScriptsHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -2,10 +2,10 @@ import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/legal/legal-page";
 import { pageMeta } from "~/seo/meta";
 import Content from "../../content/legal/privacy.mdx";
-import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+import { noScriptsHandle } from "~/layout/page-scripts";
 
-// Hydrates on the first press or focus, not on load (decision 021).
-export const handle = deferHydrationHandle;
+// Reading only: no script in the browser (decision 037).
+export const handle = noScriptsHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

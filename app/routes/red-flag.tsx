@@ -2,7 +2,7 @@ import { ArrowLeft, BookOpen } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/red-flag";
 import { coursePagePath } from "~/course/course-map";
-import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+import { noScriptsHandle } from "~/layout/page-scripts";
 import { renderRedFlagPage } from "~/red-flags/red-flag-pages.server";
 import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
 import { pageMeta } from "~/seo/meta";
@@ -14,7 +14,8 @@ import { pageMeta } from "~/seo/meta";
  * content/red-flags/<slug>.md; the page works with no script, and hydrates only on a first
  * interaction like the legal pages (decision 021).
  */
-export const handle = deferHydrationHandle;
+// Reading only: no script in the browser (decision 037).
+export const handle = noScriptsHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   args.data

@@ -1,7 +1,7 @@
 import { Flag } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/red-flags";
-import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+import { noScriptsHandle } from "~/layout/page-scripts";
 import { listRedFlagPages } from "~/red-flags/red-flag-pages.server";
 import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
 import { pageMeta } from "~/seo/meta";
@@ -10,7 +10,8 @@ import { pageMeta } from "~/seo/meta";
  * Every kind of red flag, for anyone (/red-flags): the index of the short public pages that the
  * "Learn more" links after a practice message open. No sign-in, no script needed.
  */
-export const handle = deferHydrationHandle;
+// Reading only: no script in the browser (decision 037).
+export const handle = noScriptsHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

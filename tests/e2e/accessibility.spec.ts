@@ -19,6 +19,7 @@ import { createTestFamily } from "../support/training-family";
 import {
   buyFamilyPlan,
   holdSuccessPageMove,
+  expectMenuOpen,
   expect,
   POPUP_SEEN_KEY,
   expectNoAxeViolations,
@@ -92,7 +93,7 @@ test.describe("public pages", () => {
     await page.setViewportSize(PHONE);
     await page.goto("/pricing");
     await expect(page.getByRole("heading", { level: 1, name: "Choose Your Training Program" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+    await expectMenuOpen(page, false);
     await expectNoAxeViolations(page);
   });
 

@@ -58,6 +58,22 @@ export async function waitForHydration(page: Page) {
   );
 }
 
+/** The site header's phone menu: the Menu button and the popover it opens (app/layout/site-header.tsx). */
+export function siteMenu(page: Page) {
+  return { button: page.getByRole("button", { name: "Menu", exact: true }), panel: page.locator("#site-menu") };
+}
+
+/**
+ * Whether the phone menu is open. It is a popover, whose expanded state the browser gives the
+ * button itself (no aria-expanded attribute to read), so the test asks the popover.
+ */
+export async function expectMenuOpen(page: Page, open: boolean) {
+  const panel = siteMenu(page).panel;
+  await expect.poll(() => panel.evaluate((element) => element.matches(":popover-open"))).toBe(open);
+  if (open) await expect(panel).toBeVisible();
+  else await expect(panel).toBeHidden();
+}
+
 /** Waits until React itself has hydrated the page (root's announceHydrated), on load or on an interaction. */
 export async function waitForReact(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));

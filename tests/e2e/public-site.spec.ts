@@ -1,4 +1,4 @@
-import { test, expect, signedInAs, waitForHydration, waitForReact } from "./fixtures";
+import { test, expect, expectMenuOpen, signedInAs, siteMenu, waitForHydration, waitForReact } from "./fixtures";
 
 test.describe("home page", () => {
   test("shows every section of the spec with its anchors", async ({ page }) => {
@@ -148,10 +148,18 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { name: "Stay informed about new scams" })).toBeInViewport();
     expect(scripts).toEqual([]);
 
-    const menu = page.getByRole("button", { name: "Menu" });
-    await menu.click();
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByRole("link", { name: "Community Forum" }).last()).toBeVisible();
+    // The site menu is the platform's popover: it opens without any script either.
+    const menu = siteMenu(page);
+    await menu.button.click();
+    await expectMenuOpen(page, true);
+    await expect(menu.panel.getByRole("link", { name: "Community Forum" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expectMenuOpen(page, false);
+    expect(scripts).toEqual([]);
+
+    // A button React owns (the sample emails) brings React, and its press is replayed.
+    await page.getByRole("button", { name: /Practice scam emails and texts.*see samples/ }).click();
+    await expect(page.getByRole("dialog", { name: "Sample Practice Scam Emails" })).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);
     await expect(page.locator("#deferred-hydration, #hydrate-on-interaction")).toHaveCount(0);
   });
@@ -324,13 +332,12 @@ test.describe("mobile", () => {
   test("the Menu button opens and closes the navigation", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const menu = page.getByRole("button", { name: "Menu" });
-    await expect(menu).toBeVisible();
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    const { button, panel } = siteMenu(page);
+    await expect(button).toBeVisible();
+    await expectMenuOpen(page, false);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Support" })).toBeHidden();
-    await menu.click();
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
-    const panel = page.locator(`#${await menu.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+    await button.click();
+    await expectMenuOpen(page, true);
     for (const name of [
       "Home",
       "Training",
@@ -345,6 +352,6 @@ test.describe("mobile", () => {
     }
     await panel.getByRole("link", { name: "Training", exact: true }).click();
     await expect(page).toHaveURL(/\/pricing$/);
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expectMenuOpen(page, false);
   });
 });

@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import { test, expect, expectMenuOpen, expectNoAxeViolations, signedInAs, siteMenu } from "./fixtures";
+
+/**
+ * Pages that need no JavaScript ship none (issue #24, decision 037): the route says so in its
+ * handle, and the root leaves React Router's scripts out. Their one widget, the phone menu, is the
+ * platform's popover, so it works the same with JavaScript on or off.
+ */
+const READING_PAGES: [path: string, heading: string][] = [
+  ["/terms", "Terms of Service"],
+  ["/privacy", "Privacy Policy"],
+  ["/cookies", "Cookie Policy"],
+  ["/red-flags", "Red flags: how to spot a scam"],
+  ["/red-flags/deadlines", "Deadlines and countdowns"],
+  ["/course", "Free Cybersecurity Courses"],
+];
+
+const PHONE = { width: 375, height: 812 };
+
+/** Every script the page asked for, from the first request on. */
+function scriptRequests(page: Page) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  return scripts;
+}
+
+for (const [path, heading] of READING_PAGES) {
+  test(`${path} loads no script at all, and its menu works from the keyboard at 375 px`, async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const scripts = scriptRequests(page);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    await expect(page.locator("script")).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+
+    const { button, panel } = siteMenu(page);
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expectMenuOpen(page, true);
+    await expect(panel.getByRole("link", { name: "Community Forum" })).toBeVisible();
+    // Inside the viewport, not sideways.
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expectMenuOpen(page, false);
+    await expect(button).toBeFocused();
+    expect(scripts).toEqual([]);
+  });
+}
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the menu opens, leads on, and closes with a tap outside", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/terms");
+    const { button, panel } = siteMenu(page);
+    await button.click();
+    await expectMenuOpen(page, true);
+    await page.mouse.click(PHONE.width / 2, PHONE.height - 20);
+    await expectMenuOpen(page, false);
+    await button.click();
+    await panel.getByRole("link", { name: "Free Course", exact: true }).click();
+    await expect(page).toHaveURL(/\/course$/);
+    await expectMenuOpen(page, false);
+  });
+});
+
+test("a message from the step before shows as text on a page without scripts", async ({ page }) => {
+  // Signing in leaves a one-time "Login successful" message for the next page.
+  await signedInAs(page, "no-script-flash");
+  const scripts = scriptRequests(page);
+  await page.goto("/course");
+  await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toContainText("Welcome back!");
+  expect(scripts).toEqual([]);
+  // Once only.
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toHaveCount(0);
+});
+
+test("pages that need React still hydrate on load, and the menu closes when React Router changes page", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signedInAs(page, "menu-client-navigation");
+  await page.goto("/support");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  const { button, panel } = siteMenu(page);
+  await button.click();
+  await expectMenuOpen(page, true);
+  await panel.getByRole("link", { name: "Weekly Lessons", exact: true }).click();
+  await expect(page).toHaveURL(/\/weekly-lessons$/);
+  await expectMenuOpen(page, false);
+});
