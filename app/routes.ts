@@ -33,6 +33,8 @@ export default [
   route("course", "routes/course.tsx"),
   route("course/resources/:doc", "routes/course-resource.tsx"),
   route("course/:courseId/:pageId?", "routes/course-page.tsx"),
+  route("check", "routes/check.tsx"),
+  route("api/check", "routes/api.check.ts"),
   route("red-flags", "routes/red-flags.tsx"),
   route("red-flags/:slug", "routes/red-flag.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),

@@ -15,6 +15,7 @@ const MAIN_LINKS: NavItem[] = [
   { to: "/weekly-lessons", label: "Weekly Lessons" },
   { to: "/community", label: "Community Forum" },
   { to: "/support", label: "Support" },
+  { to: "/check", label: "Is this a scam?" },
 ];
 
 function linksFor(signedIn: boolean): { main: NavItem[]; account: NavItem[] } {
@@ -58,7 +59,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           <ShieldCheck aria-hidden="true" className="h-7 w-7 text-safe-600" />
           scam-free
         </Link>
-        <ul className="ml-auto hidden items-center gap-1 md:flex">
+        <ul className="ml-auto hidden items-center gap-1 lg:flex">
           {main.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end className={linkClass} onClick={() => scrollHomeToTop(item.to)}>
@@ -87,7 +88,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         <button
           type="button"
           popoverTarget={SITE_MENU_ID}
-          className="ml-auto inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 md:hidden"
+          className="ml-auto inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 lg:hidden"
         >
           <Menu aria-hidden="true" className="h-5 w-5" />
           Menu
@@ -97,7 +98,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         id={SITE_MENU_ID}
         ref={menu}
         popover="auto"
-        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-b border-slate-200 bg-white p-0 text-ink shadow-lg md:hidden"
+        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-b border-slate-200 bg-white p-0 text-ink shadow-lg lg:hidden"
       >
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
           {[...main, ...account].map((item) => (

@@ -43,6 +43,13 @@ export function Hero() {
             Join Training Program
           </Link>
         </div>
+        <p className="mx-auto mt-8 max-w-2xl text-base text-ink">
+          Got a text or an email that worries you?{" "}
+          <a href="/check" className="font-semibold text-brand-700 underline underline-offset-4">
+            Is this a scam? Check it here
+          </a>
+          : we explain the warning signs in it, and nothing you paste is stored.
+        </p>
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import {
   ArrivedWithRedFlags,
   LearnMoreSection,
   SourcesSection,
+  CheckerSection,
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
 
@@ -83,6 +84,7 @@ export default function HolderPracticeMessage({ loaderData }: Route.ComponentPro
 
       <LearnMoreSection redFlagPages={view.redFlagPages} coursePages={view.coursePages} />
       <SourcesSection sources={view.sources} />
+      <CheckerSection href={view.checkerHref} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   ArrivedWithRedFlags,
   LearnMoreSection,
   SourcesSection,
+  CheckerSection,
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
 import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
@@ -145,6 +146,7 @@ export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
 
       <LearnMoreSection redFlagPages={feedback.redFlagPages} coursePages={feedback.coursePages} />
       <SourcesSection sources={feedback.sources} />
+      <CheckerSection href={feedback.checkerHref} />
 
       <p className="mt-12 text-sm text-muted">
         Want no more practice messages?{" "}

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { DATABASE_TARGETS, type DatabaseTarget } from "../support/databases";
 import { signedInCookie, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { fingerprintTables, type RunSql } from "../support/table-fingerprint";
 
 /** Every path that takes a POST today, plus pages that take none. */
 const ACTION_PATHS = [
@@ -44,6 +45,8 @@ const ACTION_PATHS = [
   `/practice/${"B".repeat(43)}/feedback`,
   `/practice/${"B".repeat(43)}/stop`,
   "/practice/not-a-token/stop",
+  "/check",
+  "/api/check",
 ];
 const PAGE_PATHS = [
   "/",
@@ -60,22 +63,8 @@ const PAGE_PATHS = [
 /** Bookkeeping that a refused request may legitimately touch: attempt counters, not user data. */
 const COUNTER_TABLES = new Set(["request_limits", "rate_limits"]);
 
-type RunSql = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
-
-/** Row count and a content hash of every table we own. */
-async function fingerprint(runSql: RunSql): Promise<Record<string, string>> {
-  const { rows } = await runSql(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
-  );
-  const result: Record<string, string> = {};
-  for (const { table_name } of rows as { table_name: string }[]) {
-    if (COUNTER_TABLES.has(table_name) || table_name.startsWith("__drizzle")) continue;
-    const hash = await runSql(
-      `SELECT count(*)::text AS n, coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS h FROM "${table_name}" t`,
-    );
-    result[table_name] = `${hash.rows[0]!.n}:${hash.rows[0]!.h}`;
-  }
-  return result;
+function fingerprint(runSql: RunSql) {
+  return fingerprintTables(runSql, COUNTER_TABLES);
 }
 
 interface Harness {

@@ -19,6 +19,11 @@ function oneLine(value: string, max = 80) {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** The public "Is this a scam?" checker, for the real messages between practice ones. */
+function checkerLine(brand: MailBranding) {
+  return `A real message worries you? Paste it into "Is this a scam?" to see its warning signs explained (nothing you paste is stored): ${brand.siteUrl}/check`;
+}
+
 interface PersonSummaryInput {
   name: string;
   scenarioTitle: string;
@@ -42,6 +47,7 @@ export function personSummaryEmail(brand: MailBranding, input: PersonSummaryInpu
     { kind: "button", label: SPOTTED_BUTTON, url: input.feedbackUrl },
     { kind: "button", label: NOT_NOTICED_BUTTON, url: input.feedbackUrl },
     { kind: "p", text: `If you spotted it, press "${SPOTTED_BUTTON}" on that page to count it.` },
+    { kind: "p", text: checkerLine(brand) },
     { kind: "p", text: `No more weekly notes like this one (practice messages go on): ${input.unsubscribeUrl}` },
   ]);
 }
@@ -69,6 +75,7 @@ export function familySummaryEmail(brand: MailBranding, input: FamilySummaryInpu
       kind: "p",
       text: "Got a real scam? Report it at reportfraud.ftc.gov or ic3.gov, and forward scam texts to 7726. Please don't forward real ones to us.",
     },
+    { kind: "p", text: checkerLine(brand) },
     { kind: "p", text: `No more weekly family summaries: ${input.unsubscribeUrl}` },
   ]);
 }

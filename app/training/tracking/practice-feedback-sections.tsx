@@ -128,6 +128,24 @@ export function LearnMoreSection({
   );
 }
 
+/** For the real messages that come next: the public checker on the main site. */
+export function CheckerSection({ href }: { href: string }) {
+  return (
+    <section aria-labelledby="checker-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5">
+      <h2 id="checker-heading" className="text-lg font-bold text-brand-900">
+        A real message worries you?
+      </h2>
+      <p className="mt-2">
+        Paste it into{" "}
+        <a href={href} className="font-medium text-brand-700 underline underline-offset-2">
+          Is this a scam?
+        </a>{" "}
+        and see its warning signs explained, the same way as here. Nothing you paste is stored.
+      </p>
+    </section>
+  );
+}
+
 /** Where the scam this practice message imitates is described by an authority, with its date. */
 export function SourcesSection({ sources }: { sources: FeedbackView["sources"] }) {
   if (sources.length === 0) return null;

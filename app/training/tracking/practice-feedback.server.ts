@@ -74,7 +74,12 @@ export interface FeedbackView {
   coursePages: CoursePageLink[];
   /** Authorities that describe the scam it imitates. */
   sources: PracticeScenario["sources"];
+  /** Absolute: APP_URL + /check, for a real message that worries them ("Is this a scam?"). */
+  checkerHref: string;
 }
+
+/** The public "Is this a scam?" checker (app/routes/check.tsx). */
+const CHECKER_PATH = "/check";
 
 /** A page of the main site, as an address that works from the practice host too. */
 function onSite(path: string): string {
@@ -155,6 +160,7 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     redFlagPages,
     coursePages: pages.map(courseLink),
     sources: scenario.sources,
+    checkerHref: onSite(CHECKER_PATH),
   };
 }
 

@@ -1,0 +1,181 @@
+import { forwardRef, type ReactNode } from "react";
+import type { CheckInput, CheckResult, SignField, WarningSign } from "~/checker/check-message";
+import { FlagNumber } from "~/training/tracking/practice-message-view";
+
+/**
+ * The checker's answer, drawn in the practice feedback page's visual language: the message as it
+ * was pasted with every warning sign highlighted and numbered, then each sign explained with its
+ * public red-flag page and the course page. It never says a message is safe.
+ */
+
+/** Titles of the red-flag and course pages the signs link to, by path (from the loader). */
+export type PageTitles = Record<string, string>;
+
+export function verdictSentence(result: CheckResult): string {
+  const count = result.signs.length;
+  if (count === 0) {
+    return "We found no warning signs we know. That does not make it safe: contact the company or person through a number or website you already know.";
+  }
+  return `${count} warning ${count === 1 ? "sign" : "signs"}. Treat it as a scam: don't reply, don't click, don't pay.`;
+}
+
+/** One field's text with its signs as numbered marks (a later sign that overlaps an earlier one starts after it). */
+function Marked({ text, signs }: { text: string; signs: WarningSign[] }) {
+  const pieces: ReactNode[] = [];
+  let cursor = 0;
+  for (const sign of [...signs].sort((a, b) => a.start - b.start || a.number - b.number)) {
+    const start = Math.max(sign.start, cursor);
+    if (sign.end <= start) continue;
+    if (start > cursor) pieces.push(text.slice(cursor, start));
+    pieces.push(
+      <mark
+        key={sign.number}
+        data-warning-sign={sign.number}
+        className="rounded bg-amber-100 px-0.5 text-ink ring-1 ring-warn-700"
+      >
+        <span className="sr-only">Warning sign {sign.number}: </span>
+        <FlagNumber number={sign.number} className="mr-1" />
+        {text.slice(start, sign.end)}
+        <span className="sr-only"> (end of warning sign {sign.number})</span>
+      </mark>,
+    );
+    cursor = sign.end;
+  }
+  if (cursor < text.length) pieces.push(text.slice(cursor));
+  return <>{pieces}</>;
+}
+
+function signsIn(result: CheckResult, field: SignField, linkIndex?: number) {
+  return result.signs.filter((sign) => sign.field === field && (field !== "links" || sign.linkIndex === linkIndex));
+}
+
+const WHERE: Record<SignField, string> = {
+  sender: "the sender",
+  subject: "the subject",
+  text: "the message",
+  links: "a link",
+};
+
+function TheMessage({ input, result }: { input: CheckInput; result: CheckResult }) {
+  return (
+    <article
+      aria-label="The message you pasted, with its warning signs"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      {input.sender && (
+        <p className="border-b border-slate-100 pb-2 break-words">
+          <span className="text-sm font-semibold text-muted">From: </span>
+          <Marked text={input.sender} signs={signsIn(result, "sender")} />
+        </p>
+      )}
+      {input.subject && (
+        <p className="border-b border-slate-100 py-2 font-semibold break-words">
+          <span className="text-sm text-muted">Subject: </span>
+          <Marked text={input.subject} signs={signsIn(result, "subject")} />
+        </p>
+      )}
+      <p className="pt-2 break-words whitespace-pre-wrap">
+        <Marked text={input.text} signs={signsIn(result, "text")} />
+      </p>
+      {input.links && input.links.length > 0 && (
+        <div className="mt-3 border-t border-slate-100 pt-2">
+          <p className="text-sm font-semibold text-muted">Where its links really go:</p>
+          <ul className="mt-1 space-y-1 text-sm break-all">
+            {input.links.map((link, index) => (
+              <li key={index}>
+                <Marked text={link} signs={signsIn(result, "links", index)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function SignList({ result, titles }: { result: CheckResult; titles: PageTitles }) {
+  return (
+    <ol aria-labelledby="signs-heading" className="mt-3 space-y-4">
+      {result.signs.map((sign) => (
+        <li
+          key={sign.number}
+          data-warning-sign={sign.number}
+          className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+        >
+          <FlagNumber number={sign.number} className="mt-1" />
+          <div className="min-w-0">
+            <p className="font-semibold text-brand-900">
+              <span className="sr-only">Warning sign {sign.number}: </span>
+              {sign.title}
+            </p>
+            <p className="mt-1 break-words text-muted">
+              In {WHERE[sign.field]}: “{sign.quote}”
+            </p>
+            <p className="mt-1">{sign.why}</p>
+            <p className="mt-2 text-sm">
+              Learn more:{" "}
+              <a href={sign.learnMore} className="font-medium text-brand-700 underline underline-offset-2">
+                {titles[sign.learnMore] ?? "Red flags: how to spot a scam"}
+              </a>
+            </p>
+            <p className="mt-1 text-sm text-muted">
+              In the course (members):{" "}
+              <a href={sign.coursePage} className="text-brand-700 underline underline-offset-2">
+                {titles[sign.coursePage] ?? "The free course"}
+              </a>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The verdict heading takes focus when a new answer appears, so keyboard and screen reader users start there. */
+export const CheckAnswer = forwardRef<
+  HTMLHeadingElement,
+  { input: CheckInput; result: CheckResult; titles: PageTitles }
+>(function CheckAnswer({ input, result, titles }, verdictHeading) {
+  const found = result.signs.length > 0;
+  return (
+    <section aria-labelledby="verdict-heading" className="mt-10" data-verdict={result.verdict}>
+      <h2
+        id="verdict-heading"
+        ref={verdictHeading}
+        tabIndex={-1}
+        className={`rounded-2xl p-4 text-xl font-bold ${found ? "bg-warn-50 text-warn-700 ring-1 ring-warn-700" : "bg-brand-50 text-brand-900"}`}
+      >
+        {verdictSentence(result)}
+      </h2>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="pasted-heading">
+          <h3 id="pasted-heading" className="text-lg font-bold text-brand-900">
+            {found ? "The message, with its warning signs" : "The message you checked"}
+          </h3>
+          <div className="mt-3">
+            <TheMessage input={input} result={result} />
+          </div>
+        </section>
+        {found ? (
+          <section aria-labelledby="signs-heading">
+            <h3 id="signs-heading" className="text-lg font-bold text-brand-900">
+              What each warning sign means
+            </h3>
+            <SignList result={result} titles={titles} />
+          </section>
+        ) : (
+          <section aria-labelledby="still-heading" className="rounded-2xl bg-brand-50 p-4">
+            <h3 id="still-heading" className="text-lg font-bold text-brand-900">
+              Still not sure?
+            </h3>
+            <p className="mt-2">
+              Scammers change their words all the time, and a short or careful message can carry none of the signs we
+              look for. Don&apos;t use the links, numbers or replies in the message. Find the company&apos;s number on
+              your card, a bill or its own app, or call the person on the number you have always used, and ask.
+            </p>
+          </section>
+        )}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,13 @@
+import type { MessagePart } from "./message-part";
+
+/**
+ * An honest sign-in message gives a code: "Your code is 482913", "550217 is your sign-in code".
+ * Its "don't share it" and "it expires in 10 minutes" are safety features, not a scammer's
+ * request or rush, so the rules that would otherwise fire on those words ask this first.
+ */
+const GIVEN_CODE =
+  /(?:code|codigo|pin|passcode|otp)[^.!?\d]{0,40}?(?<![\d-])[a-z]{0,2}-?(?:\d{4,8}|\d{3}[ -]\d{3})(?![\d-])|(?<!\d)\d{4,8} (?:is|es) (?:your|ur|tu|su|el)/;
+
+export function givesACode(part: MessagePart): boolean {
+  return GIVEN_CODE.test(part.folded);
+}

@@ -1,0 +1,83 @@
+import type { MessagePart } from "./message-part";
+import type { RuleMatch } from "./rule";
+
+/**
+ * Helpers for rules written as lists of phrases. Patterns are written in the folded form
+ * (fold-text.ts): lower case, no accents, straight apostrophes. A space in a pattern matches any
+ * run of spaces or line breaks, and " ?" matches none as well ("24hrs"). A named group `q`
+ * narrows the highlight to that group, for a phrase that needs context to be sure ("pay ... by
+ * Friday") but should only mark the telling words ("by Friday").
+ */
+
+const LETTER_BEFORE = String.raw`(?<![\p{L}\p{N}_])`;
+const LETTER_AFTER = String.raw`(?![\p{L}\p{N}_])`;
+
+/** One pattern from alternatives, each matched as whole words. */
+export function phrases(...alternatives: string[]): RegExp {
+  let narrowings = 0;
+  const body = alternatives
+    .map((source) => source.replaceAll(" ?", String.raw`\s*`).replaceAll(" ", String.raw`\s+`))
+    // One regular expression may not repeat a group name (before ES2025), so each `q` gets a number.
+    .map((source) => source.replaceAll("(?<q>", () => `(?<q${narrowings++}>`))
+    .join("|");
+  return new RegExp(`${LETTER_BEFORE}(?:${body})${LETTER_AFTER}`, "gdu");
+}
+
+/** "your", as people also type it in a text. */
+export const YOUR = "(?:your|ur|yr)";
+/** Up to `n` characters of the same sentence: lets "send me the 6-digit code" match "send ... code". */
+export const WITHIN = (n: number) => String.raw`[^.!?\n]{0,${n}}?`;
+
+export interface PhraseOptions {
+  /** Drop a match when this says so (e.g. the sentence says "never"). */
+  unless?: (part: MessagePart, start: number, end: number) => boolean;
+}
+
+export function findPhrases(parts: readonly MessagePart[], pattern: RegExp, options: PhraseOptions = {}): RuleMatch[] {
+  const found: RuleMatch[] = [];
+  for (const part of parts) {
+    for (const match of part.folded.matchAll(pattern)) {
+      const narrowed = Object.entries(match.indices?.groups ?? {}).find(
+        ([name, span]) => /^q\d+$/.test(name) && span !== undefined,
+      )?.[1];
+      const [start, end] = narrowed ?? [match.index, match.index + match[0].length];
+      if (end <= start) continue;
+      if (options.unless?.(part, start, end)) continue;
+      found.push({
+        field: part.field,
+        ...(part.linkIndex === undefined ? {} : { linkIndex: part.linkIndex }),
+        start,
+        end,
+      });
+    }
+  }
+  return found;
+}
+
+/** The sentence before `start`, at most `reach` characters back: where a "never" or "don't" would be. */
+function clauseBefore(folded: string, start: number, reach = 60): string {
+  const before = folded.slice(Math.max(0, start - reach), start);
+  const cut = Math.max(
+    before.lastIndexOf("."),
+    before.lastIndexOf("!"),
+    before.lastIndexOf("?"),
+    before.lastIndexOf("\n"),
+  );
+  return before.slice(cut + 1);
+}
+
+const NEGATION = /(?<![\p{L}])(?:never|not|no|nobody|no one|n't|dont|doesnt|wont|nunca|jamas|ni)(?![\p{L}])|n't/u;
+/** "If you do not confirm ..." is a threat, not a reassurance: a condition does not negate. */
+const CONDITION = /(?<![\p{L}])(?:if|unless|or|otherwise|si|de lo contrario)(?![\p{L}])/u;
+
+/**
+ * True when the words just before a request deny it: "we will never ask for your PIN", "don't
+ * share this code", "no comparta este codigo". Honest messages say these things; scams do not.
+ */
+export function isDenied(part: MessagePart, start: number): boolean {
+  const clause = clauseBefore(part.folded, start, 50);
+  const negation = NEGATION.exec(clause);
+  if (!negation) return false;
+  const beforeNegation = clause.slice(0, negation.index);
+  return !CONDITION.test(beforeNegation);
+}

@@ -1,0 +1,60 @@
+import type { MessagePart } from "../message-part";
+import { givesACode } from "../one-time-codes";
+import { findPhrases, isDenied, phrases, WITHIN, YOUR } from "../phrase-patterns";
+import type { Rule } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/**
+ * A request for a password, PIN, sign-in code or security answer. It must ASK: an honest sign-in
+ * text gives a code ("Your code is 482913. Don't share it."), and "we will never ask for your
+ * password" is advice, so those do not count.
+ */
+
+const ASK = String.raw`(?:send|sending|give|tell|share|reply(?: back)?(?: with)?|digale|diganos|dile|dinos|respond with|text(?: back)?|confirm|provide|enter|type|read(?: out)?|forward|verify|re-?enter|re-?type|input|submit|update|need|needs|what'?s|what is|let me know|write|put|screenshot|snap|validate|sign in with|log ?in with|login with|sign in using|log in using|login \+|pasame|dame|dime|digame|envie(?:me|nos)?|enviar(?:nos|me)?|mande(?:nos)?|mandame|comparta|compartir|proporcione|proporcionar|indique|confirme|confirmar|ingrese|ingresar|introduzca|introducir|escriba|responda con|facilite|verifique|actualice|necesito|necesitamos|inicie sesion con)`;
+
+const SECRET = String.raw`(?:passwords?|passcode|pass code|passwd|pasword|pw|pins?|pin (?:number|code)|one[- ]time (?:pass ?)?code|otp|verification code|2fa code|2-step code|two-step code|two-factor code|sms code|text code|login code|sign-in code|sign in code|access code|authentication code|auth code|security code (?:we|that we|you)|(?:\d|six|four|five|eight)[- ](?:digit|number) code|code (?:we|that we|i|they) (?:just )?(?:sent|texted|text|send)|code you (?:just )?(?:got|received|get)|security (?:questions?|answers?)|answers? to ${YOUR} security questions?|mother'?s maiden name|name of ${YOUR} first pet|(?:login|log-in|sign-in|account) (?:details|credentials|info)|(?:email|e-mail|account|mailbox) (?:login|log-in|sign-in|password)|credentials|recovery (?:code|phrase)|seed phrase|secret (?:phrase|words)|private key|backup codes?|contrasenas?|claves?(?: de acceso)?|codigos?(?: de verificacion| de seguridad| de acceso| sms)?|preguntas de seguridad)`;
+
+const SECRETS = phrases(
+  String.raw`${ASK} ${WITHIN(50)}${SECRET}(?:(?:,| and| &| \+| or)(?: the| your| ur)? ${SECRET})*`,
+  // Sign in through the message: "Log in here", "u have to log in to see it".
+  String.raw`(?:log|sign) ?in (?:here|below|through (?:this|the) link|via (?:this|the) link|using (?:this|the) link|at (?:this|the) link|on (?:this|the) link)`,
+  String.raw`(?:have to|need to|must|gotta|got to) (?:log|sign) ?in (?:to|2) (?:see|watch|view|open|read|find out)`,
+  String.raw`${YOUR} (?:\w+ )?(?:username|user name|login|email|e-mail|player id|account name|id)(?:,| and| &| \+|\/) ?(?:\w+ )?password`,
+  String.raw`keep (?:using )?${YOUR} (?:current|existing|old|same) password`,
+  // A code mentioned first, then the request for it: "I'm sending a code to your phone, can you tell me what it is?"
+  String.raw`(?:code|codigo|pin)[^.!\n]{0,100}?(?:tell me|tell us|send (?:it |that |the code )?(?:to me|to us|back|me|us|over)|give (?:it )?(?:to )?me|read (?:it )?(?:out )?(?:to )?me|text (?:it )?(?:to )?me|forward it|share it with (?:me|us)|what it (?:is|says)|what (?:the )?code (?:is|says|you got)|me lo pasas|pasamelo|pasame|dimelo|digamelo|enviamelo|mandamelo|me lo envias|me lo mandas|me lo dices|cual es)`,
+  String.raw`(?:sign|log) ?in with ${YOUR} (?:\w+ ){0,2}(?:email|e-mail|credentials|username|work email|school email)`,
+  String.raw`${YOUR} (?:\w+ )?password (?:expires|will expire|has expired|is expiring|is about to expire)`,
+  String.raw`(?:password|pin|code) (?:is )?(?:needed|required) (?:to|for)`,
+);
+
+const CODE_ONLY = /cod|otp|pin|digit|number/;
+
+/** "Don't share this code" in a message that gives a code; a request for a password still counts. */
+function isHonestCodeMessage(part: MessagePart, start: number, end: number): boolean {
+  const words = part.folded.slice(start, end);
+  return givesACode(part) && CODE_ONLY.test(words) && !/pass|contrase/.test(words);
+}
+
+/** "Sign in with your FlickPost account": a named account, signed into from the message. "Your usual account" is not named. */
+const NAMED_ACCOUNT = phrases(String.raw`(?:sign|log) ?in with ${YOUR} [\p{L}\p{N}]+ account`);
+
+function namesTheAccount(part: MessagePart, start: number, end: number): boolean {
+  const name = /(\S+)\s+account$/u.exec(part.original.slice(start, end))?.[1] ?? "";
+  return name !== "" && name[0] !== name[0].toLowerCase();
+}
+
+export const asksForSecrets: Rule = {
+  id: "asks-for-secrets",
+  title: "Asks for a password or code",
+  why: "It asks for a password, a PIN or a code that was sent to you. Those are the keys to your accounts, and no real company, and no real friend, will ever ask you for them.",
+  page: SIGN_PAGES.passwordsAndCodes,
+  find: (message) => [
+    ...findPhrases(message.wording, SECRETS, {
+      unless: (part, start, end) => isDenied(part, start) || isHonestCodeMessage(part, start, end),
+    }),
+    ...findPhrases(message.wording, NAMED_ACCOUNT, {
+      unless: (part, start, end) => isDenied(part, start) || !namesTheAccount(part, start, end),
+    }),
+  ],
+};

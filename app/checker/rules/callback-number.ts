@@ -1,0 +1,50 @@
+import type { MessagePart } from "../message-part";
+import { findPhrases, phrases } from "../phrase-patterns";
+import type { Rule } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/**
+ * An alert that tells you to call a number written in the message: that number goes to the
+ * scammer. A dentist's "call 555-0100 to reschedule" is not an alert, so a plain "call us" counts
+ * only when the message around it is about fraud, a charge, a problem with your account or
+ * computer, or is pressing you ("immediately", "to cancel", "if this wasn't you").
+ */
+
+const PHONE = String.raw`(?:\+?\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})[ .-]?\d{3,4}(?:[ .-]?\d{3,4})?(?:\s?(?:ext|x)\.?\s?\d+)?|1[ .-]?8\d\d[ .-]?[a-z0-9-]{7,8}`;
+const CALL =
+  "(?:call|calling|ring|phone|dial|contact|reach|text|speak to|talk to|llame|llamar|llamenos|marque|comuniquese|contacte)";
+
+const CALL_A_NUMBER = phrases(
+  String.raw`${CALL}(?: us| our| the| an?| su| a| al| nuestro| nuestra| el| la)?[^.!?\n]{0,60}?(?:${PHONE})`,
+  String.raw`(?:${PHONE})[^.!?\n]{0,15}?(?:to (?:cancel|dispute|stop|speak|reach|claim|unlock|restore|verify|confirm|get)|immediately|now|right away)`,
+  String.raw`(?:call|contact|phone|ring) (?:us|our (?:\w+ ){0,3}(?:team|department|desk|line|helpline|support|agents?|technicians?|specialists?)|support|an agent|customer (?:service|support)|the (?:\w+ ){0,2}(?:team|department|desk|line|helpline)) (?:immediately|now|right away|urgently|asap|today)`,
+  "(?:llame|llamenos|comuniquese|contacte) (?:de inmediato|inmediatamente|ahora|urgentemente|hoy)",
+);
+
+/** Words that make a call-us line an alert rather than a service notice ("to reschedule, call ..."). */
+const ALARM =
+  /fraud|suspicious|unauthori[sz]ed|unusual (?:activity|sign|log|charge|payment|transaction)|did not (?:make|authori|place|order|request|recogni)|didn'?t (?:make|authori|place|order|request|recogni)|wasn'?t you|not you|locked|suspend|frozen|froze|cancel (?:this|the|your) (?:order|subscription|charge|renewal|payment|transaction|purchase)|refund|charged|renew|virus|infect|hack|compromis|immediately|urgent|asap|avoid|warrant|arrest|legal action|penalt|overdue|debt|prize|winner|claim|dispute|expire|deactivat|disabled|security alert|beneficiar|inheritance|entitle|unclaimed|owed|overpaid|guarantee|deadline|lock in|fraude|sospechos|bloque|suspendid|reembolso|cobr|urgente|inmediat|multa|arresto|premio/;
+
+function isAlert(part: MessagePart, start: number, end: number): boolean {
+  const around = part.folded.slice(Math.max(0, start - 250), Math.min(part.folded.length, end + 100));
+  return ALARM.test(around);
+}
+
+/** A phone number has at least seven digits; "order 20931" is not one ("call support now" has none, and needs none). */
+function countDigits(text: string): number {
+  return text.replace(/\D/g, "").length;
+}
+
+export const callbackNumber: Rule = {
+  id: "callback-number",
+  title: '"Call this number"',
+  why: "It tells you to call a number written in the message, and that number goes straight to the scammer. Use a number you already know, like the one on the back of your card or on the company's own website.",
+  page: SIGN_PAGES.secrets,
+  find: (message) =>
+    findPhrases(message.wording, CALL_A_NUMBER, {
+      unless: (part, start, end) => {
+        const digits = countDigits(part.folded.slice(start, end));
+        return (digits > 0 && digits < 7) || !isAlert(part, start, end);
+      },
+    }),
+};

@@ -1,0 +1,37 @@
+import { findPhrases, phrases } from "../phrase-patterns";
+import type { Rule } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/** Money that "can't lose" or doubles fast, and crypto trading "platforms" and "mentors". */
+
+const GUARANTEED_RETURNS = phrases(
+  "guaranteed (?:returns?|profits?|income|earnings|gains?|payouts?|results|\\d+%|money|win)",
+  "(?:returns?|profits?|income|earnings) (?:are |is )?guaranteed",
+  "risk[- ]free|no risk|zero (?:risk|losses?)|no losses|without (?:any )?risk|can'?t lose|cannot lose|never (?:loses?|lost|fails?|wrong)|(?:always|only) (?:wins|goes up|profitable)",
+  "(?:inside|insider) (?:info|information|tips?|knowledge)",
+  "double (?:your|ur|the|their) (?:money|investment|coins|crypto|bitcoin|savings|cash|deposit)|doubles? (?:your|ur) (?:money|investment)",
+  String.raw`[\d,.]{1,15} (?:coins|gems|robux|dollars|points) (?:becomes?|turns? into|will be) [\d,.]{1,15}`,
+  String.raw`\d+(?:\.\d+)? ?% (?:(?:a|per|each|every|this|last|in a|in one) (?:week|day|month)|weekly|daily|monthly|returns?|profit|roi|guaranteed|semanal|mensual|diario|al (?:dia|mes)|por semana|garantizado)`,
+  String.raw`(?:made|earned|make|earn|gane|gano|ganar) (?:members |investors |me |you |us )?(?:\d[\d,]{0,15}|\$[\d,.]{1,15})(?:%| percent)`,
+  "(?:crypto|bitcoin|btc|forex|fx|trading|investment|investing) (?:platform|mentor|expert|coach|signals?|opportunity|plan|program|account|bot|app|group|pool)",
+  "(?:high|huge|big|massive|incredible|fixed) (?:returns?|profits?|yields?)",
+  "passive income",
+  "(?:get|make|become|grow) rich",
+  "(?:multiply|grow|triple) (?:your|ur) (?:money|investment|savings)",
+  "mining (?:pool|contract|investment)",
+  // Spanish
+  "(?:ganancias|rendimientos?|rentabilidad|beneficios|ingresos) garantizad[ao]s?",
+  "sin riesgos?|cero riesgos?",
+  "duplica(?:r|mos|remos)? (?:su|tu) (?:dinero|inversion)|duplique (?:su|tu) (?:dinero|inversion)",
+  "plataforma de (?:inversion|trading|cripto)",
+  "(?:asesor|mentor|experto) (?:de|en) (?:inversiones|trading|cripto)",
+  "oportunidad de inversion",
+);
+
+export const guaranteedReturns: Rule = {
+  id: "guaranteed-returns",
+  title: "Guaranteed money",
+  why: "It promises money that can't be lost, or money that doubles fast. Real investments can always go down as well as up; \"guaranteed\" is a scammer's word.",
+  page: SIGN_PAGES.prizes,
+  find: (message) => findPhrases(message.wording, GUARANTEED_RETURNS),
+};

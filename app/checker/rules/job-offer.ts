@@ -1,0 +1,82 @@
+import { findPhrases, phrases } from "../phrase-patterns";
+import type { PreparedMessage } from "../prepared-message";
+import type { Rule, RuleMatch } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/** Big pay for little work, a job you never applied for, reshipping parcels, "tasks" paid in crypto. */
+
+const MONEY = String.raw`(?:\$|£|€|usd ?)?\d[\d,.]{0,15}(?:k)? ?(?:\$|£|€|usd|dollars|pounds|euros|dolares)?`;
+const PERIOD = "(?:a|per|an|each|every|/|al|por) ?(?:day|daily|hour|hr|week|weekly|task|dia|hora|semana)";
+
+const JOB_OFFER = phrases(
+  "easy (?:job|money|cash|work|income)|work(?:ing)? (?:from|at) home|home-based (?:job|work|position)|remote (?:job|position|work|role|opportunity)",
+  String.raw`(?:earn|make|making|earning|get paid|paid|pays?|salary of|income of|gane|gana|ganar|ganando) (?:up to |over |about |at least |from |between |hasta |mas de |entre )?${MONEY} ?${PERIOD}`,
+  String.raw`${MONEY} ?${PERIOD} (?:from home|working|for|doing|just|only|part-time|desde casa)`,
+  "no (?:prior )?(?:experience|skills|qualifications?) (?:needed|required|necessary)",
+  "(?:without|no) (?:the need for )?(?:an )?interview|no interview (?:is )?(?:needed|required)",
+  "(?:reship(?:ping)?|re-ship(?:ping)?|package forwarding|parcel forwarding|forward(?:ing)? (?:the )?(?:packages|parcels))",
+  "(?:receive|get|accept|take in|collect) (?:parcels|packages)[^.!?\\n]{0,60}?(?:re-?post|re-?pack|re-?ship|forward|send them on|post them on|ship them)",
+  "(?:complete|simple|easy|online|daily|optimi[sz]ation|rating|review) tasks?",
+  "tasks? (?:paid|in|for) (?:crypto|usdt|bitcoin)",
+  "(?:your (?:resume|cv|profile)|you) (?:was|were|has been|have been) (?:selected|shortlisted|chosen|recommended|reviewed)",
+  "(?:part-?time|full-?time|flexible|remote|online) (?:job|jobs|position|positions|opportunity|role|work|vacanc(?:y|ies)|hours)",
+  "(?:job|position|employment) (?:offer|opportunity)",
+  "hiring (?:teens|students|moms|parents|\\d+)",
+  "get paid (?:daily|weekly|instantly|every day|same day|right away)",
+  String.raw`(?:finish(?:ing|ed)?|complet(?:e|ed|ing)|do|did|doing)[^.!?\n]{0,20}?tasks`,
+  "(?:next|higher) level of tasks|unlock (?:the )?next level|vip ?\\d",
+  String.raw`commission (?:is|of) \$`,
+  "(?:completaste|complete|completar|complet[oa]) (?:tus|sus|las) tareas|desbloquear el siguiente nivel|(?:de|en) comision",
+  "mystery shopper|secret shopper|personal assistant|data entry|payment processor|money mule",
+  "(?:like|liking|rating|reviewing) (?:youtube )?(?:videos|products|hotels|apps|posts)",
+  "(?:extra|side|passive) (?:income|cash|money)",
+  "(?:deposit|cash) (?:the|this) check[^.!?\\n]{0,80}?(?:send|buy|wire|transfer)",
+  "commission (?:per|for each|on every)",
+  "(?:recruiter|hr department|hiring manager|talent acquisition|headhunter)",
+  // Spanish
+  "trabajo (?:desde|en) casa|trabajar desde casa|empleo desde casa",
+  "sin (?:experiencia|entrevista)",
+  "(?:oferta|propuesta) de (?:trabajo|empleo)",
+  "(?:medio tiempo|tiempo parcial|horario flexible)",
+  "ingresos extras?|dinero extra",
+  "(?:completar|sencillas|simples|faciles) tareas|tareas (?:sencillas|simples|faciles|en linea|pagadas)",
+  "reclutador(?:a)?|recursos humanos",
+  "estamos contratando",
+);
+
+/**
+ * Pay quoted per hour, day or week that is high for "easy" work: "$45 an hour", "$300/week",
+ * "gana $500 al día". Modest amounts ("parking is $2 an hour") stay quiet.
+ */
+const PAY_RATE =
+  /(?:\$|£|€|usd ?)\s?(\d[\d,]{0,15})(?:\.\d\d)?(?:\s?-\s?(?:\$|£|€)?\s?\d[\d,]{0,15})?\s?(?:\/|a|an|per|each|every|al|por)\s?(hour|hr|day|daily|week|wk|dia|hora|semana)\b/g;
+const HIGH_PAY: Record<string, number> = {
+  hour: 25,
+  hr: 25,
+  hora: 25,
+  day: 100,
+  daily: 100,
+  dia: 100,
+  week: 300,
+  wk: 300,
+  semana: 300,
+};
+
+function highPay(message: PreparedMessage): RuleMatch[] {
+  const found: RuleMatch[] = [];
+  for (const part of message.wording) {
+    for (const match of part.folded.matchAll(PAY_RATE)) {
+      if (Number(match[1].replaceAll(",", "")) < HIGH_PAY[match[2]]) continue;
+      found.push({ field: part.field, start: match.index, end: match.index + match[0].length });
+    }
+  }
+  return found;
+}
+
+export const jobOffer: Rule = {
+  id: "job-offer",
+  title: "An easy-money job",
+  why: "It offers big pay for little work, or a job you never applied for. Real jobs interview you properly, and they never ask you to pay, or to pass on money or parcels for them.",
+  page: SIGN_PAGES.jobOffers,
+  find: (message) => [...findPhrases(message.wording, JOB_OFFER), ...highPay(message)],
+};

@@ -1,0 +1,162 @@
+import { claimedNames, type ClaimedNames } from "../claimed-names";
+import { KNOWN_BRANDS } from "../known-brands";
+import type { PreparedMessage } from "../prepared-message";
+import type { Rule, RuleMatch } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+import { isIpAddress, registrableDomain, type WebAddress } from "../web-addresses";
+
+/**
+ * A web address dressed up to look like someone else's: digits for letters ("paypa1", "amaz0n"),
+ * "rn" for "m", letters from another alphabet or punycode ("xn--"), a brand or a security word
+ * stuffed into a domain its owner does not own ("harborbank.secure-login.example",
+ * "account-verify.example"), or a name that is many words joined by hyphens. Checked in the text,
+ * the sender's address and the links. Only the registered part (registrableDomain) is judged for
+ * security words, so "secure.chase.com" or "login.microsoftonline.com" stay quiet.
+ */
+
+/** Words that make a domain sound official or urgent, and which honest companies keep in subdomains. */
+const SECURITY_WORDS = new Set(
+  (
+    "secure security secured login logon signin verify verification verified validate validation " +
+    "account accounts update confirm confirmation auth authenticate authentication support helpdesk " +
+    "helpline billing payment payments wallet unlock recover recovery alert alerts portal refund " +
+    "refunds claim claims protect protection official webscr redelivery reschedule fee fees toll " +
+    "tolls fines gov government irs benefits reward rewards prize winner bonus identity mailbox " +
+    "webmail upgrade notice notification dept customs clearance ssn service services customer center " +
+    "centre tracking delivery online access admin appeals appeal notices notice docs documents " +
+    "renewals renewal renew orders order status case review unclaimed escrow loyalty gift gifts apply " +
+    "rebate rebates verificacion verificar seguridad clientes cliente entregas entrega envios soporte " +
+    "tecnico renovaciones renovacion correo facturas facturacion pagos pago cuenta acceso aduanas " +
+    "reembolso premios premio ayuda"
+  ).split(" "),
+);
+
+/** Filler that joins the words of a made-up domain ("my", "the", "web"). */
+const FILLER = new Set("my the web net app mail box info go get now us usa intl global en es".split(" "));
+
+const DIGIT_FOR_LETTER: Record<string, string> = {
+  "0": "o",
+  "1": "l",
+  "3": "e",
+  "5": "s",
+  "4": "a",
+  "7": "t",
+  "8": "b",
+};
+
+function undisguised(token: string): string[] {
+  const letters = token.replace(/[0134578]/g, (digit) => DIGIT_FOR_LETTER[digit]);
+  return [
+    letters,
+    letters.replaceAll("rn", "m"),
+    token.replace(/1/g, "i").replace(/[03578]/g, (d) => DIGIT_FOR_LETTER[d]),
+    token.replaceAll("vv", "w"),
+  ];
+}
+
+/** The known words this label is made of ("mailboxverifycenter" → mailbox, verify, center), or null. */
+function splitIntoWords(label: string, vocabulary: (word: string) => boolean): string[] | null {
+  if (!label) return [];
+  for (let length = label.length; length >= 2; length--) {
+    const head = label.slice(0, length);
+    if (!vocabulary(head)) continue;
+    const rest = splitIntoWords(label.slice(length), vocabulary);
+    if (rest) return [head, ...rest];
+  }
+  return null;
+}
+
+const isKnownWord = (word: string) => SECURITY_WORDS.has(word) || FILLER.has(word) || word in KNOWN_BRANDS;
+
+function brandIn(token: string): string | null {
+  for (const candidate of undisguised(token)) {
+    if (candidate in KNOWN_BRANDS) return candidate;
+    // A brand joined to security words: "paypalsecure", "secureamazonlogin".
+    for (const brand of Object.keys(KNOWN_BRANDS)) {
+      if (brand.length < 4 || !candidate.includes(brand)) continue;
+      const rest = candidate.split(brand).join("");
+      if (!rest || splitIntoWords(rest, isKnownWord)) return brand;
+    }
+  }
+  return null;
+}
+
+/** Labels a real organisation puts in front of its own domain. */
+const ORDINARY_SUBDOMAINS = new Set(
+  "www mail m app portal login secure my news email go shop account accounts support help web".split(" "),
+);
+
+/**
+ * A name the message claims, in an address it does not own: in front of someone else's domain
+ * ("nimbusdrive.share-docs.example") or with words added that are not part of the name
+ * ("pebblecraft-appeals.example" from "Pebblecraft Trust & Safety"). A domain that only spells out
+ * the name ("lindenpark-schools" from "Linden Park Schools") is not one.
+ */
+function borrowsClaimedName(host: string, claimed: ClaimedNames): boolean {
+  const owner = registrableDomain(host);
+  const ownerLabel = owner.split(".")[0];
+  const subdomains = host
+    .slice(0, host.length - owner.length)
+    .split(".")
+    .filter(Boolean);
+  for (const label of subdomains) {
+    if (ORDINARY_SUBDOMAINS.has(label)) continue;
+    if (claimed.names.has(label) && !ownerLabel.includes(label)) return true;
+  }
+  const tokens = ownerLabel.split("-").filter(Boolean);
+  if (tokens.length < 2) return false;
+  const partOfName = (token: string) => claimed.words.has(token) || claimed.names.has(token);
+  return tokens.some((token) => claimed.names.has(token)) && !tokens.every(partOfName);
+}
+
+/** Why this host is a look-alike, or null. */
+function lookalikeReason(host: string): string | null {
+  if (isIpAddress(host)) return null;
+  if (/[^\p{ASCII}]/u.test(host)) return "letters from another alphabet";
+  if (host.split(".").some((label) => label.startsWith("xn--"))) return "punycode";
+  const owner = registrableDomain(host);
+  const ownerLabel = owner.split(".")[0];
+  const tokens = host.split(/[.-]/).filter(Boolean);
+  for (const token of tokens) {
+    const brand = brandIn(token);
+    if (brand && !KNOWN_BRANDS[brand].includes(owner) && !(token === brand && owner.startsWith(`${brand}.`))) {
+      return `brand ${brand} in someone else's domain`;
+    }
+  }
+  // Digits standing in for letters inside a word: "amaz0n", "g00gle", "faceb00k", "paypa1".
+  if (
+    /[a-z][0135][a-z]|[a-z]{3,}[01]$/.test(ownerLabel) &&
+    /^[a-z0-9-]+$/.test(ownerLabel) &&
+    !/^\d|\d{2,}/.test(ownerLabel.replace(/00/, "oo"))
+  ) {
+    return "digit for a letter";
+  }
+  const ownerTokens = ownerLabel.split("-").filter(Boolean);
+  if (ownerTokens.length >= 2 && ownerTokens.some((token) => SECURITY_WORDS.has(token)))
+    return "security word in the domain";
+  if (ownerTokens.length >= 4) return "many hyphenated words";
+  const joined = ownerTokens.length === 1 ? splitIntoWords(ownerLabel, isKnownWord) : null;
+  if (joined && joined.filter((word) => SECURITY_WORDS.has(word)).length >= 2)
+    return "security words joined into the domain";
+  return null;
+}
+
+function find(message: PreparedMessage): RuleMatch[] {
+  const claimed = claimedNames(message);
+  const isDisguised = (address: WebAddress) =>
+    !isIpAddress(address.host) && (lookalikeReason(address.host) !== null || borrowsClaimedName(address.host, claimed));
+  return message.addresses.filter(isDisguised).map((address) => ({
+    field: address.field,
+    ...(address.linkIndex === undefined ? {} : { linkIndex: address.linkIndex }),
+    start: address.hostStart,
+    end: address.hostEnd,
+  }));
+}
+
+export const lookalikeDomain: Rule = {
+  id: "lookalike-domain",
+  title: "A look-alike web address",
+  why: 'This web address is dressed up to look like a real one, with swapped letters, extra words or a famous name stuck in. Read the end of the address, just before the first "/": that is who really owns it.',
+  page: SIGN_PAGES.lookAlikeSendersAndLinks,
+  find,
+};

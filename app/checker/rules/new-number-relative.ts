@@ -1,0 +1,52 @@
+import { findPhrases, phrases } from "../phrase-patterns";
+import type { Rule } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/**
+ * "Hi Mum, it's me, this is my new number": a relative on a number you do not know, or in
+ * trouble. "Hi Mum" alone is how real children write, so the greeting counts only with "it's me"
+ * or a new or broken phone.
+ */
+
+const RELATIVE =
+  "(?:mum|mom|mommy|mummy|mama|ma|dad|daddy|papa|pa|grandma|grandmother|grandpa|grandfather|gran|granny|nana|nan|grandad|granddad|gramps|auntie|aunty|aunt|uncle|abuela|abuelo|abuelita|abuelito|mami|papi|tia|tio)";
+const PHONE = "(?:phone|mobile|cell|cellphone|iphone|number|sim|celular|movil|telefono|numero)";
+
+const NEW_NUMBER_RELATIVE = phrases(
+  `(?:hi|hey|hello|hiya|hola|oi) ${RELATIVE}[,!. ]*(?:it'?s|its|this is|soy) (?:me|yo|your (?:son|daughter|grandson|granddaughter|kid|boy|girl|child|nephew|niece))`,
+  `${RELATIVE}[,!. ]+(?:it'?s|its|this is|soy) (?:me|yo|your (?:son|daughter|grandson|granddaughter|kid|boy|girl|nephew|niece))`,
+  "it'?s (?:me|your) (?:son|daughter|grandson|granddaughter|favorite grandchild|favourite grandchild|nephew|niece)",
+  "(?:it'?s|its) me!+",
+  "guess who",
+  `(?:this is|here'?s|it'?s) (?:my|me on (?:a|my)) (?:new|temporary|temp|other|backup|friend'?s) ${PHONE}`,
+  // "Hello grandma, it's Tommy": a relative who has to say who they are is on a number you don't know.
+  `(?:hi|hey|hello|hiya|hola) ${RELATIVE}[,!. ]*(?:it'?s|its|this is|soy) [a-z]+`,
+  // "New number, my old phone broke": said as an opener, at the start of a sentence.
+  String.raw`(?:^|(?<=[.!?\n]\s{0,3})|(?<=(?:hi|hey|hiya|hello|mum|mom|dad|gran|grandma|grandpa|nana)[,!]?\s))(?:new|temporary|temp) (?:number|phone|cell|mobile)(?:,| -|!|\.| because| since| who)`,
+  "my new (?:number|phone|cell|mobile)",
+  `(?:lost|broke|dropped|smashed|cracked|broken|lost|damaged) my (?:old )?${PHONE}`,
+  `my (?:old )?${PHONE} (?:broke|is broken|got broken|got smashed|was stolen|got stolen|died|fell|is dead|stopped working|fell in)`,
+  "(?:writing|texting|messaging) (?:you )?from (?:a |my |my friend'?s |a friend'?s )?(?:new |different |friend'?s )?(?:phone|number|email|account)",
+  "(?:delete|forget) (?:my|the) old number|save (?:this|my new) number",
+  "(?:lost|got hacked out of|was locked out of|got locked out of|can'?t get into) my (?:old )?(?:account|profile|page)",
+  "(?:this|here) is my new (?:account|profile|page)|my new (?:account|profile|page)|(?:so|and) this is my new one",
+  "(?:i'?m|i am|i got|i've been|ive been) (?:in (?:trouble|jail|hospital|the hospital|a bit of trouble)|arrested|stuck abroad|in an accident)",
+  "(?:had|have been in|was in|got in|got into|been in) (?:an? )?(?:car )?accident",
+  "need bail|bail money|for bail|post bail|pay (?:my )?bail",
+  // Spanish
+  `(?:este es|es) mi (?:nuevo )?(?:numero|telefono|celular)(?: nuevo)?`,
+  "mi (?:nuevo numero|numero nuevo)",
+  "(?:se me (?:rompio|cayo|perdio|mojo|descompuso)|perdi|rompi|me robaron) (?:el|mi) (?:telefono|celular|movil|cel)",
+  "(?:abuela|abuelo|mama|papa|abuelita|abuelito|tia|tio),? soy yo",
+  "soy (?:tu|su) (?:hijo|hija|nieto|nieta|sobrino|sobrina)",
+  "(?:estoy|me meti) en (?:problemas|un lio|la carcel|el hospital)",
+  "tuve un accidente",
+);
+
+export const newNumberRelative: Rule = {
+  id: "new-number-relative",
+  title: 'A "new number" from family',
+  why: "It says it's someone in your family on a new number, or in trouble. Call them on the number you already have, or ask something only they would know, before you do anything.",
+  page: SIGN_PAGES.fakeEmergencies,
+  find: (message) => findPhrases(message.wording, NEW_NUMBER_RELATIVE),
+};

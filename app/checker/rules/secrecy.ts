@@ -1,0 +1,55 @@
+import { findPhrases, phrases } from "../phrase-patterns";
+import type { MessagePart } from "../message-part";
+import type { Rule } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/**
+ * Being told to keep quiet or not to check: "don't tell anyone", "keep this between us", "don't
+ * call your bank". Honest advice about codes ("don't share this code", "don't tell anyone your
+ * PIN") is not secrecy, and neither is an email footer saying the message is confidential.
+ */
+
+const WHO = String.raw`(?:anyone|anybody|any one|no one|nobody|your (?:bank|family|children|kids|son|daughter|wife|husband|partner|parents|mom|mum|dad|friends|teacher|boss|manager|colleagues|coworkers|grandchildren|relatives|branch)|(?:the|my|our) (?:team|bank|family|others|office|police|boss)|mom|mum|dad|my parents|the police|others|family(?: members)?|other family members|(?:the )?(?:bank |branch )?(?:staff|tellers?|employees)|(?:bank |branch )?staff|anyone at the (?:bank|branch|store))`;
+
+const SECRECY = phrases(
+  String.raw`(?:don'?t|do not|dont|never|please don'?t|pls dont|please do not|must not|mustn'?t|can'?t|cannot|shouldn'?t|should not) (?:even )?(?:think about )?(?:tell|telling|mention|mentioning|discuss|share this with|talk to|talking to|speak to|speak with|talk with|contact|call|calling|inform|say (?:anything|a word) to) (?:this |it |anything |about this )?(?:to |with |about it (?:to |with )?)?${WHO}`,
+  String.raw`(?:don'?t|do not|dont|pls dont|please don'?t) (?:mention|discuss|talk about) (?:it|this|that)(?: to (?:\w+ ){0,2}\w+)?`,
+  String.raw`(?:keep|kept) (?:this|it|that|everything|our chat|our conversation|this award|the award|this matter|this offer) (?:strictly |completely |totally )?(?:between us|between you and me|quiet|secret|private|to yourself|confidential|a secret|on the down ?low|hush)`,
+  "keep it quiet|between (?:you and me|us|ourselves)|our (?:little )?secret|tell no one|nobody (?:else )?(?:can|must|should) know|(?:strictly |highly )?confidential",
+  String.raw`(?:don'?t|do not|please do not) (?:use|call) the (?:number|phone number) on (?:the back of )?(?:your|ur) card`,
+  String.raw`(?:don'?t|do not) (?:go to|visit) (?:your|the) (?:bank|branch)`,
+  String.raw`(?:bank|teller|staff) (?:may|might|will) (?:ask|try|not understand)`,
+  String.raw`(?:fraudsters?|scammers?|criminals?|someone) (?:may be|might be|is|are|could be) (?:working )?(?:inside|at|in) (?:the|your) (?:bank|branch)`,
+  String.raw`must not discuss`,
+  // Ways of stopping you from checking by phone: the scammer can't "talk" in the voice you know.
+  "can'?t (?:take|answer|make) (?:any )?(?:calls|phone calls|the phone)|(?:phone lines?|phones?) (?:are|is) (?:down|out|not working)|(?:email|text(?:ing)?|chat|this number) is the (?:best|only) way to reach me|(?:i'?m|i am) (?:stuck )?in (?:a|another) meeting|can'?t talk (?:right )?now",
+  // Spanish
+  String.raw`no (?:le |les |se lo |se la )?(?:diga|digas|cuente|cuentes|comente|comentes|mencione|menciones|hable|hables|llame|llames|contacte|contactes|avise|avises)(?: (?:nada|esto|a nadie|de esto))? (?:a |con )?(?:nadie|su (?:banco|familia|hijos?|hija|esposo|esposa)|tus? (?:papas|padres|mama|papa|familia|hijos)|mama|papa|el banco|la policia)`,
+  "entre (?:nosotros|tu y yo|usted y yo)",
+  "mantenga(?:lo)? (?:en )?(?:secreto|confidencial)|mantengalo en secreto|(?:es |sea )?confidencial",
+  "en secreto",
+);
+
+/** "This email and any attachments are confidential": a legal footer, not a request. */
+function isFooter(part: MessagePart, start: number): boolean {
+  const before = part.folded.slice(Math.max(0, start - 80), start);
+  return /(?:e-?mail|message|communication|attachments?|transmission|correo|mensaje)[^.!?]*$/.test(before);
+}
+
+/** "Don't tell anyone your code": advice about a code, which honest sign-in messages give. */
+function isCodeAdvice(part: MessagePart, end: number): boolean {
+  return /^\s*(?:your|ur|this|the|su|tu|este|el)?\s*(?:code|pin|password|passcode|codigo|clave|contrasena)/.test(
+    part.folded.slice(end, end + 30),
+  );
+}
+
+export const secrecy: Rule = {
+  id: "secrecy",
+  title: "Asks you to keep it secret",
+  why: "It tells you not to tell anyone, or not to check with your bank or family. Scammers want you on your own, because the people who care about you would spot the trick.",
+  page: SIGN_PAGES.secrets,
+  find: (message) =>
+    findPhrases(message.wording, SECRECY, {
+      unless: (part, start, end) => isFooter(part, start) || isCodeAdvice(part, end),
+    }),
+};

@@ -1,0 +1,77 @@
+import { findPhrases, phrases, YOUR } from "../phrase-patterns";
+import type { Rule } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/** Scary consequences: a locked account, a fine, an arrest, an infected computer, a cut-off service. */
+
+const THING = String.raw`(?:${YOUR} |the |this )?(?:account|card|debit card|credit card|profile|service|access|number|benefits?|benefit payments?|payments?|licen[cs]e|subscription|mailbox|email|e-mail|inbox|phone line|line|channel|page|id|identity|membership|plan|wallet|device|computer|apple id|social security number|ssn|passport|visa|package|parcel|shipment)`;
+const BAD = String.raw`(?:locked|suspended|closed|disabled|deactivated|de-activated|frozen|blocked|restricted|terminated|cancell?ed|limited|deleted|removed|cut off|disconn?ected|shut off|shut down|on hold|seized|revoked|compromised|hacked|flagged|banned|forfeited|destroyed|returned to (?:the )?sender)`;
+
+const THREAT = phrases(
+  String.raw`${THING}(?: [\w#*-]+){0,3} (?:has been|have been|will be|is being|is|was|were|may be|might be|could be|will get|gets|got|are|is now|has now been|would be) (?:temporarily |permanently |immediately |automatically |now )?${BAD}`,
+  String.raw`(?:we|we've|we have|we will|we'll|they will|we had to|we are going to|we may|we might) (?:temporarily |permanently |now )?(?:locked|suspended|closed|disabled|frozen|froze|blocked|restricted|limited|limit|suspend|close|disable|freeze|block|terminate|cancel|delete|remove|deactivate|lock|restrict|seize|cut off|disconnect) ${YOUR}`,
+  String.raw`(?:lose|losing|loose|loss of) (?:all )?(?:access|(?:${YOUR}|their|there|his|her) (?:\w+ )?(?:account|access|data|files|photos|money|savings|benefits|pets|progress|items|coins|invite|spot|place|rank|level|island|homework|grades|email|skins|followers|channel|page))`,
+  String.raw`(?:${YOUR}|the) (?:\w+ ){1,4}(?:will be|may be|is being|are being|would be) (?:permanently |automatically |immediately )?(?:deleted|removed|erased|wiped|lost|closed|disabled|suspended)`,
+  String.raw`(?:opened|taken out|applied for|registered|used|filed) in ${YOUR} name`,
+  String.raw`(?:someone|somebody|a stranger) (?:has )?(?:posted|shared|uploaded|leaked|put up) (?:a |an |some )?(?:video|photo|pic|picture|pics|photos|post|clip)s? (?:of|about) (?:u|you)`,
+  String.raw`to avoid (?:a |the |any )?(?:\$[\d,.]{1,15} )?(?:late|penalty|extra|additional|overdue) (?:\w+ )?(?:fee|charge|fine|penalty)`,
+  String.raw`(?:late|penalty|extra|additional|overdue) (?:\w+ )?(?:fee|charge) (?:of \$[\d,.]{1,15} )?(?:may|will|could) (?:apply|be (?:added|charged|applied))`,
+  String.raw`(?:arrest(?:ed)?|warrant|warrants|jail|prison|handcuffs)`,
+  String.raw`legal (?:action|proceedings|consequences)`,
+  "lawsuit",
+  "(?:be )?(?:prosecuted|sued)",
+  "criminal (?:charges|case|investigation|record)",
+  String.raw`(?:a|the|pay(?: a| the)?|\$\d[\d,.]{0,15}|heavy|large) (?:fine|penalty)`,
+  "fined",
+  "(?:fine|penalty|penalties|late fee|surcharge) (?:of|will|may|up to)",
+  "(?:fine|penalty|charge|fee|amount) (?:will )?doubles?",
+  "deport(?:ation|ed)",
+  "collection agency|sent to collections|debt collector",
+  String.raw`(?:${YOUR} |the )?(?:computer|device|phone|pc|mac|laptop|system|router|network|iphone|tablet) (?:is|has been|was|may be|might be|are) (?:infected|compromised|hacked|at risk|damaged|under attack)`,
+  String.raw`(?:\d+|several|multiple) (?:viruses|virus|threats|trojans|malware)`,
+  "virus(?:es)? (?:found|detected)",
+  "infected with",
+  "(?:power|electricity|water|gas|heat|internet|phone service|service) (?:will be |is being |may be )?(?:cut off|disconn?ected|shut off|turned off)",
+  String.raw`(?:permanently|automatically) (?:deleted|removed|closed|lost|banned|suspended)`,
+  String.raw`(?:will|may|could) be (?:permanently |temporarily |immediately )?(?:suspended|deleted|cancell?ed|terminated|disabled|locked|removed|forfeited|destroyed|seized|banned|passed to|reported to|returned to (?:the )?sender|disconn?ected)`,
+  "third strike|final strike",
+  // Extortion: "I have the photos ... or I post them / send them to your family".
+  String.raw`(?:i|we) (?:have|got|recorded|hacked|have access to) (?:the |your |ur |all (?:of )?(?:your |ur )?)?(?:pics|photos|pictures|videos?|recordings?|browsing history|contacts|webcam|camera|passwords?|private)`,
+  String.raw`(?:or|otherwise|else) (?:i|we)(?:'ll| will)? (?:post|send|share|publish|leak|release|expose|show|forward|upload) (?:them|it|everything|the \w+|your \w+|ur \w+)`,
+  String.raw`(?:failure|fail) to (?:\w+ ){0,4}(?:will|may|could) result in`,
+  "result in (?:the )?(?:loss|suspension|termination|closure|cancell?ation|deletion|penalt|fines?|legal|arrest|prosecution)",
+  String.raw`(?:messages|emails|mail|e-mails) (?:are being|will be|have been|are) (?:rejected|blocked|deleted|lost|held|bounced)`,
+  String.raw`(?:mailbox|inbox|storage|cloud|icloud|drive) (?:is )?(?:almost |nearly |\d+% )?full`,
+  String.raw`(?:withdrawals?|funds|money|savings|assets|balance|deposits?|winnings|account) (?:are|is|will be|get|gets|may be|have been|has been) (?:frozen|seized|lost|held|forfeited|confiscated)`,
+  "unusual (?:sign-in|sign in|login|log-in|log in|activity)(?: attempt)?",
+  String.raw`(?:someone|somebody|a hacker|hackers) (?:is trying|tried|has tried|have tried|are trying|was trying) to (?:sign|log|get) ?in`,
+  "unauthori[sz]ed (?:access|activity|login|sign-in)",
+  "suspicious (?:activity|login|sign-in|sign in|transaction)",
+  // Spanish
+  String.raw`(?:bloquead[ao]s?|suspendid[ao]s?|desactivad[ao]s?|congelad[ao]s?|inhabilitad[ao]s?|restringid[ao]s?)`,
+  String.raw`(?:sera|seran|podria ser|puede ser|va a ser) (?:cancelad|cerrad|eliminad|suspendid|bloquead|desactivad|embargad|retenid)[ao]s?`,
+  "multas?",
+  "sancion(?:es)?",
+  "orden de (?:arresto|detencion|captura)",
+  "acciones? legal(?:es)?",
+  "demanda judicial",
+  "deportacion|deportad[ao]",
+  "arrestad[ao]|detenid[ao]|carcel|prision",
+  "(?:esta|ha sido|fue) (?:infectad|hackead|comprometid)[ao]",
+  "virus",
+  "(?:corte|cortaremos|cortar|suspension) (?:del|el|de su|su) (?:servicio|luz|agua|gas)",
+  "perdera (?:el )?acceso",
+  "perdera (?:su|sus|todo)",
+  "actividad (?:sospechosa|inusual|no autorizada)",
+  "(?:sera|seran) (?:devuelt|destruid|retenid|eliminad|confiscad)[ao]s?",
+  "(?:esta|queda|quedo|fue) retenid[ao]",
+  "devuelto al remitente",
+);
+
+export const threat: Rule = {
+  id: "threat",
+  title: "A scary warning",
+  why: "It warns that something bad will happen, like a locked account, a fine or even an arrest, unless you act. Fear makes anyone rush, and that is exactly what the sender wants.",
+  page: SIGN_PAGES.threats,
+  find: (message) => findPhrases(message.wording, THREAT),
+};

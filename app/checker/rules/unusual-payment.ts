@@ -1,0 +1,101 @@
+import { findPhrases, isDenied, phrases } from "../phrase-patterns";
+import type { PreparedMessage } from "../prepared-message";
+import type { Rule, RuleMatch } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/** Ways of paying that are hard to trace and impossible to undo, and fees to "release" money or parcels. */
+
+const FEE_FOR = String.raw`(?:release|processing|clearance|customs|redelivery|re-delivery|activation|handling|insurance|unlock|unlocking|verification|administration|administrative|withdrawal|conversion|claim|certificate|legal|court|bail)`;
+
+const UNUSUAL_PAYMENT = phrases(
+  // A gift card as a present is fine; as payment, in numbers, or as codes to send, it is the sign.
+  String.raw`(?:buy|purchase|pick up|get|grab|send|pay (?:with|in|by|using)|paid (?:with|in|by)|payment (?:by|with|in|via)|in|by|with|using|accept(?:s|ed)?|only|\d+|some|several|few|x) (?:me |us |him |her |a few |some |\d+ |x )?(?:\$?[\d,]{1,15} )?(?:\w+ )?gift ?cards`,
+  String.raw`(?:pay|paid|payment|accept\w*|settle|cover)[^.!?\n]{0,40}?gift ?cards?`,
+  "gift ?cards? (?:codes?|numbers?|pins?)|gift vouchers?|(?:the|those|these) (?:card )?codes",
+  "(?:itunes|apple|google play|steam|amazon|target|walmart|ebay|vanilla|razer gold|sephora|best buy|xbox|playstation|visa) gift cards?|(?:itunes|google play|steam|razer gold|vanilla) cards?",
+  "cryptocurrenc(?:y|ies)|crypto|bitcoins?|btc|usdt|tether|ethereum|litecoin",
+  "(?:bitcoin|crypto|btc) (?:atm|machine|kiosk|wallet|address)",
+  String.raw`wire (?:me |us |them |him |her )?(?:transfer|the|it|that|this|an?|\$|\d|money|funds|payment|extra|difference|rest|balance)`,
+  "by wire",
+  "money ?transfer|money order|western union|moneygram|remitly|world ?remit",
+  "(?:through|on|with|via|using|by|to) (?:your |a |the |my )?(?:payment app|zelle|venmo|cash ?app)",
+  "friends (?:and|&) family",
+  "prepaid (?:card|voucher|debit card|visa|gift card|credit)s?",
+  "(?:paysafe|neosurf|pcs|transcash) (?:card|voucher|code)s?",
+  String.raw`(?:courier|driver|agent|someone|messenger) (?:will|to|can|is going to) (?:come (?:to (?:your|ur) (?:home|house|door) )?(?:to )?)?(?:collect|pick up|pickup|get) (?:the )?(?:cash|money|payment|card|cards)`,
+  "(?:send|mail|post|put|withdraw|take out) (?:the )?cash",
+  "cash (?:by|via|with a|in an?) (?:courier|envelope|box|mail|post)",
+  String.raw`(?:${FEE_FOR}) (?:fee|fees|charge|charges|cost|payment)`,
+  String.raw`(?:fee|charge|payment) (?:to|for|of) (?:release|receive|claim|unlock|clear|deliver|process|activate)`,
+  String.raw`(?:pay|paying|cover|send) (?:a |the |just |only |an? )?(?:small |tiny |one-time |one time |refundable )?(?:\$[\d,.]{1,15} )?(?:\w+ )?(?:fee|charge|deposit)`,
+  "small (?:fee|charge|payment|deposit)",
+  "codes? (?:on|from) the back",
+  // Money sent to a phone number, a new account or back after an "overpayment".
+  String.raw`(?:send|pay|transfer|sent)[^.!?\n]{0,50}?to (?:this|my|the same|this same|that) (?:same )?(?:number|phone|cell)`,
+  String.raw`(?:send|wire|transfer|refund|return|give|pay) (?:back )?(?:me |us |him |her |them )?(?:the )?(?:extra|difference|remaining|rest|balance|excess|overpayment|leftover|overpaid)(?: amount| money| funds)?`,
+  String.raw`(?:send|transfer|pay|give) (?:it|the money|them|that) back`,
+  String.raw`(?:cashier'?s|certified|business|company) (?:check|cheque) (?:for|of) `,
+  String.raw`(?:sent|paid|transferred) (?:you )?\$?[\d,.]{1,15}[^.!?\n]{0,40}?(?:by mistake|by accident|accidentally)`,
+  String.raw`(?:pay|send|transfer|move|deposit)[^.!?\n]{0,40}?(?:to|into) (?:this|my new|the new|a new|my friend'?s|his|her|the following|a (?:safe|secure|protected|holding)|our (?:safe|secure|protected)) (?:\w+ )?(?:account|wallet)`,
+  String.raw`(?:i'?ll|i will|we'?ll|we will) (?:send|text|give) (?:you )?the (?:bank |account |payment |wallet )?(?:details|info|account number)`,
+  "(?:safe|protected|holding|safety) (?:account|wallet)|secure (?:holding|vault) account",
+  // "Move the same amount to yourself": the "reversal" that sends your money to the scammer.
+  String.raw`(?:move|send|transfer|pay)[^.!?\n]{0,40}?to yourself|(?:using|with) your own (?:phone )?number as the (?:recipient|payee)`,
+  // Payment redirection: "we have moved to a new bank, please use the updated account details".
+  "(?:moved|switched|changed) (?:to|over to) a new bank|(?:new|updated|changed|different) (?:bank|account|banking|payment|remittance|wire) (?:details|info|information|instructions)",
+  "top-?up (?:of )?\\$|recarga(?:r)? (?:tu|su) cuenta",
+  "(?:photos?|pictures?|pics|picture|scan) of the (?:back|backs|codes?|cards?)",
+  "scratch (?:off )?the (?:back|silver|panel|strip)",
+  // Spanish
+  "tarjetas? de regalo",
+  "criptomonedas?|cripto",
+  "cajero (?:de |automatico de )?(?:bitcoin|cripto)",
+  "(?:por|mediante|con|via|hacer una|haga una|realice una|realizar una|envie una|enviar una) transferencia(?: bancaria| electronica)?",
+  "giros?(?: postal| telegrafico)?",
+  "tarjetas? prepagadas?|tarjeta de prepago",
+  String.raw`(?:tarifa|cuota|comision|cargo|pago|tasa) (?:de|por) (?:liberacion|procesamiento|envio|aduanas?|entrega|reenvio|activacion|desbloqueo|gestion|tramite|seguro|verificacion|retiro)`,
+  String.raw`(?:pague|pagar|abone|abonar|cubra|cubrir) (?:una|la|un|el)? ?(?:pequena |pequeno )?(?:tarifa|cuota|comision|cargo|tasa)`,
+);
+
+/** "send $600 on Pocketsend": a payment app named after "on/via/through", written with a capital. */
+const NAMED_APP = /\b(?:send|pay|transfer)\b[^.!?\n]{0,50}?\b(?:on|via|through|using) ([a-z][a-z0-9]{2,})/g;
+const NOT_APPS = new Set(
+  "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec the this that your my our his her their it time mail email text phone card".split(
+    " ",
+  ),
+);
+const MONEY_WORDS =
+  /\$|£|€|money|amount|payment|fee|deposit|dollars|pounds|cash|it back|the rest|the extra|the difference/;
+
+function namedAppPayments(message: PreparedMessage): RuleMatch[] {
+  const found: RuleMatch[] = [];
+  for (const part of message.wording) {
+    for (const match of part.folded.matchAll(NAMED_APP)) {
+      const name = match[1];
+      const nameStart = match.index + match[0].length - name.length;
+      const written = part.original.slice(nameStart, nameStart + name.length);
+      const around = part.folded.slice(Math.max(0, match.index - 120), match.index + match[0].length);
+      if (NOT_APPS.has(name) || written[0] === written[0].toLowerCase() || !MONEY_WORDS.test(around)) continue;
+      found.push({ field: part.field, start: match.index, end: match.index + match[0].length });
+    }
+  }
+  return found;
+}
+
+export const unusualPayment: Rule = {
+  id: "unusual-payment",
+  title: "Pay by gift card, crypto or wire",
+  why: "It asks for money in a way that is very hard to get back, like gift cards, cryptocurrency, a wire transfer or a fee to release something. Honest businesses and government offices don't ask to be paid like this.",
+  page: SIGN_PAGES.giftCardsAndCrypto,
+  find: (message) => [
+    // "No real business asks to be paid in gift cards" is advice, not a request.
+    ...findPhrases(message.wording, UNUSUAL_PAYMENT, { unless: (part, start) => isDenied(part, start) }),
+    ...namedAppPayments(message).filter(
+      (match) =>
+        !isDenied(
+          message.wording.find((p) => p.field === match.field)!,
+          match.start,
+        ),
+    ),
+  ],
+};

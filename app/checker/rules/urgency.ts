@@ -1,0 +1,112 @@
+import { findPhrases, phrases } from "../phrase-patterns";
+import { givesACode } from "../one-time-codes";
+import type { Rule } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/**
+ * Deadlines and countdowns: the rush that stops people checking. A deadline to act ("pay within 24
+ * hours", "respond immediately", "final notice") counts alone; a countdown on an offer ("last
+ * chance", "ends tonight") only beside another sign.
+ */
+
+const NUMBER = String.raw`(?:\d+|one|two|three|four|five|six|seven|ten|twelve|una|uno|dos|tres|cinco|diez)`;
+const UNIT = String.raw`(?:hours?|hrs?|minutes?|mins?|days?|business days|working days|horas?|minutos?|dias?|dias habiles)`;
+const TIME = String.raw`(?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|noon|midnight|medianoche|mediodia)`;
+const DAY = String.raw`(?:today|tonight|tonite|2nite|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:the )?end of (?:the |this |the business )?(?:day|week|month)|close of business|eod)`;
+
+/** Words that make a date a demand: "pay ... by Friday", not "arrives by Friday". */
+const DEMAND = String.raw`(?:pay|reply|respond|confirm|verify|claim|call|act|sign in|log in|sign|complete|update|finish|submit|register|renew|send|click|scan|settle|let me know|let us know|tell me|answer|decide|must|need to|needs to|have to|has to|required|or|otherwise|pague|responda|confirme|verifique|llame|debe|tiene que|o|de lo contrario)`;
+const SHORT_UNIT = String.raw`(?:hours?|hrs?|minutes?|mins?|horas?|minutos?)`;
+/** "24 hours", "48hrs", and spelled out "an hour", "the hour", "a day". */
+const SHORT_SPAN = String.raw`(?:${NUMBER} ?${SHORT_UNIT}|(?:an?|the|one) (?:hour|minute)|una hora)`;
+const SPAN = String.raw`(?:${NUMBER} ?${UNIT}|(?:an?|the|one) (?:hour|minute|day|week)|(?:una|un) (?:hora|dia|semana))`;
+
+/** A deadline on something you must do: pay, reply, sign in, "or else". Strong. */
+const DEADLINE = phrases(
+  // English
+  String.raw`(?:within|in the next|in the following|in less than|in under|during the next) (?:the next )?${SHORT_SPAN}`,
+  String.raw`${DEMAND} [^.!?\n]{0,60}?(?<q>(?:within|in the next|in) ${SPAN})`,
+  String.raw`(?:you have|u have|you've got|you get) (?:only |just )?${SPAN} (?:to|left|before|or)`,
+  String.raw`(?:frozen|deleted|closed|cancell?ed|suspended|returned|destroyed|removed|disabled|locked|forfeited|lost|gone|paused|double|doubles)[^.!?\n]{0,30}? (?:after|in|within) ${SPAN}`,
+  "(?:don'?t|do not|never) ignore (?:this|these|our)",
+  String.raw`within (?:24|48|72) ?hrs?`,
+  String.raw`${NUMBER} ?${UNIT} (?:left|remaining|to (?:respond|act|pay|reply|confirm|claim))`,
+  String.raw`${DEMAND} [^.!?\n]{0,60}?(?<q>(?:by|before|until|no later than) (?:${TIME}(?: (?:today|tonight|tomorrow))?|${DAY}(?: at ${TIME})?))`,
+  String.raw`act (?:now|fast|quickly|immediately|today)`,
+  String.raw`(?:respond|reply|pay|call|verify|confirm|click|tap|update|claim|sign in|log in|restore|reschedule|renew|clean|fix|secure|protect|unlock|reactivate|install|register|sign up|join|enroll|apply|decide|book|act|send|scan|download|freeze|start|block|cancel|stop) (?:it |this |them |access |your \w+ |here |to (?:start|begin|work) )?(?:now|immediately|right away|right now|today|tonight|asap|urgently)`,
+  String.raw`(?:need|needs|want|get) (?:this|it|them|the money|the payment|the codes|the cards)? ?(?:done |sent |paid |back )?(?:quickly|fast|asap|urgently|right now|today|tonight)`,
+  String.raw`(?:has to|have to|must|gotta|needs to|got to) be (?:done |paid |sent |today |tonight |now )*(?:today|tonight|now|asap|by)`,
+  "or (?:i|we|you)(?:'ll| will)? (?:lose|miss) (?:it|the deal|the spot|your spot|the place|out)",
+  "immediately",
+  "(?:is |are |payment )?(?:due|overdue) (?:today|tonight|immediately|now|right now)",
+  "immediate (?:action|attention|response|payment)",
+  "asap",
+  "urgent(?:ly)?",
+  "final (?:\\w+ )?(?:notice|warning|reminder|attempt)|last (?:\\w+ )?(?:notice|warning|reminder|attempt)",
+  "(?:before|b4) (?:it'?s|its|it is) too late",
+  "don'?t (?:delay|wait)",
+  "as soon as possible",
+  // Spanish
+  "urgente(?:mente)?",
+  "inmediata(?:mente)?",
+  "de inmediato",
+  String.raw`(?:en|dentro de) (?:las |los )?(?:proximas |proximos |siguientes )?${SHORT_SPAN}`,
+  String.raw`${DEMAND} [^.!?\n]{0,60}?(?<q>(?:en|dentro de) (?:las |los )?(?:proximas |proximos |siguientes )?${SPAN})`,
+  "hoy mismo",
+  "(?:ultimo|unico) aviso",
+  "aviso final",
+  "ultima advertencia",
+  String.raw`antes de (?:las |la )?${TIME}`,
+  String.raw`antes de (?:manana|hoy|medianoche|que termine el dia|que acabe el dia)`,
+  "lo antes posible",
+  "cuanto antes",
+  "(?:registrese|inscribase|llame|responda|pague|actue|compre|confirme|verifique|reclame|escanee) (?:hoy|ahora|ya|de inmediato)",
+  "(?:hoy|esta noche|manana) (?:mismo|antes de)",
+  "date prisa",
+  "apurate",
+  "no (?:lo )?deje para despues",
+);
+
+/**
+ * A countdown on an offer: "last chance", "ends tonight", "only 3 left". Shops and clubs say this
+ * too, so it is weak: shown only beside another sign (RuleMatch.weak).
+ */
+const COUNTDOWN = phrases(
+  "(?:spots|places|seats|slots|spaces|openings|units|boxes) (?:are )?(?:filling|going|selling) (?:up )?(?:fast|quickly)",
+  String.raw`(?:only|just) ${NUMBER} (?:\w+ ){0,2}(?:spots|places|seats|slots|spaces|openings|units|boxes|left|remaining)`,
+  "limited (?:spots|places|seats|slots|availability|spaces|openings)",
+  String.raw`(?:\d+|several|other|two|three|many|a couple of|a few|lots of) (?:other )?(?:people|ppl|buyers|families|persons) (?:are |have |already )?(?:asking|asked|ask|interested|waiting|want)`,
+  "another (?:family|buyer|person|customer) (?:is|are) (?:interested|waiting|asking)",
+  "first (?:to pay|come,? first served)",
+  "today only",
+  "expires? (?:today|tonight|soon)",
+  "time is running out",
+  "limited time",
+  "hurry(?: up)?",
+  "be quick",
+  "now or never",
+  "(?:only|just) \\d+ (?:\\w+ )?(?:left|remaining)",
+  "(?:it )?(?:only|just) takes? (?:a|one|\\d+|two|five) (?:sec|second|minute|min|moment)s?",
+  String.raw`(?:only|just) ${NUMBER} ?${UNIT}`,
+  String.raw`(?:expires?|expiring|ends?|closes?|stops? working|runs? out|turns? off|deadline is) (?:in ${NUMBER} ?${UNIT}|(?:at|on|by|before) (?:${TIME}|${DAY})|${DAY}|soon|shortly)`,
+  "(?:vence|caduca|expira|termina) (?:hoy|manana|pronto|esta noche|en \\d+)",
+  "solo (?:por )?hoy",
+  "tiempo limitado|cupos limitados|plazas limitadas|quedan pocos",
+  String.raw`for the next ${SHORT_SPAN}(?: only)?`,
+  "(?:last|final) chance|last opportunity|ultima oportunidad",
+);
+
+export const urgency: Rule = {
+  id: "urgency",
+  title: "A rush to act",
+  why: "The message hurries you with a deadline or a countdown. Real companies and real people give you time to stop and check; a scammer rushes you so that you won't.",
+  page: SIGN_PAGES.deadlines,
+  // A sign-in code that "expires in 10 minutes" is a safety feature, not a rush (one-time-codes.ts).
+  find: (message) => [
+    ...findPhrases(message.wording, DEADLINE, { unless: (part) => givesACode(part) }),
+    ...findPhrases(message.wording, COUNTDOWN, { unless: (part) => givesACode(part) }).map((match) => ({
+      ...match,
+      weak: true,
+    })),
+  ],
+};

@@ -1,0 +1,55 @@
+import type { MessagePart } from "../message-part";
+import { findPhrases, phrases } from "../phrase-patterns";
+import type { Rule } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+
+/**
+ * A stranger's friendly opener: "Hi, is this Amy?", "sorry, wrong number", "we met at the
+ * conference", "are you free for dinner?". The long scams (romance, investment) often start here.
+ */
+
+/** "Hi, is this Amy?", "¿Eres tú, Ana?": only when the last word is a name, written with a capital. */
+const IS_THIS_SOMEONE = phrases(
+  String.raw`(?:^|(?:hi|hey|hello|hola|good (?:morning|afternoon|evening))[,!.]* )is (?:this|that|it) (?:mr\.? |mrs\.? |ms\.? |dr\.? )?[\p{L}]+(?: [\p{L}]+)?\?`,
+  String.raw`(?:eres|es) (?:tu|usted),? [\p{L}]+\?`,
+);
+
+const WRONG_NUMBER = phrases(
+  "is (?:this|that) still (?:your|ur) number",
+  "(?:sorry|oops|apologies|my apologies|my bad)[,!.]* (?:(?:i think |it seems |looks like )?(?:i (?:have|got|texted|messaged) )?(?:the |a )?wrong (?:number|person))",
+  "(?:wrong number|texted the wrong|messaged the wrong|wrong person)",
+  "(?:are you|r u|you) (?:free|around|available|still up for|up for) (?:for )?(?:coffee|dinner|lunch|drinks|a drink|golf|tennis|a walk|tea|brunch)",
+  "(?:we|we've) met (?:at|in|on|last)",
+  "(?:do|d'?you|u|you) (?:you )?(?:still )?remember me|long time no (?:see|talk|chat)",
+  "(?:this is|it'?s|its) [a-z]+ from (?:the |your |our )?(?:\\w+ ){0,3}(?:class|club|gym|church|party|group|meetup|conference|event|course|team|neighbo(?:u)?rhood)",
+  "(?:grab|get|have) (?:a )?(?:lunch|coffee|dinner|drinks?|tea|brunch) (?:sometime|some time|one day)",
+  "you said (?:we should|to text|to message|to call|you'?d|i should)",
+  "(?:got|found|have) (?:your|ur) (?:number|contact) (?:from|in|on)",
+  "(?:your|ur) number (?:was|is) (?:in|on) my (?:contacts|phone|list)",
+  "you seemed (?:so )?(?:kind|nice|friendly|lovely|sweet)",
+  "(?:nice|lovely|glad) to (?:meet|e-?meet) you(?: here)?[,!.]* (?:where|what|how)",
+  "let'?s be friends|can we be friends",
+  // Spanish
+  "numero equivocado|persona equivocada",
+  "perdon,? (?:me )?equivoque",
+  "nos conocimos en",
+  "sigue siendo (?:tu|su) numero",
+  "te acuerdas de mi|(?:todavia|aun) te acuerdas",
+  "(?:estas|esta|estaras) libre (?:para|el|este|manana|hoy)",
+);
+
+function endsWithName(part: MessagePart, start: number, end: number): boolean {
+  const name = /([\p{L}]+)\?$/u.exec(part.original.slice(start, end))?.[1] ?? "";
+  return name !== "" && name[0] !== name[0].toLowerCase();
+}
+
+export const wrongNumber: Rule = {
+  id: "wrong-number",
+  title: "A friendly stranger",
+  why: "A stranger starts chatting as if by mistake, or as if you met somewhere you don't remember. Many long scams start just like this, and it's fine not to reply.",
+  page: SIGN_PAGES.friendlyStrangers,
+  find: (message) => [
+    ...findPhrases(message.wording, IS_THIS_SOMEONE, { unless: (part, start, end) => !endsWithName(part, start, end) }),
+    ...findPhrases(message.wording, WRONG_NUMBER),
+  ],
+};

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/check";
+import { CheckAdvice } from "~/check-page/check-advice";
+import { CheckAnswer } from "~/check-page/check-answer";
+import { checkByServer, NOT_STORED_HEADERS } from "~/check-page/check-by-server.server";
+import { checkPageTitles } from "~/check-page/check-page-titles.server";
+import { CheckFormSchema } from "~/check-page/check-request";
+import { checkMessage, type CheckInput, type CheckResult } from "~/checker/check-message";
+import { pageMeta } from "~/seo/meta";
+import { Button } from "~/ui/button";
+import { FieldError, Label, Textarea } from "~/ui/input";
+import { TextField } from "~/ui/text-field";
+import { fieldErrors } from "~/validation/fields";
+
+/**
+ * "Is this a scam?" (issue #25): paste a message, see its warning signs explained. With JavaScript
+ * on, the check runs in the browser and the message never leaves the device; without it, the form
+ * posts here and the server checks it the same way, keeping and logging nothing of it.
+ */
+
+export const headers = () => NOT_STORED_HEADERS;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Is this a scam?",
+    description:
+      "Paste a text or an email you were sent: see its warning signs explained in plain words, and what to do next. Nothing you paste is stored.",
+    path: "/check",
+  });
+
+export function loader() {
+  return data({ titles: checkPageTitles() }, { headers: NOT_STORED_HEADERS });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return checkByServer(request, context.clientIp);
+}
+
+type Answer = { input: CheckInput; result: CheckResult };
+
+export default function CheckPage({ loaderData, actionData }: Route.ComponentProps) {
+  const fromServer = actionData && "result" in actionData ? (actionData as Answer) : null;
+  const serverErrors = actionData && "fields" in actionData ? actionData.fields : undefined;
+  const [answer, setAnswer] = useState<Answer | null>(fromServer);
+  const [errors, setErrors] = useState<Record<string, string> | undefined>(serverErrors);
+  const verdictHeading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Each new answer (or refusal) moves focus to it: the verdict, or the first field to fix.
+  const [checks, setChecks] = useState(0);
+  useEffect(() => {
+    if (checks === 0) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? verdictHeading.current)?.focus();
+  }, [checks]);
+
+  // In the browser: the same schema as the server, then the same analysis, and nothing is sent.
+  const checkHere = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fields = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = CheckFormSchema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      setAnswer(null);
+      setChecks((count) => count + 1);
+      return;
+    }
+    setErrors(undefined);
+    setAnswer({ input: parsed.data, result: checkMessage(parsed.data) });
+    setChecks((count) => count + 1);
+  };
+
+  const shown = answer;
+  const formMessage = actionData && "message" in actionData && !("fields" in actionData) ? actionData.message : null;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold text-brand-900 sm:text-4xl">Is this a scam?</h1>
+      <p className="mt-3 max-w-3xl text-lg">
+        Got a text or an email that worries you? Paste it here. We point out the warning signs of a scam in it and
+        explain each one, then tell you what to do. We never tell you a message is safe: only the company or person it
+        claims to come from can say it is real.
+      </p>
+      <p className="mt-2 max-w-3xl text-sm text-muted">
+        Private: the check runs on this page, in your browser, and the message is not sent anywhere. If JavaScript is
+        off in your browser, our server checks it instead and forgets it at once; nothing is stored or logged.
+      </p>
+
+      <form
+        ref={form}
+        method="post"
+        onSubmit={checkHere}
+        noValidate
+        className="mt-8 space-y-5"
+        aria-label="Check a message"
+      >
+        <div>
+          <Label htmlFor="check-text">The message</Label>
+          <p id="check-text-hint" className="mb-2 text-sm text-muted">
+            Copy the whole text or email and paste it here, as it arrived.
+          </p>
+          <Textarea
+            id="check-text"
+            name="text"
+            rows={8}
+            required
+            aria-invalid={Boolean(errors?.text)}
+            aria-describedby="check-text-hint check-text-error"
+            defaultValue={shown?.input.text}
+          />
+          <FieldError id="check-text-error" message={errors?.text} />
+        </div>
+        <div className="grid gap-5 md:grid-cols-2">
+          <TextField
+            id="check-sender"
+            name="sender"
+            label="Who sent it (optional)"
+            hint="The email address or phone number it came from."
+            autoComplete="off"
+            defaultValue={shown?.input.sender}
+            error={errors?.sender}
+          />
+          <TextField
+            id="check-subject"
+            name="subject"
+            label="Subject (optional, for an email)"
+            autoComplete="off"
+            defaultValue={shown?.input.subject}
+            error={errors?.subject}
+          />
+        </div>
+        <div>
+          <Label htmlFor="check-links">Where its links really go (optional)</Label>
+          <p id="check-links-hint" className="mb-2 text-sm text-muted">
+            One per line. Don&apos;t open them: on a computer, rest the pointer on a link and copy the address shown at
+            the bottom of the window; on a phone, press and hold the link and copy its address.
+          </p>
+          <Textarea
+            id="check-links"
+            name="links"
+            rows={3}
+            className="min-h-20"
+            aria-invalid={Boolean(errors?.links)}
+            aria-describedby="check-links-hint check-links-error"
+            defaultValue={shown?.input.links?.join("\n")}
+          />
+          <FieldError id="check-links-error" message={errors?.links} />
+        </div>
+        {formMessage && (
+          <p role="alert" className="font-medium text-danger-600">
+            {formMessage}
+          </p>
+        )}
+        <Button type="submit">Check this message</Button>
+      </form>
+
+      {shown && (
+        <CheckAnswer ref={verdictHeading} input={shown.input} result={shown.result} titles={loaderData.titles} />
+      )}
+      <CheckAdvice />
+    </div>
+  );
+}

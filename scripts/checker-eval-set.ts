@@ -1,0 +1,237 @@
+/**
+ * The evaluation set of the "Is this a scam?" checker (content/checker-eval/): real-style scams
+ * labelled with the signs a careful reader would name, and ordinary messages that should raise
+ * none. Loads and checks the files, runs the checker on every message and works out the figures
+ * the checker is held to. Used by `npm run checker:eval` (scripts/checker-eval.ts) and by
+ * tests/unit/checker-eval.test.ts. It lives outside app/checker/ because it reads files, which
+ * the checker itself must never do.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseDocument } from "yaml";
+import { z } from "zod";
+import { checkMessage, SIGN_IDS, type SignId, type WarningSign } from "../app/checker/check-message";
+
+export const CHECKER_EVAL_DIRECTORY = "content/checker-eval";
+
+/** What the checker must reach on the set, and how big the set must be for that to mean something. */
+export const BUDGETS = {
+  /** Scams given at least one sign. */
+  minRecall: 0.97,
+  /** Scams given at least two correct signs (distinct ids the message is labelled with). */
+  minTwoCorrect: 0.85,
+  /** Ordinary messages given any sign. */
+  maxFalseAlarms: 0.1,
+  minScams: 150,
+  minSpanishScams: 20,
+  minOrdinary: 60,
+};
+
+const entrySchema = z.strictObject({
+  id: z.string().min(1),
+  channel: z.string().min(1),
+  language: z.string().regex(/^[a-z]{2}$/, 'language must be a two-letter code such as "en" or "es"'),
+  sender: z.string().optional(),
+  subject: z.string().optional(),
+  text: z.string().min(1),
+  links: z.array(z.string().min(1)).optional(),
+  signs: z.array(z.enum(SIGN_IDS)).optional(),
+  note: z.string().optional(),
+});
+type Entry = z.infer<typeof entrySchema>;
+
+export type EvalKind = "scams" | "ordinary";
+export interface EvalMessage extends Entry {
+  kind: EvalKind;
+  file: string;
+}
+
+export class CheckerEvalSetError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The checker evaluation set has ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "CheckerEvalSetError";
+  }
+}
+
+function entryName(raw: unknown, index: number): string {
+  const id = typeof raw === "object" && raw !== null && "id" in raw ? (raw as { id: unknown }).id : undefined;
+  return typeof id === "string" ? `entry "${id}"` : `entry ${index + 1}`;
+}
+
+/** Every message in content/checker-eval/{scams,ordinary}/*.yaml, or a CheckerEvalSetError naming each bad file and entry. */
+export function loadCheckerEvalSet(directory = CHECKER_EVAL_DIRECTORY): EvalMessage[] {
+  const problems: string[] = [];
+  const messages: EvalMessage[] = [];
+  const seen = new Map<string, string>();
+  for (const kind of ["scams", "ordinary"] as const) {
+    const folder = path.join(directory, kind);
+    let names: string[] = [];
+    try {
+      names = readdirSync(folder)
+        .filter((name) => /\.ya?ml$/.test(name))
+        .sort();
+    } catch {
+      problems.push(`${folder}: folder missing`);
+      continue;
+    }
+    for (const name of names) {
+      const file = path.join(folder, name);
+      const document = parseDocument(readFileSync(file, "utf8"), { uniqueKeys: true });
+      if (document.errors.length) {
+        problems.push(`${file}: not valid YAML: ${document.errors[0].message.split("\n")[0]}`);
+        continue;
+      }
+      const entries: unknown = document.toJS();
+      if (entries === null || entries === undefined) continue;
+      if (!Array.isArray(entries)) {
+        problems.push(`${file}: must be a list of messages ("- id: ...")`);
+        continue;
+      }
+      entries.forEach((raw: unknown, index) => {
+        const parsed = entrySchema.safeParse(raw);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) {
+            const where = issue.path.join(".");
+            problems.push(`${file}: ${entryName(raw, index)}: ${where ? `${where}: ` : ""}${issue.message}`);
+          }
+          return;
+        }
+        const entry = parsed.data;
+        if (kind === "scams" && !entry.signs?.length) {
+          problems.push(`${file}: entry "${entry.id}": a scam needs "signs", the warning signs it shows`);
+        }
+        const earlier = seen.get(entry.id);
+        if (earlier) problems.push(`${file}: entry "${entry.id}": duplicate id (also in ${earlier})`);
+        seen.set(entry.id, file);
+        messages.push({ ...entry, kind, file });
+      });
+    }
+  }
+  if (problems.length) throw new CheckerEvalSetError(problems);
+  return messages;
+}
+
+export interface MessageOutcome {
+  message: EvalMessage;
+  signs: WarningSign[];
+  /** Distinct sign ids found. */
+  found: SignId[];
+  /** Found ids the message is labelled with. */
+  correct: SignId[];
+}
+
+export interface Figures {
+  scams: number;
+  ordinary: number;
+  recall: number;
+  twoCorrect: number;
+  falseAlarms: number;
+}
+
+export interface SignCounts {
+  /** Scams labelled with this sign. */
+  labelled: number;
+  /** ... and given it. */
+  foundWhereLabelled: number;
+  /** Scams given it without the label (often right anyway: the labels are not exhaustive). */
+  foundUnlabelled: number;
+  /** Ordinary messages given it. */
+  onOrdinary: number;
+}
+
+export interface EvalReport {
+  overall: Figures;
+  byLanguage: Record<string, Figures>;
+  bySign: Record<SignId, SignCounts>;
+  spanishScams: number;
+  /** Scams given no sign. */
+  missed: MessageOutcome[];
+  /** Scams given fewer than two correct signs. */
+  underTwoCorrect: MessageOutcome[];
+  /** Ordinary messages given a sign. */
+  falseAlarms: MessageOutcome[];
+  outcomes: MessageOutcome[];
+}
+
+export function runMessage(message: EvalMessage): MessageOutcome {
+  const { signs } = checkMessage({
+    text: message.text,
+    ...(message.sender === undefined ? {} : { sender: message.sender }),
+    ...(message.subject === undefined ? {} : { subject: message.subject }),
+    ...(message.links === undefined ? {} : { links: message.links }),
+  });
+  const found = [...new Set(signs.map((sign) => sign.id))];
+  const labelled = new Set(message.signs ?? []);
+  return { message, signs, found, correct: found.filter((id) => labelled.has(id)) };
+}
+
+function share(part: number, whole: number): number {
+  return whole === 0 ? 0 : part / whole;
+}
+
+function figures(outcomes: MessageOutcome[]): Figures {
+  const scams = outcomes.filter((o) => o.message.kind === "scams");
+  const ordinary = outcomes.filter((o) => o.message.kind === "ordinary");
+  return {
+    scams: scams.length,
+    ordinary: ordinary.length,
+    recall: share(scams.filter((o) => o.found.length > 0).length, scams.length),
+    twoCorrect: share(scams.filter((o) => o.correct.length >= 2).length, scams.length),
+    falseAlarms: share(ordinary.filter((o) => o.found.length > 0).length, ordinary.length),
+  };
+}
+
+export function evaluateChecker(messages: EvalMessage[]): EvalReport {
+  const outcomes = messages.map(runMessage);
+  const languages = [...new Set(messages.map((m) => m.language))].sort();
+  const byLanguage = Object.fromEntries(
+    languages.map((language) => [language, figures(outcomes.filter((o) => o.message.language === language))]),
+  );
+  const bySign = Object.fromEntries(
+    SIGN_IDS.map((id): [SignId, SignCounts] => {
+      const scams = outcomes.filter((o) => o.message.kind === "scams");
+      const labelled = scams.filter((o) => o.message.signs?.includes(id));
+      return [
+        id,
+        {
+          labelled: labelled.length,
+          foundWhereLabelled: labelled.filter((o) => o.found.includes(id)).length,
+          foundUnlabelled: scams.filter((o) => !o.message.signs?.includes(id) && o.found.includes(id)).length,
+          onOrdinary: outcomes.filter((o) => o.message.kind === "ordinary" && o.found.includes(id)).length,
+        },
+      ];
+    }),
+  ) as Record<SignId, SignCounts>;
+  const scams = outcomes.filter((o) => o.message.kind === "scams");
+  return {
+    overall: figures(outcomes),
+    byLanguage,
+    bySign,
+    spanishScams: scams.filter((o) => o.message.language === "es").length,
+    missed: scams.filter((o) => o.found.length === 0),
+    underTwoCorrect: scams.filter((o) => o.correct.length < 2),
+    falseAlarms: outcomes.filter((o) => o.message.kind === "ordinary" && o.found.length > 0),
+    outcomes,
+  };
+}
+
+/** The reasons the report is below budget; empty when it meets every one. */
+export function budgetProblems(report: EvalReport): string[] {
+  const problems: string[] = [];
+  const { overall } = report;
+  const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+  if (overall.scams < BUDGETS.minScams) problems.push(`only ${overall.scams} scams (need ${BUDGETS.minScams})`);
+  if (report.spanishScams < BUDGETS.minSpanishScams)
+    problems.push(`only ${report.spanishScams} Spanish scams (need ${BUDGETS.minSpanishScams})`);
+  if (overall.ordinary < BUDGETS.minOrdinary)
+    problems.push(`only ${overall.ordinary} ordinary messages (need ${BUDGETS.minOrdinary})`);
+  if (overall.recall < BUDGETS.minRecall)
+    problems.push(`recall ${percent(overall.recall)} is below ${percent(BUDGETS.minRecall)}`);
+  if (overall.twoCorrect < BUDGETS.minTwoCorrect)
+    problems.push(
+      `scams with 2+ correct signs ${percent(overall.twoCorrect)} is below ${percent(BUDGETS.minTwoCorrect)}`,
+    );
+  if (overall.falseAlarms > BUDGETS.maxFalseAlarms)
+    problems.push(`false alarms ${percent(overall.falseAlarms)} is above ${percent(BUDGETS.maxFalseAlarms)}`);
+  return problems;
+}
