@@ -71,9 +71,8 @@ export default function handleRequest(
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               let html = Buffer.concat(chunks);
-              const deferral = hydratesOnInteraction(request, responseStatusCode, routerContext);
-              if (deferral) {
-                const deferred = deferHydration(html.toString("utf8"), nonce, deferral);
+              if (hydratesOnInteraction(request, responseStatusCode, routerContext)) {
+                const deferred = deferHydration(html.toString("utf8"), nonce);
                 if (deferred) html = Buffer.from(deferred);
                 else getLogger().warn({ path: new URL(request.url).pathname }, "could not defer hydration");
               }

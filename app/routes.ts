@@ -4,6 +4,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("pricing", "routes/pricing.tsx"),
+  route("sample-emails", "routes/sample-emails.tsx"),
   route("auth", "routes/auth.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

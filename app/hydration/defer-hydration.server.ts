@@ -8,21 +8,16 @@ import { standInScript } from "./hydrate-on-interaction";
  * (a flash message is a toast, which needs React at once), for an anonymous visitor or, where the
  * route says so (course pages), for a signed-in one too.
  */
-export function hydratesOnInteraction(
-  request: Request,
-  status: number,
-  context: EntryContext,
-): { newsletterPopup: boolean } | null {
-  if (status !== 200 || request.method !== "GET" || import.meta.env.DEV) return null;
+export function hydratesOnInteraction(request: Request, status: number, context: EntryContext): boolean {
+  if (status !== 200 || request.method !== "GET" || import.meta.env.DEV) return false;
   const { matches, loaderData, actionData, errors } = context.staticHandlerContext;
-  if (actionData || errors) return null;
+  if (actionData || errors) return false;
   const root = loaderData.root as { user?: unknown; flash?: unknown } | undefined;
-  if (!root || root.flash) return null;
+  if (!root || root.flash) return false;
   const leaf = matches[matches.length - 1];
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as HydrationHandle | undefined) : undefined;
-  if (handle?.hydrate !== deferHydrationHandle.hydrate) return null;
-  if (root.user && handle.signedIn !== true) return null;
-  return { newsletterPopup: handle.newsletterPopup === true };
+  if (handle?.hydrate !== deferHydrationHandle.hydrate) return false;
+  return !root.user || handle.signedIn === true;
 }
 
 const CONTEXT_SCRIPT = /<script(?: nonce="[^"]*")?>window\.__reactRouterContext = /;
@@ -36,11 +31,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
  * visitor reaches for a button or a field (`hydrate-on-interaction.ts`). Answers null when the page
  * is not shaped as expected (React Router changed its output), and the page is then sent as it was.
  */
-export function deferHydration(
-  html: string,
-  nonce: string | undefined,
-  { newsletterPopup }: { newsletterPopup: boolean },
-): string | null {
+export function deferHydration(html: string, nonce: string | undefined): string | null {
   const scriptsStart = html.search(CONTEXT_SCRIPT);
   const bodyEnd = html.lastIndexOf("</body>");
   if (scriptsStart < 0 || bodyEnd < scriptsStart) return null;
@@ -53,7 +44,7 @@ export function deferHydration(
   return (
     before +
     `<template id="${DEFERRED_HYDRATION.templateId}">${preloads.join("")}${html.slice(scriptsStart, bodyEnd)}</template>` +
-    `<script id="${DEFERRED_HYDRATION.bootstrapId}"${nonceAttribute}>${standInScript(newsletterPopup)}</script>` +
+    `<script id="${DEFERRED_HYDRATION.bootstrapId}"${nonceAttribute}>${standInScript()}</script>` +
     html.slice(bodyEnd)
   );
 }

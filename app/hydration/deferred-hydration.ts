@@ -11,19 +11,13 @@
 export const deferHydrationHandle = { hydrate: "on-interaction" } as const;
 
 /**
- * The home page, the one page with the newsletter pop-up: the stand-in script also watches for the
- * pop-up's moment, so its half minute counts from the page's start.
- */
-export const deferHydrationWithPopupHandle = { hydrate: "on-interaction", newsletterPopup: true } as const;
-
-/**
  * A page that is mostly reading for everyone who sees it, signed in or not (a course page), opts in
  * with `export const handle = deferHydrationForReadersHandle`.
  */
 export const deferHydrationForReadersHandle = { hydrate: "on-interaction", signedIn: true } as const;
 
 /** What a route's handle may say about its hydration. */
-export type HydrationHandle = { hydrate?: string; signedIn?: boolean; newsletterPopup?: boolean };
+export type HydrationHandle = { hydrate?: string; signedIn?: boolean };
 
 export const DEFERRED_HYDRATION = {
   /** The `<template>` that holds React Router's scripts until the page hydrates. */
@@ -32,40 +26,9 @@ export const DEFERRED_HYDRATION = {
   bootstrapId: "hydrate-on-interaction",
   /** Dispatched on window by the root once React has hydrated. */
   hydratedEvent: "scam-free:hydrated",
-  /** Dispatched on window when the newsletter pop-up's moment came before or after hydration. */
-  popupDueEvent: "scam-free:popup-due",
-  /** The window property the stand-in script keeps its state in. */
+  /** The window property the stand-in script sets when it is in place. */
   stateKey: "__scamFreeDeferredHydration",
 } as const;
-
-export const POPUP_DUE_EVENT = DEFERRED_HYDRATION.popupDueEvent;
-
-/** What the stand-in script leaves on window. */
-export interface DeferredHydrationState {
-  /** The newsletter pop-up's moment has come and React has not opened it yet. */
-  popupDue: boolean;
-}
-
-function deferredHydrationState(): DeferredHydrationState | undefined {
-  return (window as unknown as Record<string, DeferredHydrationState | undefined>)[DEFERRED_HYDRATION.stateKey];
-}
-
-/**
- * On a page that hydrated late, the stand-in script has been watching for the pop-up's moment since
- * the page loaded: React asks it (and listens for `POPUP_DUE_EVENT`) instead of starting again.
- * Undefined on a page React hydrated straight away or reached by client-side navigation from one.
- */
-export function popupDueBeforeHydration(): { takeDue(): boolean } | undefined {
-  const state = deferredHydrationState();
-  if (!state) return undefined;
-  return {
-    takeDue() {
-      const due = state.popupDue;
-      state.popupDue = false;
-      return due;
-    },
-  };
-}
 
 /**
  * Called once by the root when React has hydrated: the stand-in script replays what was pressed,

@@ -1,4 +1,3 @@
-import { watchForPopupMoment } from "~/newsletter/popup-moment";
 import { DEFERRED_HYDRATION } from "./deferred-hydration";
 
 type Names = typeof DEFERRED_HYDRATION;
@@ -12,18 +11,17 @@ type Names = typeof DEFERRED_HYDRATION;
  * - holds each press on a button, form submission and tick of a radio button or checkbox, and
  *   replays them in order once React has hydrated the element (a course page's text hydrates a
  *   moment after the rest), so the first tap on "See sample emails",
- *   "Menu", "Subscribe" or a self-check's answer is never lost;
- * - on the home page, watches for the newsletter pop-up's moment from the page's start, and
- *   hydrates when it comes.
+ *   or a self-check's answer is never lost.
+ * Only the course pages use it now: the home and pricing pages ship no script (decision 038).
  *
  * It runs as the text of an inline script, so it must use nothing outside its own body and its
- * arguments: `watch` is `watchForPopupMoment`, sent along as text too, or null.
+ * argument.
  */
-function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | null) {
+function hydrateOnInteraction(names: Names) {
   const template = document.getElementById(names.templateId);
   if (!(template instanceof HTMLTemplateElement)) return;
-  const state = { popupDue: false };
-  (window as unknown as Record<string, unknown>)[names.stateKey] = state;
+  // Says the stand-in is in place (the browser tests wait for it).
+  (window as unknown as Record<string, unknown>)[names.stateKey] = {};
 
   let started = false;
   // Set when the root announces that React has hydrated. A part of the page that waits for its own
@@ -190,24 +188,12 @@ function hydrateOnInteraction(names: Names, watch: typeof watchForPopupMoment | 
     ["focusin", warmUp],
   ];
   for (const [type, listener] of [...holds, ...warmUps]) document.addEventListener(type, listener, true);
-
-  watch?.(() => {
-    state.popupDue = true;
-    hydrate();
-    window.dispatchEvent(new Event(names.popupDueEvent));
-  });
 }
 
-const names = JSON.stringify(DEFERRED_HYDRATION);
-// Built once each: the same for every page and every visitor.
-const withPopup = `(${hydrateOnInteraction.toString()})(${names},${watchForPopupMoment.toString()});`;
-const withoutPopup = `(${hydrateOnInteraction.toString()})(${names},null);`;
+// Built once: the same for every page and every visitor.
+const STAND_IN_SCRIPT = `(${hydrateOnInteraction.toString()})(${JSON.stringify(DEFERRED_HYDRATION)});`;
 
-/**
- * The inline script's text. Only the home page has the newsletter pop-up, so only its script
- * watches for the pop-up's moment: elsewhere the watcher would hydrate the page for nothing and mark
- * the pop-up as seen before the visitor ever reached it.
- */
-export function standInScript(newsletterPopup: boolean): string {
-  return newsletterPopup ? withPopup : withoutPopup;
+/** The inline script's text. */
+export function standInScript(): string {
+  return STAND_IN_SCRIPT;
 }

@@ -1,17 +1,11 @@
 import { Check, Eye } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PLAN_CARDS } from "~/billing/plans";
 import { cn } from "~/ui/cn";
-
-// The dialog (and Radix with it) is fetched only when someone asks to see the samples.
-const SampleEmailsDialog = lazy(() => import("./sample-emails-dialog"));
+import { dialogCommand } from "~/ui/native-dialog";
+import { SAMPLE_EMAILS_DIALOG_ID, SampleEmailsDialog } from "./sample-emails-dialog";
 
 export function PlanCards({ headingLevel = "h3" }: { headingLevel?: "h2" | "h3" }) {
-  const [previewOpen, setPreviewOpen] = useState(false);
-  // Once loaded the dialog stays mounted, so closing it can hand focus back to the button.
-  const [previewLoaded, setPreviewLoaded] = useState(false);
-  const previewButton = useRef<HTMLButtonElement>(null);
   const Heading = headingLevel;
   return (
     <>
@@ -45,11 +39,7 @@ export function PlanCards({ headingLevel = "h3" }: { headingLevel?: "h2" | "h3" 
                   {feature === card.previewFeature ? (
                     <button
                       type="button"
-                      ref={previewButton}
-                      onClick={() => {
-                        setPreviewLoaded(true);
-                        setPreviewOpen(true);
-                      }}
+                      {...dialogCommand(SAMPLE_EMAILS_DIALOG_ID, "show-modal")}
                       className="inline-flex items-center gap-1 text-left font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
                     >
                       {feature}
@@ -76,11 +66,7 @@ export function PlanCards({ headingLevel = "h3" }: { headingLevel?: "h2" | "h3" 
           </article>
         ))}
       </div>
-      {previewLoaded && (
-        <Suspense fallback={null}>
-          <SampleEmailsDialog open={previewOpen} onOpenChange={setPreviewOpen} returnFocusTo={previewButton} />
-        </Suspense>
-      )}
+      <SampleEmailsDialog />
     </>
   );
 }

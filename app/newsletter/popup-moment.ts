@@ -8,9 +8,8 @@
  * a couple of seconds. Calls `onDue` once, when the pop-up should open; returns a function that
  * stops watching.
  *
- * The function is self-contained (it uses nothing outside its own body) because the home page also
- * ships it as text, inside the small script that runs before React hydrates (see
- * `app/hydration/hydrate-on-interaction.ts`): the half minute counts from the page's start either way.
+ * The function is self-contained (it uses nothing outside its own body) because the home page ships
+ * it as the text of a small inline script (`newsletter-popup.tsx`): the home page has no other script.
  */
 export function watchForPopupMoment(onDue: () => void): () => void {
   const POPUP_SEEN_KEY = "scam-free:newsletter-popup-seen";

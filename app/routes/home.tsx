@@ -1,15 +1,14 @@
-import { lazy, Suspense } from "react";
 import type { Route } from "./+types/home";
+import { noScriptsHandle } from "~/layout/page-scripts";
 import { Features, Hero, HowItWorks, PricingSection, Testimonials, WhyTraining } from "~/marketing/home-sections";
 import { NewsletterForm } from "~/newsletter/newsletter-form";
-import { useNewsletterPopupTrigger } from "~/newsletter/popup-trigger";
+import { NewsletterPopup } from "~/newsletter/newsletter-popup";
 import { pageMeta } from "~/seo/meta";
-import { deferHydrationWithPopupHandle } from "~/hydration/deferred-hydration";
+import { InvokerCommandsFallback } from "~/ui/native-dialog";
 
-// Hydrates on the first press or focus, not on load (decision 021).
-export const handle = deferHydrationWithPopupHandle;
-
-const NewsletterPopup = lazy(() => import("~/newsletter/newsletter-popup"));
+// No React in the browser: the sample emails and the pop-up are native dialogs, the forms post as
+// plain forms, and two small inline scripts cover the rest (decision 038).
+export const handle = noScriptsHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -20,7 +19,6 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Home() {
-  const [showPopup, closePopup] = useNewsletterPopupTrigger();
   return (
     <>
       <Hero />
@@ -42,11 +40,8 @@ export default function Home() {
           </div>
         </div>
       </section>
-      {showPopup && (
-        <Suspense fallback={null}>
-          <NewsletterPopup onClose={closePopup} />
-        </Suspense>
-      )}
+      <NewsletterPopup />
+      <InvokerCommandsFallback />
     </>
   );
 }

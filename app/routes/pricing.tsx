@@ -1,10 +1,11 @@
 import type { Route } from "./+types/pricing";
 import { PlanCards } from "~/marketing/plan-cards";
 import { pageMeta } from "~/seo/meta";
-import { deferHydrationHandle } from "~/hydration/deferred-hydration";
+import { noScriptsHandle } from "~/layout/page-scripts";
+import { InvokerCommandsFallback } from "~/ui/native-dialog";
 
-// Hydrates on the first press or focus, not on load (decision 021).
-export const handle = deferHydrationHandle;
+// No React in the browser: the sample emails are a native dialog (decision 038).
+export const handle = noScriptsHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -25,6 +26,7 @@ export default function Pricing() {
       <div className="mt-12">
         <PlanCards headingLevel="h2" />
       </div>
+      <InvokerCommandsFallback />
       <p className="mt-10 text-center text-sm text-muted">
         Prices in US dollars. Cancel any time from your account; you keep access until the end of the month you paid
         for.

@@ -50,9 +50,14 @@ export async function expectNoAxeViolations(page: Page) {
  * that hydrates on the first interaction (home, pricing, legal), the script that holds presses
  * until React has loaded is in place.
  */
+/**
+ * Waits until the page answers presses: at once on a page that ships no script (decision 037),
+ * else when React has hydrated or the stand-in script that holds presses is in place (decision 021).
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () =>
+      document.querySelector('script[type="module"], template#deferred-hydration') === null ||
       document.documentElement.hasAttribute("data-hydrated") ||
       (window as unknown as { __scamFreeDeferredHydration?: unknown }).__scamFreeDeferredHydration !== undefined,
   );

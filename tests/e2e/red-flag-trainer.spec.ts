@@ -213,58 +213,82 @@ test("without JavaScript the trainer is a plain form: marks post as checkboxes a
 });
 
 for (const path of ["/", "/pricing"]) {
-  test(`the free taste on ${path}: three rounds to 'Join Training Program', with no POST, cookie or storage`, async ({
+  test(`the free taste on ${path}: a native dialog, then three rounds to 'Join Training Program', with no script, POST, cookie or storage`, async ({
     page,
     context,
   }) => {
     if (path === "/") await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(path);
-    await waitForHydration(page);
-    const cookiesBefore = await context.cookies();
-    const storageBefore = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+    const scripts: string[] = [];
     const writes: string[] = [];
     page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
       if (request.method() !== "GET") writes.push(`${request.method()} ${request.url()}`);
     });
+    await page.goto(path);
+    const cookiesBefore = await context.cookies();
+    const storageBefore = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
 
     await page.getByRole("button", { name: /Practice scam emails and texts/ }).click();
     const dialog = page.getByRole("dialog", { name: "Sample Practice Scam Emails" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Email 1 of 3: Account compromised" })).toBeVisible();
 
+    // Check leaves the dialog for /sample-emails, which answers each round as a page.
+    let area = dialog;
     for (const [round, kind] of [
       "Account compromised",
       "Tax refund with attachment",
       "Fake tech support phone call",
     ].entries()) {
-      await expect(dialog.getByRole("heading", { name: `Email ${round + 1} of 3: ${kind}` })).toBeVisible();
-      const boxes = dialog.getByRole("checkbox");
+      await expect(area.getByRole("heading", { name: `Email ${round + 1} of 3: ${kind}` })).toBeVisible();
+      const boxes = area.getByRole("checkbox");
       if (round === 1) {
-        // By keyboard: Space on the first part, Enter on the second.
+        // By keyboard: Space marks a part, Tab moves to the next.
         await boxes.nth(0).focus();
         await page.keyboard.press("Space");
         await page.keyboard.press("Tab");
-        await page.keyboard.press("Enter");
+        await page.keyboard.press("Space");
         await expect(boxes.nth(1)).toBeChecked();
       } else {
-        await dialog.locator("label").first().click();
+        await area.locator("label").first().click();
       }
       await expect(boxes.nth(0)).toBeChecked();
-      await dialog.getByRole("button", { name: "Check" }).click();
-      await expect(dialog.getByTestId("taste-score")).toContainText(/You found \d of \d red flags/);
-      await expect(dialog.getByText(/Red flags you (found|missed)/).first()).toBeVisible();
-      await dialog.getByRole("button", { name: round < 2 ? "Next email" : "See how you did" }).click();
+      await area.getByRole("button", { name: "Check" }).click();
+      await expect(page).toHaveURL(new RegExp(`/sample-emails\\?round=${round + 1}&checked=1.*#taste$`));
+      area = page.locator("#taste");
+      await expect(area.getByTestId("taste-score")).toContainText(/You found \d of \d red flags/);
+      await expect(area.getByText(/Red flags you (found|missed)/).first()).toBeVisible();
+      await area.getByRole("link", { name: round < 2 ? "Next email" : "See how you did" }).click();
     }
 
-    await expect(dialog.getByRole("heading", { name: /You found \d+ of \d+ red flags/ })).toBeFocused();
-    await expect(dialog.getByText(/Premium subscribers receive weekly practice emails/)).toBeVisible();
-    await expect(dialog.getByRole("link", { name: "Join Training Program" })).toHaveAttribute(
+    const summary = page.getByRole("heading", { name: /You found \d+ of \d+ red flags/ });
+    await expect(summary).toBeInViewport();
+    await expect(page.getByText(/Premium subscribers receive weekly practice emails/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Join Training Program" }).last()).toHaveAttribute(
       "href",
       "/checkout?plan=premium",
     );
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(
+      page.locator("#taste").getByRole("heading", { name: "Email 1 of 3: Account compromised" }),
+    ).toBeVisible();
 
+    expect(scripts).toEqual([]);
     expect(writes).toEqual([]);
     expect(await context.cookies()).toEqual(cookiesBefore);
     expect(await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]))).toBe(storageBefore);
   });
 }
+
+test("the free taste's page refuses marks that are not parts of the email, and works from a bare address", async ({
+  page,
+}) => {
+  await page.goto("/sample-emails?round=2&checked=1&mark=not-a-part");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Those marks do not match this email. Mark its parts again, then press Check.",
+  );
+  await expect(page.getByRole("heading", { name: "Email 2 of 3: Tax refund with attachment" })).toBeVisible();
+  await page.goto("/sample-emails?round=99&found=-4");
+  await expect(page.getByRole("heading", { name: "Email 1 of 3: Account compromised" })).toBeVisible();
+  await expect(page.locator("script")).toHaveCount(0);
+});

@@ -18,7 +18,7 @@ const page = (nonce: string) =>
 
 describe("deferHydration", () => {
   it("parks React Router's scripts and the head's module preloads in a template, and adds the stand-in script", () => {
-    const deferred = deferHydration(page("n0nce"), "n0nce", { newsletterPopup: true })!;
+    const deferred = deferHydration(page("n0nce"), "n0nce")!;
     const head = deferred.slice(0, deferred.indexOf("</head>"));
     expect(head).not.toContain("modulepreload");
     expect(head).toContain('<link rel="stylesheet" href="/assets/root-C.css"/>');
@@ -33,37 +33,31 @@ describe("deferHydration", () => {
     expect(deferred).toMatch(/<script nonce="n0nce">\/\* scroll restoration \*\/<\/script><template/);
 
     expect(deferred).toContain(
-      `<script id="hydrate-on-interaction" nonce="n0nce">${standInScript(true)}</script></body></html>`,
+      `<script id="hydrate-on-interaction" nonce="n0nce">${standInScript()}</script></body></html>`,
     );
   });
 
   it("works on a page whose nonces were removed for the shared cache, and the cache can hash every script", () => {
-    const deferred = deferHydration(page("x").replaceAll(' nonce="x"', ""), undefined, { newsletterPopup: false })!;
-    expect(deferred.replace(standInScript(false), "")).not.toContain("nonce");
+    const deferred = deferHydration(page("x").replaceAll(' nonce="x"', ""), undefined)!;
+    expect(deferred.replace(standInScript(), "")).not.toContain("nonce");
     expect(deferred).toContain(`<script id="hydrate-on-interaction">`);
     // Five inline scripts: scroll restoration, the stand-in, and the three parked ones the stand-in re-creates.
     expect(inlineScriptHashes(deferred)).toHaveLength(5);
   });
 
   it("leaves a page it does not recognise alone", () => {
-    expect(deferHydration("<html><body><p>No scripts</p></body></html>", "n", { newsletterPopup: false })).toBeNull();
+    expect(deferHydration("<html><body><p>No scripts</p></body></html>", "n")).toBeNull();
   });
 });
 
 describe("the stand-in script", () => {
   it("is self-contained browser code: it parses and names nothing from the server's bundle", () => {
-    for (const script of [standInScript(true), standInScript(false)]) {
+    for (const script of [standInScript()]) {
       expect(() => new Function(script)).not.toThrow();
       expect(script).not.toMatch(/__name|__vite|import\(|require\(/);
       // As Vitest compiles it (not minified); `npm run bench` reports the gzipped bytes a visitor
       // receives. The bound catches a dependency pulled in by mistake.
       expect(script.length).toBeLessThan(12_000);
     }
-  });
-
-  it("watches for the newsletter pop-up's moment only on the page that has the pop-up", () => {
-    expect(standInScript(true)).toContain("scam-free:newsletter-popup-seen");
-    expect(standInScript(false)).not.toContain("scam-free:newsletter-popup-seen");
-    expect(standInScript(false)).toMatch(/,null\);$/);
   });
 });
