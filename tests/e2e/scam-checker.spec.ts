@@ -39,9 +39,9 @@ async function expectSignsExplained(page: Page) {
   );
   const list = page.getByRole("list", { name: "What each warning sign means" }).getByRole("listitem");
   await expect(list).toHaveCount(count);
-  await expect(list.filter({ hasText: "this is my new number" })).toHaveCount(1);
+  await expect(list.filter({ hasText: "“this is my new number”" })).toHaveCount(1);
   await expect(
-    list.filter({ hasText: "gift cards" }).getByRole("link", { name: "Pay by gift card, crypto or wire" }),
+    list.filter({ hasText: "“buy gift cards”" }).getByRole("link", { name: "Pay by gift card, crypto or wire" }),
   ).toHaveAttribute("href", "/red-flags/gift-cards-and-crypto");
   for (const item of await list.all()) {
     await expect(item.getByRole("link").first()).toHaveAttribute("href", /^\/red-flags\/[a-z-]+$/);

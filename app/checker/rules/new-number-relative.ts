@@ -20,7 +20,8 @@ const NEW_NUMBER_RELATIVE = phrases(
   "guess who",
   `(?:this is|here'?s|it'?s) (?:my|me on (?:a|my)) (?:new|temporary|temp|other|backup|friend'?s) ${PHONE}`,
   // "Hello grandma, it's Tommy": a relative who has to say who they are is on a number you don't know.
-  `(?:hi|hey|hello|hiya|hola) ${RELATIVE}[,!. ]*(?:it'?s|its|this is|soy) [a-z]+`,
+  // ("this is my new number" is the pattern above, not a name.)
+  `(?:hi|hey|hello|hiya|hola) ${RELATIVE}[,!. ]*(?:it'?s|its|this is|soy) (?!(?:my|your|a|an|the|me|yo|mi)\\b)[a-z]+`,
   // "New number, my old phone broke": said as an opener, at the start of a sentence.
   String.raw`(?:^|(?<=[.!?\n]\s{0,3})|(?<=(?:hi|hey|hiya|hello|mum|mom|dad|gran|grandma|grandpa|nana)[,!]?\s))(?:new|temporary|temp) (?:number|phone|cell|mobile)(?:,| -|!|\.| because| since| who)`,
   "my new (?:number|phone|cell|mobile)",
