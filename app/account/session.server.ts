@@ -25,18 +25,43 @@ interface LoadedSession {
  * however active it was. A failed check counts as signed out and is logged.
  */
 export function loadSession(request: Request): Promise<LoadedSession> {
-  // Loaders that ask again with the same Request share one lookup. React Router 7 gives each loader
-  // of a page its own copy of the request (unless future.v8_passThroughRequests is on), so the root's
-  // and the page's loaders still look up twice (README, "Performance").
+  // Loaders that ask again with the same Request share one lookup.
   let loaded = sessionsByRequest.get(request);
   if (!loaded) {
-    loaded = lookUpSession(request);
+    loaded = sharedWithinPage(request) ?? lookUpSession(request);
     sessionsByRequest.set(request, loaded);
   }
   return loaded;
 }
 
 const sessionsByRequest = new WeakMap<Request, Promise<LoadedSession>>();
+
+/** Set by the server on every request it hands to React Router (`http/page-handler.ts`). */
+export const PAGE_REQUEST_ID_HEADER = "x-scam-free-page-request";
+/** Long enough for every loader of one page, short enough to hold only the pages in flight. */
+const SHARED_FOR_MS = 10_000;
+const sessionsByPage = new Map<string, Promise<LoadedSession>>();
+
+/**
+ * React Router 7 gives each loader of a page its own copy of the request, so the root's loader and
+ * the page's would each look the session up. Copies of one GET carry the same page-request id and
+ * cookies: they share one lookup. Only for GET and HEAD, where no action can change the session
+ * between two loaders; keyed by the cookies too, so a made-up id can only ever find the asker's own.
+ */
+function sharedWithinPage(request: Request): Promise<LoadedSession> | undefined {
+  const id = request.headers.get(PAGE_REQUEST_ID_HEADER);
+  const method = request.method.toUpperCase();
+  const cookies = request.headers.get("cookie") ?? "";
+  if (!id || (method !== "GET" && method !== "HEAD") || !cookies.includes("session_token")) return undefined;
+  const key = `${id}\n${cookies}`;
+  let loaded = sessionsByPage.get(key);
+  if (!loaded) {
+    loaded = lookUpSession(request);
+    sessionsByPage.set(key, loaded);
+    setTimeout(() => sessionsByPage.delete(key), SHARED_FOR_MS).unref();
+  }
+  return loaded;
+}
 
 async function lookUpSession(request: Request): Promise<LoadedSession> {
   const empty = { user: null, headers: new Headers() };
