@@ -297,6 +297,8 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
       await call(landingAction, `/practice/${child.token}`, { form: { intent: "click" } });
       const page = await call<FeedbackView>(feedbackLoader, `/practice/${child.token}/feedback`);
       expect(page.data).toMatchObject({ friendly: true, outcome: "clicked", channel: "email" });
+      // For the real messages that come next: "Is this a scam?" on the main site.
+      expect(page.data.checkerHref).toMatch(/^https?:\/\/[^/]+\/check$/);
       expect(PRACTICE_NOTICE).toBe(
         "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.",
       );
