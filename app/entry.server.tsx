@@ -6,7 +6,6 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/security/nonce";
 import { getLogger } from "~/config/logger.server";
-import { deferHydration, hydratesOnInteraction } from "~/hydration/defer-hydration.server";
 
 export { serverRuntime } from "~/server-runtime.server";
 
@@ -70,12 +69,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              let html = Buffer.concat(chunks);
-              if (hydratesOnInteraction(request, responseStatusCode, routerContext)) {
-                const deferred = deferHydration(html.toString("utf8"), nonce);
-                if (deferred) html = Buffer.from(deferred);
-                else getLogger().warn({ path: new URL(request.url).pathname }, "could not defer hydration");
-              }
+              const html = Buffer.concat(chunks);
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },

@@ -10,7 +10,7 @@ import { toast, Toasts } from "~/ui/toast";
 import { getEnv } from "~/config/env.server";
 import { loadSession } from "~/account/session.server";
 import { readFlash } from "~/ui/flash.server";
-import { announceHydrated } from "~/hydration/deferred-hydration";
+import { announceHydrated } from "~/layout/hydrated";
 import { usePageNeedsScripts } from "~/layout/page-scripts";
 import "./app.css";
 

@@ -217,24 +217,14 @@ async function assetSizes(base, html) {
   return sizes;
 }
 
-/**
- * What a first visit downloads, and on a page that hydrates on the first press (decision 021)
- * what that press then loads: the scripts parked in `<template id="deferred-hydration">`, and the
- * size of the inline script that stands in for React until then.
- */
+/** What a first visit downloads: script files and stylesheets, and the page's inline scripts. */
 async function firstLoadAssets(base, pathname, headers) {
   const response = await fetch(`${base}${pathname}`, { headers, redirect: "manual" });
   // A redirect would measure the page it leads to (the sign-in page) under this page's name.
   if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}, not the page`);
   const html = await response.text();
-  const parked = /<template id="deferred-hydration">[\s\S]*?<\/template>/.exec(html)?.[0] ?? "";
-  const standIn = /<script id="hydrate-on-interaction"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
-  const firstLoad = await assetSizes(base, html.replace(parked, ""));
-  return {
-    ...firstLoad,
-    onFirstPress: parked ? (await assetSizes(base, parked)).js : null,
-    standInKb: gzipSync(standIn, { level: 9 }).length / 1024,
-  };
+  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+  return { ...(await assetSizes(base, html)), inlineKb: gzipSync(inline, { level: 9 }).length / 1024 };
 }
 
 /**
@@ -435,15 +425,11 @@ try {
       if (signedIn && !cookie) continue;
       const label = signedIn ? `${pathname} (signed in)` : pathname;
       const headers = signedIn ? { Cookie: cookie } : undefined;
-      const { js, css, onFirstPress, standInKb } = await firstLoadAssets(server.base, pathname, headers);
+      const { js, css, inlineKb } = await firstLoadAssets(server.base, pathname, headers);
       const home = pathname === "/";
       figure(`${label} JS`, js.kb, "KB", home ? BUDGETS.homeJsKb : undefined);
       figure(`${label} JS files`, js.files, "files", home ? BUDGETS.homeJsFiles : undefined);
-      if (onFirstPress) {
-        figure(`${label} inline script until the first press`, standInKb, "KB");
-        figure(`${label} JS loaded by the first press`, onFirstPress.kb, "KB");
-        figure(`${label} JS files loaded by the first press`, onFirstPress.files, "files");
-      }
+      figure(`${label} inline script`, inlineKb, "KB");
       figure(`${label} CSS`, css.kb, "KB");
     }
   });

@@ -1,5 +1,4 @@
 import { CheckCircle2, ListTree } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { cn } from "~/ui/cn";
 import { coursePagePath, LESSONS, MODULES } from "./course-map";
@@ -14,35 +13,20 @@ interface Props {
 
 /** The course map: modules, the 11 lessons with their page ranges, and every page. */
 export function CourseSidebar({ currentPage, titles, viewedPages, completedLessons, percent }: Props) {
-  // The mobile panel is open for the page it was opened on: moving to another page closes it.
-  const [openOnPage, setOpenOnPage] = useState<number | null>(null);
-  const open = openOnPage === currentPage;
-  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
-    setOpenOnPage((page) => {
-      const value = typeof next === "function" ? next(page === currentPage) : next;
-      return value ? currentPage : null;
-    });
   const viewed = new Set(viewedPages);
   const done = new Set(completedLessons);
 
   return (
-    <div className="no-print md:w-80 md:flex-none">
-      <button
-        type="button"
-        className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-3 font-semibold text-brand-800 md:hidden"
-        aria-expanded={open}
-        aria-controls="course-contents"
-        onClick={() => setOpen((value) => !value)}
-      >
+    // On a phone the map folds away behind "Course contents" (the platform's own disclosure: no
+    // script, and a new page starts folded); from md up it is always shown, the summary hidden.
+    <details className="no-print md:w-80 md:flex-none md:[&::details-content]:[content-visibility:visible]">
+      <summary className="flex w-full cursor-pointer list-none items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-3 font-semibold text-brand-800 md:hidden [&::-webkit-details-marker]:hidden">
         <ListTree aria-hidden="true" className="h-5 w-5" /> Course contents
-      </button>
+      </summary>
       <nav
         id="course-contents"
         aria-label="Course contents"
-        className={cn(
-          "mt-3 rounded-2xl border border-slate-200 bg-white p-4 md:sticky md:top-20 md:mt-0 md:block md:max-h-[calc(100vh-6rem)] md:overflow-y-auto",
-          open ? "block" : "hidden",
-        )}
+        className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 md:sticky md:top-20 md:mt-0 md:block md:max-h-[calc(100vh-6rem)] md:overflow-y-auto"
       >
         <div className="mb-4">
           <p className="text-sm font-semibold">Your progress: {percent}%</p>
@@ -107,6 +91,6 @@ export function CourseSidebar({ currentPage, titles, viewedPages, completedLesso
           </section>
         ))}
       </nav>
-    </div>
+    </details>
   );
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle, BookOpenCheck, ChevronDown, Lightbulb, PartyPopper, Quote } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cn } from "~/ui/cn";
 
 /** The building blocks course writers use in MDX (see content/course/README.md). */
@@ -104,92 +104,70 @@ interface Question {
 /**
  * A short self-check. Answers stay in the browser: nothing about them is sent anywhere.
  *
- * The radio buttons are the browser's own (uncontrolled): an answer tapped while the page's code
- * was still arriving stays ticked, and is read from the page once React has it, so its feedback
- * shows. A controlled radio was set back to "no answer" by hydration when the tap came first.
+ * No script needed for the answers (the page ships none, decision 039): the radio buttons are the
+ * browser's own, and the feedback under each question shows through CSS once one of its options
+ * is ticked (the right option turns green, a wrong pick red, with "Correct!" or "Not quite." and
+ * the explanation). The running total is kept by the course page's small inline script
+ * (`app/course/course-page-script.ts`); without JavaScript the answers are listed instead.
  */
 function SelfCheck({ questions }: { questions: Question[] }) {
   const id = useId();
-  const [picked, setPicked] = useState<Record<number, number>>({});
-  const section = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const tappedBeforeHydration: Record<number, number> = {};
-    for (const box of section.current?.querySelectorAll<HTMLInputElement>("input[type=radio]:checked") ?? []) {
-      tappedBeforeHydration[Number(box.dataset.question)] = Number(box.value);
-    }
-    if (Object.keys(tappedBeforeHydration).length > 0) {
-      // The page (an outside system to React here) holds what was tapped before hydration: one
-      // extra render, only when there was such a tap.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setPicked((current) => ({ ...tappedBeforeHydration, ...current }));
-    }
-  }, []);
-  const answered = Object.keys(picked).length;
-  const correct = questions.filter((q, i) => picked[i] === q.answer).length;
   return (
-    <section ref={section} aria-labelledby={`${id}-title`} className="my-8 rounded-2xl border-2 border-brand-200 p-6">
+    <section data-self-check aria-labelledby={`${id}-title`} className="my-8 rounded-2xl border-2 border-brand-200 p-6">
       <h2 id={`${id}-title`} className="!mt-0 flex items-center gap-2">
         <BookOpenCheck aria-hidden="true" className="h-6 w-6" /> Self-check
       </h2>
       <p className="text-sm text-muted">Pick an answer to see if you got it. Your answers stay on this device.</p>
       <ol className="!list-none !pl-0">
-        {questions.map((q, qi) => {
-          const choice = picked[qi];
-          const isAnswered = choice !== undefined;
-          return (
-            <li key={qi} className="my-5">
-              <fieldset>
-                <legend className="font-semibold">
-                  {qi + 1}. {q.question}
-                </legend>
-                <div className="mt-2 space-y-2">
-                  {q.options.map((option, oi) => {
-                    const inputId = `${id}-${qi}-${oi}`;
-                    return (
-                      <div
-                        key={oi}
-                        className={cn(
-                          "flex items-start gap-3 rounded-lg border px-3 py-2",
-                          // Once answered, the right option turns green, a wrong pick red; the rest stay light.
-                          isAnswered && oi === q.answer
-                            ? "border-safe-600 bg-safe-50"
-                            : isAnswered && oi === choice
-                              ? "border-danger-600 bg-red-50"
-                              : "border-slate-200",
-                        )}
-                      >
-                        <input
-                          id={inputId}
-                          type="radio"
-                          name={`${id}-q${qi}`}
-                          className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-                          value={oi}
-                          data-question={qi}
-                          onChange={() => setPicked((current) => ({ ...current, [qi]: oi }))}
-                        />
-                        <label htmlFor={inputId}>{option}</label>
-                      </div>
-                    );
-                  })}
-                </div>
-                <p aria-live="polite" className="mt-2 text-sm">
-                  {isAnswered &&
-                    (choice === q.answer ? (
-                      <span className="font-semibold text-safe-600">Correct! </span>
-                    ) : (
-                      <span className="font-semibold text-danger-600">Not quite. </span>
-                    ))}
-                  {isAnswered && q.explanation}
-                </p>
-              </fieldset>
-            </li>
-          );
-        })}
+        {questions.map((q, qi) => (
+          <li key={qi} className="my-5">
+            <fieldset className="group/question">
+              <legend className="font-semibold">
+                {qi + 1}. {q.question}
+              </legend>
+              <div className="mt-2 space-y-2">
+                {q.options.map((option, oi) => {
+                  const inputId = `${id}-${qi}-${oi}`;
+                  const right = oi === q.answer;
+                  return (
+                    <div
+                      key={oi}
+                      className={cn(
+                        "flex items-start gap-3 rounded-lg border border-slate-200 px-3 py-2",
+                        // Once answered, the right option turns green, a wrong pick red; the rest stay light.
+                        right
+                          ? "group-has-checked/question:border-safe-600 group-has-checked/question:bg-safe-50"
+                          : "has-checked:border-danger-600 has-checked:bg-red-50",
+                      )}
+                    >
+                      <input
+                        id={inputId}
+                        type="radio"
+                        name={`${id}-q${qi}`}
+                        className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+                        value={oi}
+                        data-right={right ? "" : undefined}
+                      />
+                      <label htmlFor={inputId}>{option}</label>
+                    </div>
+                  );
+                })}
+              </div>
+              <p aria-live="polite" className="mt-2 text-sm">
+                <span className="hidden font-semibold text-safe-600 group-has-[[data-right]:checked]/question:inline">
+                  Correct!{" "}
+                </span>
+                <span className="hidden font-semibold text-danger-600 group-has-[input:not([data-right]):checked]/question:inline">
+                  Not quite.{" "}
+                </span>
+                {q.explanation && <span className="hidden group-has-checked/question:inline">{q.explanation}</span>}
+              </p>
+            </fieldset>
+          </li>
+        ))}
       </ol>
-      <p aria-live="polite" className="font-semibold">
-        {answered === questions.length
-          ? `You got ${correct} of ${questions.length} right.`
-          : `${answered} of ${questions.length} answered.`}
+      <p aria-live="polite" className="font-semibold" data-self-check-total hidden>
+        0 of {questions.length} answered.
       </p>
       <noscript>
         <p className="text-sm">Answers: {questions.map((q, i) => `${i + 1}. ${q.options[q.answer]}`).join("; ")}</p>

@@ -12,7 +12,8 @@ import { pageContent } from "~/course/page-content";
 import { allPageInfo, pageInfo } from "~/course/page-titles.server";
 import { getCourseProgress, recordPageView } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
-import { deferHydrationForReadersHandle } from "~/hydration/deferred-hydration";
+import { CoursePageScript } from "~/course/course-page-script";
+import { noScriptsHandle } from "~/layout/page-scripts";
 import { pageMeta } from "~/seo/meta";
 import { Spinner } from "~/ui/spinner";
 
@@ -46,7 +47,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** A course page is reading first: it hydrates when the reader reaches for a button or an answer. */
-export const handle = deferHydrationForReadersHandle;
+// Reading, with a self-check whose feedback is CSS and a small inline script for its total and for
+// printing: no React in the browser (decision 039).
+export const handle = noScriptsHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   args.data
@@ -108,7 +111,8 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           </a>
           <button
             type="button"
-            onClick={() => window.print()}
+            data-print-page
+            hidden
             className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
           >
             <Printer aria-hidden="true" className="h-4 w-4" /> Print this page
@@ -125,6 +129,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         <CoursePager page={page} />
+        <CoursePageScript />
       </article>
     </div>
   );

@@ -51,15 +51,14 @@ export async function expectNoAxeViolations(page: Page) {
  * until React has loaded is in place.
  */
 /**
- * Waits until the page answers presses: at once on a page that ships no script (decision 037),
- * else when React has hydrated or the stand-in script that holds presses is in place (decision 021).
+ * Waits until the page answers presses: at once on a page that ships no React (decisions 037 and
+ * 039), else when React has hydrated it (the root's announceHydrated).
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () =>
-      document.querySelector('script[type="module"], template#deferred-hydration') === null ||
-      document.documentElement.hasAttribute("data-hydrated") ||
-      (window as unknown as { __scamFreeDeferredHydration?: unknown }).__scamFreeDeferredHydration !== undefined,
+      document.querySelector('script[type="module"]') === null ||
+      document.documentElement.hasAttribute("data-hydrated"),
   );
 }
 

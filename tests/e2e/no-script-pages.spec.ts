@@ -70,6 +70,24 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveURL(/\/course$/);
     await expectMenuOpen(page, false);
   });
+
+  test("the sample emails dialog opens from the keyboard at 375 px, and its Check leads on", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    const samples = page.getByRole("button", { name: /Practice scam emails and texts.*see samples/ });
+    await samples.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Sample Practice Scam Emails" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(samples).toBeFocused();
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("checkbox").first().focus();
+    await page.keyboard.press("Space");
+    await dialog.getByRole("button", { name: "Check" }).click();
+    await expect(page.locator("#taste").getByTestId("taste-score")).toContainText(/You found \d of \d red flags/);
+  });
 });
 
 test("a message from the step before shows as text on a page without scripts", async ({ page }) => {

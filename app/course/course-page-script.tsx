@@ -1,0 +1,40 @@
+import { useNonce } from "~/security/nonce";
+
+/**
+ * The course page's only script (decision 039), inline and small: it keeps each self-check's total
+ * ("2 of 3 answered.", then "You got 2 of 3 right.") and makes "Print this page" print. Both are
+ * hidden until it runs, so without JavaScript nothing on the page pretends to work.
+ */
+function coursePage() {
+  const update = (section: Element) => {
+    const total = section.querySelector("[data-self-check-total]");
+    if (!total) return;
+    const questions = [...section.querySelectorAll("fieldset")];
+    const picked = questions.map((question) => question.querySelector("input:checked"));
+    const answered = picked.filter(Boolean).length;
+    const right = picked.filter((input) => input?.hasAttribute("data-right")).length;
+    total.textContent =
+      answered === questions.length
+        ? `You got ${right} of ${questions.length} right.`
+        : `${answered} of ${questions.length} answered.`;
+  };
+  for (const section of document.querySelectorAll("[data-self-check]")) {
+    section.querySelector("[data-self-check-total]")?.removeAttribute("hidden");
+    update(section);
+  }
+  document.addEventListener("change", (event) => {
+    const section = event.target instanceof Element ? event.target.closest("[data-self-check]") : null;
+    if (section) update(section);
+  });
+  const print = document.querySelector("[data-print-page]");
+  print?.removeAttribute("hidden");
+  print?.addEventListener("click", () => window.print());
+}
+
+const SCRIPT = `(${coursePage.toString()})();`;
+
+/** Rendered once, after the page's text. */
+export function CoursePageScript() {
+  const nonce = useNonce();
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
+}
