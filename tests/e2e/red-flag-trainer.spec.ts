@@ -243,10 +243,14 @@ for (const path of ["/", "/pricing"]) {
       await expect(area.getByRole("heading", { name: `Email ${round + 1} of 3: ${kind}` })).toBeVisible();
       const boxes = area.getByRole("checkbox");
       if (round === 1) {
-        // By keyboard: Space marks a part, Tab moves to the next.
+        // By keyboard: Space marks a part, Tab moves to the next. The page has arrived whole first
+        // (its jump to #taste moves the keyboard's starting point, which must not race the Tab).
+        await page.waitForLoadState("load");
         await boxes.nth(0).focus();
         await page.keyboard.press("Space");
+        await expect(boxes.nth(0)).toBeChecked();
         await page.keyboard.press("Tab");
+        await expect(boxes.nth(1)).toBeFocused();
         await page.keyboard.press("Space");
         await expect(boxes.nth(1)).toBeChecked();
       } else {
