@@ -69,6 +69,9 @@ export async function startFakeTwilio() {
   const statusCallbacks: StatusCallback[] = [];
   const finalStatuses = new Map<string, FinalStatus>();
   const callbacksInFlight = new Set<Promise<void>>();
+  // Callbacks wait here while a test holds them (see holdCallbacks).
+  let callbackGate: Promise<void> = Promise.resolve();
+  let openCallbackGate: (() => void) | null = null;
 
   /** Posts one status callback the way Twilio does: form-encoded, signed. */
   async function postStatus(url: string, params: Record<string, string>) {
@@ -101,7 +104,9 @@ export async function startFakeTwilio() {
       SmsSid: sid,
       To: form.To,
     };
+    const gate = callbackGate;
     const run = (async () => {
+      await gate;
       await postStatus(url, { ...base, MessageStatus: "sent", SmsStatus: "sent" });
       await postStatus(url, {
         ...base,
@@ -215,6 +220,19 @@ export async function startFakeTwilio() {
     /** Texts to `to` are taken, then reported undelivered (or failed) with Twilio error `errorCode`. */
     failDelivery(to: string, status: "undelivered" | "failed", errorCode = "30003") {
       finalStatuses.set(to, { status, errorCode });
+    },
+    /**
+     * Status callbacks for texts sent from now on wait until `releaseCallbacks()`. Real Twilio posts
+     * them seconds after it answered; this fake posts at once, which can overtake the sender's own
+     * record of the message id (the callback then finds no message and is answered 404).
+     */
+    holdCallbacks() {
+      callbackGate = new Promise((resolve) => (openCallbackGate = resolve));
+    },
+    releaseCallbacks() {
+      openCallbackGate?.();
+      openCallbackGate = null;
+      callbackGate = Promise.resolve();
     },
     /** Resolves once every status callback started so far was posted. */
     async callbacksPosted() {
