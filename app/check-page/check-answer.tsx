@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode } from "react";
 import type { CheckInput, CheckResult, SignField, WarningSign } from "~/checker/check-message";
+import { LearnMoreLinks } from "~/red-flags/learn-more-links";
 import { FlagNumber } from "~/training/tracking/practice-message-view";
 
 /**
@@ -112,18 +113,10 @@ function SignList({ result, titles }: { result: CheckResult; titles: PageTitles 
               In {WHERE[sign.field]}: “{sign.quote}”
             </p>
             <p className="mt-1">{sign.why}</p>
-            <p className="mt-2 text-sm">
-              Learn more:{" "}
-              <a href={sign.learnMore} className="font-medium text-brand-700 underline underline-offset-2">
-                {titles[sign.learnMore] ?? "Red flags: how to spot a scam"}
-              </a>
-            </p>
-            <p className="mt-1 text-sm text-muted">
-              In the course (members):{" "}
-              <a href={sign.coursePage} className="text-brand-700 underline underline-offset-2">
-                {titles[sign.coursePage] ?? "The free course"}
-              </a>
-            </p>
+            <LearnMoreLinks
+              learnMore={{ href: sign.learnMore, title: titles[sign.learnMore] ?? "Red flags: how to spot a scam" }}
+              course={{ href: sign.coursePage, title: titles[sign.coursePage] ?? "The free course" }}
+            />
           </div>
         </li>
       ))}

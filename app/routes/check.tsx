@@ -9,7 +9,7 @@ import { CheckFormSchema } from "~/check-page/check-request";
 import { checkMessage, type CheckInput, type CheckResult } from "~/checker/check-message";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
-import { FieldError, Label, Textarea } from "~/ui/input";
+import { TextAreaField } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
 import { fieldErrors } from "~/validation/fields";
 
@@ -94,22 +94,16 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
         className="mt-8 space-y-5"
         aria-label="Check a message"
       >
-        <div>
-          <Label htmlFor="check-text">The message</Label>
-          <p id="check-text-hint" className="mb-2 text-sm text-muted">
-            Copy the whole text or email and paste it here, as it arrived.
-          </p>
-          <Textarea
-            id="check-text"
-            name="text"
-            rows={8}
-            required
-            aria-invalid={Boolean(errors?.text)}
-            aria-describedby="check-text-hint check-text-error"
-            defaultValue={shown?.input.text}
-          />
-          <FieldError id="check-text-error" message={errors?.text} />
-        </div>
+        <TextAreaField
+          id="check-text"
+          name="text"
+          label="The message"
+          hint="Copy the whole text or email and paste it here, as it arrived."
+          rows={8}
+          required
+          defaultValue={shown?.input.text}
+          error={errors?.text}
+        />
         <div className="grid gap-5 md:grid-cols-2">
           <TextField
             id="check-sender"
@@ -129,23 +123,16 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
             error={errors?.subject}
           />
         </div>
-        <div>
-          <Label htmlFor="check-links">Where its links really go (optional)</Label>
-          <p id="check-links-hint" className="mb-2 text-sm text-muted">
-            One per line. Don&apos;t open them: on a computer, rest the pointer on a link and copy the address shown at
-            the bottom of the window; on a phone, press and hold the link and copy its address.
-          </p>
-          <Textarea
-            id="check-links"
-            name="links"
-            rows={3}
-            className="min-h-20"
-            aria-invalid={Boolean(errors?.links)}
-            aria-describedby="check-links-hint check-links-error"
-            defaultValue={shown?.input.links?.join("\n")}
-          />
-          <FieldError id="check-links-error" message={errors?.links} />
-        </div>
+        <TextAreaField
+          id="check-links"
+          name="links"
+          label="Where its links really go (optional)"
+          hint="One per line. Don't open them: on a computer, rest the pointer on a link and copy the address shown at the bottom of the window; on a phone, press and hold the link and copy its address."
+          rows={3}
+          className="min-h-20"
+          defaultValue={shown?.input.links?.join("\n")}
+          error={errors?.links}
+        />
         {formMessage && (
           <p role="alert" className="font-medium text-danger-600">
             {formMessage}

@@ -1,4 +1,5 @@
 import { BookOpen } from "lucide-react";
+import { LearnMoreLinks } from "~/red-flags/learn-more-links";
 import type { CoursePageLink, FeedbackView, RedFlagPageLink } from "./practice-feedback.server";
 import { ArrivedEmail, ArrivedText, FlagNumber } from "./practice-message-view";
 
@@ -53,18 +54,7 @@ export function ArrivedWithRedFlags({
                   <span aria-hidden="true">In {flag.where}: </span>“{flag.quote}”
                 </p>
                 <p className="mt-1">{flag.why}</p>
-                <p className="mt-2 text-sm" data-learn-more>
-                  Learn more:{" "}
-                  <a href={flag.learnMore.href} className="font-medium text-brand-700 underline underline-offset-2">
-                    {flag.learnMore.title}
-                  </a>
-                </p>
-                <p className="mt-1 text-sm text-muted">
-                  In the course (members):{" "}
-                  <a href={flag.course.href} className="text-brand-700 underline underline-offset-2">
-                    {flag.course.title}
-                  </a>
-                </p>
+                <LearnMoreLinks learnMore={flag.learnMore} course={flag.course} />
               </div>
             </li>
           ))}
