@@ -18,6 +18,7 @@ import type { ViteDevServer } from "vite";
 import { createCachedPageShortcut, createPageHandler } from "./http/page-handler.js";
 import { refuseRemoteMailbox } from "./http/local-only.js";
 import { separatePracticeHost } from "./http/practice-host.js";
+import { servePublicFiles } from "./http/public-files.js";
 import { collapseRepeatedSlashes } from "./http/repeated-slashes.js";
 import { PageCache } from "./http/page-cache.js";
 import { startWebProcesses } from "./http/web-processes.js";
@@ -188,13 +189,15 @@ async function main() {
   } else {
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+    app.use(servePublicFiles(path.join(root, "build/client"), { maxAge: "1h" }));
   }
 
   app.use(refuseRemoteMailbox);
 
   const pages = createPageHandler({
-    build: loadBuild,
+    // In production the build object itself: given a function, React Router re-derives its route
+    // tree (flattening and ranking every route) on each request, which is for Vite's reloads only.
+    build: isDev ? loadBuild : firstBuild,
     mode: isDev ? "development" : "production",
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
     cache,

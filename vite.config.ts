@@ -14,14 +14,17 @@ import { fileURLToPath } from "node:url";
  *  - framework: React, React DOM and React Router, which every page needs and which change rarely,
  *    so browsers keep them cached across deploys of our own code;
  *  - shell: the small modules most pages share (icons, buttons and inputs, the header and footer,
- *    the newsletter form, the plan cards). A few icons more than a page uses cost less than a
- *    request each.
- * Everything else (dialogs, zod schemas, course pages) keeps its own lazily loaded chunk.
+ *    the newsletter form). A few icons more than a page uses cost less than a request each.
+ * A group also takes in everything its modules import, so nothing that pulls in one page's code
+ * belongs in it: the plan cards did (their sample emails dialog brought the whole red-flag trainer
+ * and zod into every page's shell, 52 KB gzipped; now 17 KB, issue #24).
+ * Everything else (dialogs, charts, zod schemas, the trainer) keeps its own chunk, loaded by the
+ * pages that use it.
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const SHELL =
-  /[\\/]node_modules[\\/](lucide-react|clsx|class-variance-authority|tailwind-merge|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs)[\\/]|[\\/]app[\\/](ui[\\/](cn|button|input|card|form-message|text-field|use-fetcher-form|toast)|seo[\\/]meta|layout[\\/]|billing[\\/]plans|newsletter[\\/]newsletter-form|marketing[\\/]plan-cards)|vite[\\/]preload-helper/;
+  /[\\/]node_modules[\\/](lucide-react|clsx|class-variance-authority|tailwind-merge|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs)[\\/]|[\\/]app[\\/](ui[\\/](cn|button|input|card|form-message|text-field|use-fetcher-form|toast)|seo[\\/]meta|layout[\\/]|billing[\\/]plans|newsletter[\\/]newsletter-form)|vite[\\/]preload-helper/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {

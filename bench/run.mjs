@@ -46,6 +46,8 @@ const PAGES_FOR_JS = ["/", "/pricing", "/course", "/course/scam-free/1", "/commu
 const SIGNED_IN_PAGES = new Set(["/course/scam-free/1", "/checkout"]);
 const LIGHTHOUSE_RUNS = 3;
 const COURSE_PAGE = "/course/scam-free/1";
+/** Your Training Program, measured for a family of four (see buyFamilyTraining). */
+const TRAINING_PAGE = "/account/training";
 const LIKES = 1000;
 
 const results = {
@@ -160,13 +162,13 @@ async function startServer(
   };
 }
 
-/** Form posts as a browser sends them: same-origin, urlencoded. */
-function postForm(base, pathname, fields, headers = {}) {
+/** Form posts as a browser sends them: same-origin, urlencoded (`body` for repeated fields). */
+function postForm(base, pathname, fields, headers = {}, body = new URLSearchParams(fields)) {
   return fetch(`${base}${pathname}`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
+    body: body.toString(),
   });
 }
 
@@ -191,6 +193,38 @@ async function signIn(base) {
       .map((c) => c.split("=")[0]),
   );
   return cookies.filter((c) => !cleared.has(c.split("=")[0])).join("; ");
+}
+
+/**
+ * Buys Family Training for a signed-in visitor through the real checkout form and the demo
+ * payment page, naming three family members (an adult, a child, a grandparent), so that Your
+ * Training Program shows a family of four with their cards, set-up steps and results.
+ */
+async function buyFamilyTraining(base, cookie) {
+  const form = new URLSearchParams({
+    plan: "family",
+    name: "Dana Rivera",
+    email: `bench-${randomBytes(4).toString("hex")}@scam-free.example`,
+    timeZone: "America/New_York",
+  });
+  for (const [name, ageBand] of [
+    ["Alex", "adult"],
+    ["Blair", "child"],
+    ["Casey", "older-adult"],
+  ]) {
+    form.append("memberName", name);
+    form.append("memberAgeBand", ageBand);
+    form.append("memberEmail", `${name.toLowerCase()}-${randomBytes(3).toString("hex")}@example.com`);
+    form.append("memberPhone", "");
+  }
+  const checkout = await postForm(base, "/checkout", {}, { Cookie: cookie }, form);
+  const paymentPage = checkout.headers.get("location");
+  if (checkout.status !== 302 || !paymentPage) throw new Error(`the checkout answered ${checkout.status}`);
+  const paid = await postForm(base, paymentPage, {}, { Cookie: cookie });
+  if (paid.status !== 302) throw new Error(`the demo payment answered ${paid.status}`);
+  const page = await fetch(`${base}${TRAINING_PAGE}`, { headers: { Cookie: cookie } });
+  const html = await page.text();
+  if (!page.ok || !html.includes("Casey")) throw new Error("Your Training Program did not show the family");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -518,8 +552,8 @@ try {
 }
 
 await phase(
-  `${LIKES.toLocaleString("en-US")} concurrent likes, then the signed-in load, on PostgreSQL`,
-  180,
+  `${LIKES.toLocaleString("en-US")} concurrent likes, then the signed-in loads, on PostgreSQL`,
+  240,
   async () => {
     if (!DATABASE_URL) {
       note("likes", "skipped: no PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
@@ -589,8 +623,10 @@ await phase(
       // The same signed-in load as on PGlite, on the database a deployment uses.
       const pgCookie = await signIn(pgServer.base);
       await signedInLoad(pgServer.base, pgCookie, " on PostgreSQL, 1 process");
+      await buyFamilyTraining(pgServer.base, pgCookie);
+      await signedInLoad(pgServer.base, pgCookie, " on PostgreSQL, 1 process", TRAINING_PAGE);
       figure(
-        "server peak RSS (VmHWM), PostgreSQL, after likes and the signed-in load",
+        "server peak RSS (VmHWM), PostgreSQL, after likes and the signed-in loads",
         pgServer.peakRssMb(),
         "MB",
         BUDGETS.peakRssMb,
@@ -607,6 +643,8 @@ await phase(
           headers: { cookie: twoCookie },
         });
         await signedInLoad(twoProcesses.base, twoCookie, " on PostgreSQL, 2 processes");
+        await buyFamilyTraining(twoProcesses.base, twoCookie);
+        await signedInLoad(twoProcesses.base, twoCookie, " on PostgreSQL, 2 processes", TRAINING_PAGE);
       } finally {
         await twoProcesses.stop();
       }
@@ -622,13 +660,15 @@ await phase(
  * 50 connections on a signed-in course page for 10 s. `where` names the database in the figure's
  * name ("" for PGlite, the default; " on PostgreSQL" for the deployment's database).
  */
-async function signedInLoad(base, cookie, where) {
-  const result = await load(`${base}${COURSE_PAGE}`, { connections: 50, seconds: 10, headers: { cookie } });
-  figure(`signed-in ${COURSE_PAGE}${where}: requests/s`, result.requests.average, "req/s");
-  figure(`signed-in ${COURSE_PAGE}${where}: latency p50`, result.latency.p50, "ms");
-  figure(`signed-in ${COURSE_PAGE}${where}: latency p99`, result.latency.p99, "ms", BUDGETS.signedInP99Ms);
+async function signedInLoad(base, cookie, where, pathname = COURSE_PAGE) {
+  const result = await load(`${base}${pathname}`, { connections: 50, seconds: 10, headers: { cookie } });
+  // The p99 budget is issue 15's, for the course page; Your Training Program is reported beside it.
+  const budget = pathname === COURSE_PAGE ? BUDGETS.signedInP99Ms : undefined;
+  figure(`signed-in ${pathname}${where}: requests/s`, result.requests.average, "req/s");
+  figure(`signed-in ${pathname}${where}: latency p50`, result.latency.p50, "ms");
+  figure(`signed-in ${pathname}${where}: latency p99`, result.latency.p99, "ms", budget);
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) note(`signed-in course page${where}: failed requests`, `${failed} of ${result.requests.total}`);
+  if (failed > 0) note(`signed-in ${pathname}${where}: failed requests`, `${failed} of ${result.requests.total}`);
 }
 
 async function dropDatabase(name) {

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Link } from "react-router";
 import { cn } from "~/ui/cn";
 import { coursePagePath, pagerWindow, TOTAL_PAGES } from "./course-map";
 
 /**
- * Real links, so the URL is the state and back/forward work. One row at every width: where the
+ * Real links, so the URL is the state and back/forward work (plain anchors: the course page ships
+ * no router to the browser, decision 039, and a router link costs more to render on every request). One row at every width: where the
  * column is narrow (a phone, or beside the sidebar on a small tablet) Previous and Next show only
  * their arrows (their names stay for screen readers) and the numbers are a little narrower, so the
  * row fits a 320 px screen. The widths are the pager's own (a container query), not the window's.
@@ -16,22 +16,22 @@ export function CoursePager({ page }: { page: number }) {
     <div className="no-print @container mt-10 border-t border-slate-200 pt-6">
       <nav aria-label="Pages" className="flex items-center justify-between gap-2 @lg:gap-3">
         {page > 1 ? (
-          <Link
-            to={coursePagePath(page - 1)}
+          <a
+            href={coursePagePath(page - 1)}
             rel="prev"
             className={cn(linkClass, "text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50")}
           >
             <ChevronLeft aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only @lg:not-sr-only">Previous</span>
-          </Link>
+          </a>
         ) : (
           <span />
         )}
         <ol className="flex gap-1">
           {pagerWindow(page).map((number) => (
             <li key={number}>
-              <Link
-                to={coursePagePath(number)}
+              <a
+                href={coursePagePath(number)}
                 aria-current={number === page ? "page" : undefined}
                 aria-label={`Page ${number}`}
                 className={cn(
@@ -40,19 +40,19 @@ export function CoursePager({ page }: { page: number }) {
                 )}
               >
                 {number}
-              </Link>
+              </a>
             </li>
           ))}
         </ol>
         {page < TOTAL_PAGES ? (
-          <Link
-            to={coursePagePath(page + 1)}
+          <a
+            href={coursePagePath(page + 1)}
             rel="next"
             className={cn(linkClass, "bg-brand-700 text-white hover:bg-brand-800")}
           >
             <span className="sr-only @lg:not-sr-only">Next</span>
             <ChevronRight aria-hidden="true" className="h-4 w-4" />
-          </Link>
+          </a>
         ) : (
           <span />
         )}

@@ -1,5 +1,4 @@
 import { CheckCircle2, ListTree } from "lucide-react";
-import { Link } from "react-router";
 import { cn } from "~/ui/cn";
 import { coursePagePath, LESSONS, MODULES } from "./course-map";
 
@@ -11,7 +10,11 @@ interface Props {
   percent: number;
 }
 
-/** The course map: modules, the 11 lessons with their page ranges, and every page. */
+/**
+ * The course map: modules, the 11 lessons with their page ranges, and every page. Its 43 links are
+ * plain anchors: the course page ships no router to the browser (decision 039), and a router link
+ * costs more to render on every request.
+ */
 export function CourseSidebar({ currentPage, titles, viewedPages, completedLessons, percent }: Props) {
   const viewed = new Set(viewedPages);
   const done = new Set(completedLessons);
@@ -67,8 +70,8 @@ export function CourseSidebar({ currentPage, titles, viewedPages, completedLesso
                         (_, i) => lesson.firstPage + i,
                       ).map((page) => (
                         <li key={page}>
-                          <Link
-                            to={coursePagePath(page)}
+                          <a
+                            href={coursePagePath(page)}
                             aria-current={page === currentPage ? "page" : undefined}
                             className={cn(
                               "flex items-start gap-2 rounded-md px-2 py-1 text-sm hover:bg-brand-50",
@@ -80,7 +83,7 @@ export function CourseSidebar({ currentPage, titles, viewedPages, completedLesso
                             {viewed.has(page) && page !== currentPage && (
                               <CheckCircle2 aria-label="viewed" className="mt-0.5 h-4 w-4 flex-none text-safe-600" />
                             )}
-                          </Link>
+                          </a>
                         </li>
                       ))}
                     </ol>

@@ -13,7 +13,7 @@ import { ContactFields } from "~/training/people/contact-fields";
 import { SetupChecklistCard } from "~/training/people/setup-checklist-card";
 import { DEFAULT_TIME_ZONE, type TrainingResult } from "~/training/people/contact-schema";
 import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
-import { handleTrainingAction, loadTrainingPage } from "~/training/people/contact-settings.server";
+import { handleTrainingAction, loadTrainingPageAndFamily } from "~/training/people/contact-settings.server";
 import { FamilyResultsSection } from "~/training/results/family-results";
 import { loadFamilyResults } from "~/training/results/family-results.server";
 import { SpotNoticesForm } from "~/training/people/spot-notices-form";
@@ -37,9 +37,10 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = await getDatabase();
-  const view = await loadTrainingPage(db, user);
-  // The family dashboard, for the holder's own subscription only (found from their user id).
-  const results = view.kind === "program" ? await loadFamilyResults(db, user.id) : null;
+  const { view, family } = await loadTrainingPageAndFamily(db, user);
+  // The family dashboard, for the holder's own subscription only (found from their user id), from
+  // the program and people the view has just read.
+  const results = family ? await loadFamilyResults(db, user.id, { family }) : null;
   // Local mode (demo payments, local mailbox) offers "Send a practice message now" per person.
   return { view, results, localMode: getEnv().APP_ENV !== "production" };
 }

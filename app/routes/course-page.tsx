@@ -1,5 +1,4 @@
 import { FileText, Printer } from "lucide-react";
-import { Suspense } from "react";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/course-page";
 import { requireUser } from "~/account/session.server";
@@ -7,15 +6,13 @@ import { COURSE_ID, coursePagePath, lessonForPage, parsePageNumber, TOTAL_PAGES 
 import { CourseNotFound } from "~/course/course-not-found";
 import { CoursePager } from "~/course/course-pager";
 import { CourseSidebar } from "~/course/course-sidebar";
-import { mdxComponents } from "~/course/mdx-components";
-import { pageContent } from "~/course/page-content";
+import { coursePageHtml } from "~/course/page-html.server";
 import { allPageInfo, pageInfo } from "~/course/page-titles.server";
 import { getCourseProgress, recordPageView } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
 import { CoursePageScript } from "~/course/course-page-script";
 import { noScriptsHandle } from "~/layout/page-scripts";
 import { pageMeta } from "~/seo/meta";
-import { Spinner } from "~/ui/spinner";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Signed-in only, checked before anything else; the visitor comes back here after login.
@@ -33,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   const db = await getDatabase();
   await recordPageView(db, user.id, COURSE_ID, page);
-  const progress = await getCourseProgress(db, user.id, COURSE_ID);
+  const [progress, html] = await Promise.all([getCourseProgress(db, user.id, COURSE_ID), coursePageHtml(page)]);
   const info = pageInfo(page);
   const lesson = lessonForPage(page);
   return {
@@ -43,10 +40,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lesson,
     titles: Object.fromEntries(allPageInfo().map((p) => [p.page, p.title])) as Record<number, string>,
     progress,
+    html,
   };
 }
 
-/** A course page is reading first: it hydrates when the reader reaches for a button or an answer. */
 // Reading, with a self-check whose feedback is CSS and a small inline script for its total and for
 // printing: no React in the browser (decision 039).
 export const handle = noScriptsHandle;
@@ -57,7 +54,8 @@ export const meta: Route.MetaFunction = (args) =>
         title: `${args.data.title} · Lesson ${args.data.lesson.number}`,
         description: args.data.description || "A page of the free scam-free course.",
         path: coursePagePath(args.data.page),
-        noIndex: true,
+        // Only a signed-in member ever gets this page (a crawler is sent to sign in, which is
+        // noindex), so it needs no noindex of its own (decision 040).
       })
     : pageMeta(args, {
         title: "Page not found",
@@ -67,10 +65,7 @@ export const meta: Route.MetaFunction = (args) =>
       });
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { page, title, lesson, titles, progress } = loaderData;
-  // pageContent returns one lazy component per page, made once and cached at module level, so
-  // this is the same component on every render of the same page.
-  const Content = pageContent(page);
+  const { page, title, lesson, titles, progress, html } = loaderData;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 md:flex-row">
       <CourseSidebar
@@ -118,16 +113,13 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <Printer aria-hidden="true" className="h-4 w-4" /> Print this page
           </button>
         </nav>
-        <div className="prose-content mt-6" data-testid="course-content">
-          {Content ? (
-            <Suspense key={page} fallback={<Spinner label="Loading..." />}>
-              {/* eslint-disable-next-line react-hooks/static-components -- cached per page, see above */}
-              <Content components={mdxComponents} />
-            </Suspense>
-          ) : (
+        {html !== null ? (
+          <div className="prose-content mt-6" data-testid="course-content" dangerouslySetInnerHTML={{ __html: html }} />
+        ) : (
+          <div className="prose-content mt-6" data-testid="course-content">
             <p>Page {page} content coming soon!</p>
-          )}
-        </div>
+          </div>
+        )}
         <CoursePager page={page} />
         <CoursePageScript />
       </article>

@@ -18,14 +18,17 @@ export const PUBLIC_PAGES = [
   "/cookies",
 ];
 
-/** Paths crawlers should leave alone: private or per-person pages. */
+/**
+ * Paths crawlers should leave alone: private or per-person pages. Course pages are not listed: a
+ * crawler asking for one is sent to sign in (a page marked noindex), so none can be indexed, and
+ * a member's page then needs no noindex of its own (decision 040).
+ */
 export const PRIVATE_PATHS = [
   "/account",
   "/checkout",
   "/auth",
   "/forgot-password",
   "/reset-password",
-  "/course/scam-free/",
   "/weekly-lessons/",
   "/api/",
   "/dev/",

@@ -62,6 +62,25 @@ test.describe("course viewer", () => {
     await expect(page.getByText("Page 7 of 43")).toBeVisible();
   });
 
+  test("a crawler gets only the sign-in page (noindex), so a member's page needs no noindex of its own", async ({
+    page,
+    request,
+  }) => {
+    // What a search engine sees: a redirect to sign in, a page it is told not to index.
+    const crawled = await request.get("/course/scam-free/5", { maxRedirects: 0 });
+    expect(crawled.status()).toBe(302);
+    expect(crawled.headers()["location"]).toMatch(/^\/auth\?returnTo=/);
+    await page.goto("/course/scam-free/5");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    // robots.txt lets it follow that redirect (a Disallow would let the bare address be listed).
+    expect(await (await request.get("/robots.txt")).text()).not.toMatch(/^Disallow: \/course/m);
+
+    await signedInReader(page, "crawl");
+    await page.goto("/course/scam-free/5");
+    await expect(page.getByText("Page 5 of 43")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  });
+
   test("page 1 and page 43 render, with the sidebar and resources", async ({ page }) => {
     await signedInAs(page);
     await page.goto("/course/scam-free/1");

@@ -473,6 +473,17 @@ describe.each(DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
     expect((await fetch(`${harness.server.url}/api/auth/get-session`)).status).toBe(200);
   });
 
+  it("serves the built site's own files (the icon) by name, and any other path as a page", async () => {
+    const icon = await fetch(`${harness.server.url}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await icon.text()).toContain("<svg");
+    const lookalike = await fetch(`${harness.server.url}/favicon.svg.bak`);
+    expect(lookalike.status).toBe(404);
+    expect(await lookalike.text()).toContain("<html");
+  });
+
   it("changed no data through all of the above", async () => {
     expect(await harness.snapshot()).toEqual(before);
     await harness.restart();

@@ -124,3 +124,24 @@ describe("picking a send time", () => {
     expect(days.size).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe("local time in UTC without the time-zone database", () => {
+  it("reads the same as the time-zone database's Etc/UTC at midnights, year ends and leap days", () => {
+    const random = seeded(24);
+    const instants = [
+      "2026-12-31T23:59:00Z",
+      "2027-01-01T00:00:00Z",
+      "2028-02-29T12:00:00Z",
+      "2026-11-29T00:00:00Z",
+      "2026-11-30T23:30:00Z",
+      ...Array.from({ length: 200 }, () => new Date(Date.UTC(2020, 0, 1) + random() * 3e11).toISOString()),
+    ].map(at);
+    for (const instant of instants) {
+      expect([instant.toISOString(), localTime(instant, "UTC")]).toEqual([
+        instant.toISOString(),
+        localTime(instant, "Etc/UTC"),
+      ]);
+      expect(isoWeekKey(instant, "UTC")).toBe(isoWeekKey(instant, "Etc/UTC"));
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { checkoutPeople } from "~/billing/subscription-holders.server";
 import type { Database } from "~/db/client.server";
 import { DEFAULT_TIME_ZONE, toE164 } from "./contact-schema";
@@ -21,6 +22,14 @@ import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-sc
  * so a family in Sydney must not start out on New York time).
  */
 export async function importCheckoutContacts(db: Database, subscriptionId: string): Promise<boolean> {
+  // Every visit to Your Training Program asks; after the first, one read answers (no transaction
+  // and no write per page view). A marker that appears after this read is handled below as before.
+  const marker = await db
+    .select({ subscriptionId: trainingPrograms.subscriptionId })
+    .from(trainingPrograms)
+    .where(eq(trainingPrograms.subscriptionId, subscriptionId))
+    .limit(1);
+  if (marker.length > 0) return false;
   return db.transaction(async (tx) => {
     const marked = await tx
       .insert(trainingPrograms)

@@ -81,17 +81,28 @@ function addressView(contactId: string, channel: "email" | "sms", address: strin
   return { ...base, state: "waiting", since: null, how: null };
 }
 
-/** The family's addresses whose last practice messages failed twice in a row (failed-deliveries.server.ts). */
+/**
+ * The family's addresses whose last practice messages failed twice in a row (failed-deliveries.server.ts),
+ * in one query: each address is a row of a VALUES list, asked with its own channel's rule.
+ */
 async function failingAddresses(db: Database, addresses: string[]): Promise<Set<string>> {
-  const failing = new Set<string>();
-  for (const address of new Set(addresses)) {
-    const channel = address.includes("@") ? "email" : "sms";
-    const { rows } = (await db.execute(
-      sql`SELECT ${deliveriesFailingSql(channel, sql`${address}`)} AS failing`,
-    )) as unknown as { rows: { failing: boolean }[] };
-    if (rows[0]?.failing) failing.add(address);
-  }
-  return failing;
+  const unique = [...new Set(addresses)];
+  const asked = sql`asked.address`;
+  const byChannel = (["email", "sms"] as const)
+    .map((channel) => ({ channel, list: unique.filter((address) => address.includes("@") === (channel === "email")) }))
+    .filter(({ list }) => list.length > 0)
+    .map(
+      ({ channel, list }) =>
+        sql`SELECT asked.address FROM (VALUES ${sql.join(
+          list.map((address) => sql`(${address})`),
+          sql`, `,
+        )}) AS asked(address) WHERE ${deliveriesFailingSql(channel, asked)}`,
+    );
+  if (byChannel.length === 0) return new Set();
+  const { rows } = (await db.execute(sql.join(byChannel, sql` UNION ALL `))) as unknown as {
+    rows: { address: string }[];
+  };
+  return new Set(rows.map((row) => row.address));
 }
 
 function toView(contact: Contact, holderEmail: string, facts: AddressFacts): ContactView {
@@ -139,33 +150,57 @@ function toView(contact: Contact, holderEmail: string, facts: AddressFacts): Con
  * checkout people in (once; see importCheckoutContacts).
  */
 export async function loadTrainingPage(db: Database, user: SessionUser, now = new Date()): Promise<TrainingPageView> {
+  return (await loadTrainingPageAndFamily(db, user, now)).view;
+}
+
+/** The holder's program and people as the page read them, for the results shown beside it. */
+export interface LoadedFamily {
+  program: HolderProgram;
+  contacts: Contact[];
+}
+
+/** The page's view, and (for a holder) the program and people it read, so they are read once. */
+export async function loadTrainingPageAndFamily(
+  db: Database,
+  user: SessionUser,
+  now = new Date(),
+): Promise<{ view: TrainingPageView; family: LoadedFamily | null }> {
   const program = await findHolderProgram(db, user.id, now);
   if (!program) {
-    return (await hasMemberAccessNow(db, memberIdentity(user), now))
+    const view: TrainingPageView = (await hasMemberAccessNow(db, memberIdentity(user), now))
       ? { kind: "family-member" }
       : { kind: "not-member" };
+    return { view, family: null };
   }
   if (program.access) await importCheckoutContacts(db, program.subscriptionId);
   const contacts = await listContacts(db, program.subscriptionId);
-  const states = await addressStates(db, program.subscriptionId, contacts.flatMap(everyAddress));
-  const facts: AddressFacts = {
-    states,
-    failing: await failingAddresses(db, contacts.flatMap(everyAddress)),
-    checks: await latestChecks(
+  const addresses = contacts.flatMap(everyAddress);
+  // Independent reads, asked at once: the page waits for the slowest, not for their sum.
+  const [states, failing, checks, spotNotices] = await Promise.all([
+    addressStates(db, program.subscriptionId, addresses),
+    failingAddresses(db, addresses),
+    latestChecks(
       db,
       contacts.map((contact) => contact.id),
     ),
+    spotNoticesEnabled(db, program.subscriptionId),
+  ]);
+  const facts: AddressFacts = {
+    states,
+    failing,
+    checks,
     practiceDomain: practiceSendingSetup()?.mailDomain ?? null,
   };
-  return {
+  const view: TrainingPageView = {
     kind: "program",
     planName: PLANS[program.plan].name,
     limit: program.limit,
     access: program.access,
     stoppedMessage: program.access ? null : program.ended ? ENDED_MESSAGE : INACTIVE_MESSAGE,
     contacts: contacts.map((contact) => toView(contact, user.email, facts)),
-    spotNotices: await spotNoticesEnabled(db, program.subscriptionId),
+    spotNotices,
   };
+  return { view, family: { program, contacts } };
 }
 
 type Outcome = { status: number; result: TrainingResult };

@@ -55,6 +55,17 @@ export function isKnownTimeZone(timeZone: string): boolean {
 }
 
 export function localTime(instant: Date, timeZone: string): LocalTime {
+  // UTC needs no time-zone database: the results' week keys ask for it many times per page.
+  if (timeZone === "UTC") {
+    return {
+      year: instant.getUTCFullYear(),
+      month: instant.getUTCMonth() + 1,
+      day: instant.getUTCDate(),
+      weekday: instant.getUTCDay() === 0 ? 7 : instant.getUTCDay(),
+      hour: instant.getUTCHours(),
+      minute: instant.getUTCMinutes(),
+    };
+  }
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   return {

@@ -3,7 +3,7 @@ import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { arrivalOf, messageDeliveries } from "~/mail/message-status.server";
 import { DEFAULT_TIME_ZONE } from "~/training/people/contact-schema";
-import { findHolderProgram, listContacts } from "~/training/people/programs.server";
+import { findHolderProgram, listContacts, type HolderProgram } from "~/training/people/programs.server";
 import {
   OUTCOME_LABELS,
   TREND_WEEKS,
@@ -55,13 +55,19 @@ export interface SentMessage extends MessageRecord {
 export async function loadFamilyResults(
   db: Database,
   userId: string,
-  options: { now?: Date; library?: Pick<PracticeLibrary, "byId">; responseWindowDays?: number } = {},
+  options: {
+    now?: Date;
+    library?: Pick<PracticeLibrary, "byId">;
+    responseWindowDays?: number;
+    /** The holder's program and people, when the caller has just read them (Your Training Program). */
+    family?: { program: HolderProgram; contacts: Awaited<ReturnType<typeof listContacts>> };
+  } = {},
 ): Promise<FamilyResults | null> {
   const now = options.now ?? new Date();
   const windowDays = options.responseWindowDays ?? getEnv().PRACTICE_RESPONSE_WINDOW_DAYS;
-  const program = await findHolderProgram(db, userId, now);
+  const program = options.family?.program ?? (await findHolderProgram(db, userId, now));
   if (!program) return null;
-  const contacts = await listContacts(db, program.subscriptionId);
+  const contacts = options.family?.contacts ?? (await listContacts(db, program.subscriptionId));
   const messages = await sentMessagesOf(db, program.subscriptionId, { now, windowDays });
   const library = options.library ?? practiceLibrary();
 
