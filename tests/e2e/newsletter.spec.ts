@@ -1,4 +1,5 @@
-import { test, expect, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import { test, expect, expectNoAxeViolations, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import { expectFitsPhone } from "./phone-fit";
 
 test.describe("newsletter on the home page", () => {
   // The home page ships no script (decision 038): its form posts as a plain form, and the
@@ -94,6 +95,39 @@ test.describe("newsletter pop-up", () => {
     await waitForHydration(page);
     await page.mouse.wheel(0, 20_000);
     await expect(page.getByRole("dialog", { name: "Get free scam alerts" })).toBeVisible();
+  });
+
+  test("on a 375 px phone it fits the screen, passes axe and works from the keyboard alone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 20_000);
+    const popup = page.getByRole("dialog", { name: "Get free scam alerts" });
+    await expect(popup).toBeVisible();
+    await expectFitsPhone(page, "the newsletter pop-up");
+    await expectNoAxeViolations(page);
+    // A modal dialog keeps the keyboard off the page behind it: Tab goes through its fields and
+    // buttons (and past the last one to the browser's own controls, then round), never behind it.
+    const controls = popup.locator("input:not([type=hidden]), button");
+    const count = await controls.count();
+    await controls.first().focus();
+    const reached = new Set<string>();
+    for (let i = 0; i < count + 2; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return "outside the page";
+        return active.closest("dialog[open]") ? `dialog: ${active.id || active.getAttribute("aria-label")}` : "behind";
+      });
+      expect(where).not.toBe("behind");
+      reached.add(where);
+    }
+    expect(reached).toContain("dialog: popup-newsletter-email");
+    expect(reached).toContain("dialog: Close");
+    // Close from the keyboard: the Close button, then Enter.
+    await popup.getByRole("button", { name: "Close" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(popup).toBeHidden();
   });
 
   test("subscribes from the pop-up", async ({ page }) => {

@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page, Response } from "@playwright/test";
 import { test, expect, expectMenuOpen, expectNoAxeViolations, signedInAs, siteMenu } from "./fixtures";
 
 /**
@@ -115,4 +117,38 @@ test("pages that need React still hydrate on load, and the menu closes when Reac
   await panel.getByRole("link", { name: "Weekly Lessons", exact: true }).click();
   await expect(page).toHaveURL(/\/weekly-lessons$/);
   await expectMenuOpen(page, false);
+});
+
+/** The text of every script the page loads, from the first request until the network is idle. */
+async function scriptTextsOf(page: Page, path: string) {
+  const texts: Promise<string>[] = [];
+  const collect = (response: Response) => {
+    if (response.request().resourceType() === "script") texts.push(response.text());
+  };
+  page.on("response", collect);
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  page.off("response", collect);
+  return (await Promise.all(texts)).join("\n");
+}
+
+test("pages that need React load only the widgets they use: the account dialog on My Account, the trainer with the trainer", async ({
+  page,
+}) => {
+  // Markers that survive minifying: the dialog library's component name and the trainer's words.
+  const DIALOG = "DialogContent";
+  const TRAINER = "Good instinct: here is why it is not counted.";
+  await signedInAs(page, "split-widgets");
+  for (const pathname of ["/community", "/support", "/checkout", "/account/training"]) {
+    const scripts = await scriptTextsOf(page, pathname);
+    expect([pathname, scripts.length > 0]).toEqual([pathname, true]);
+    expect([pathname, scripts.includes(DIALOG)]).toEqual([pathname, false]);
+    expect([pathname, scripts.includes(TRAINER)]).toEqual([pathname, false]);
+  }
+  // The markers are the right ones: My Account loads the dialog, and the trainer's chunk (for the
+  // members' practice page) carries its words.
+  expect(await scriptTextsOf(page, "/account")).toContain(DIALOG);
+  const assets = join(import.meta.dirname, "../../build/client/assets");
+  const chunks = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  expect(chunks.some((name) => readFileSync(join(assets, name), "utf8").includes(TRAINER))).toBe(true);
 });
