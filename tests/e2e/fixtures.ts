@@ -51,14 +51,19 @@ export async function expectNoAxeViolations(page: Page) {
  * until React has loaded is in place.
  */
 /**
- * Waits until the page answers presses: at once on a page that ships no React (decisions 037 and
- * 039), else when React has hydrated it (the root's announceHydrated).
+ * Waits until the page answers presses: once the document is parsed on a page that ships no React
+ * (decisions 037 and 039), else when React has hydrated it (the root's announceHydrated).
+ *
+ * "Parsed" matters: React Router's module script comes last in the body, so a page still arriving
+ * (a slow server, a form's answer) has none yet. Asked then, a page React will hydrate looked like
+ * one without scripts, and fields filled at once were emptied by hydration a moment later.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () =>
-      document.querySelector('script[type="module"]') === null ||
-      document.documentElement.hasAttribute("data-hydrated"),
+      document.readyState !== "loading" &&
+      (document.querySelector('script[type="module"]') === null ||
+        document.documentElement.hasAttribute("data-hydrated")),
   );
 }
 
