@@ -147,9 +147,8 @@ function sendCachedPage(
   state: "hit" | "miss",
 ) {
   const { encoding, body } = bodyFor(entry, chooseEncoding(req.get("accept-encoding")));
-  if (entry.siteHeaders) {
-    for (const [name, value] of entry.siteHeaders) res.setHeader(name, value);
-  } else {
+  if (!entry.siteHeaders) {
+    // The first time this entry is sent: record the site's headers as they go out now.
     const nonce = res.locals.cspNonce as string | undefined;
     const csp = res.getHeader("Content-Security-Policy");
     if (typeof csp === "string" && nonce) {
@@ -158,25 +157,20 @@ function sendCachedPage(
     }
     entry.siteHeaders = siteHeadersOf(res);
   }
-  // no-transform: a proxy that rewrote the HTML would break the script hashes (and compression
-  // must not re-encode what is already encoded).
-  res.setHeader("Cache-Control", `${cacheControl(target.policy)}, no-transform`);
-  res.setHeader("Vary", SHARED_VARY);
-  res.setHeader("ETag", etagFor(entry, encoding));
-  res.setHeader("X-Page-Cache", state);
-  if (matchesIfNoneMatch(req.get("if-none-match"), entry)) {
+  const headers = cachedPageHeaders(entry, target, encoding, body.length, state);
+  const notModified = matchesIfNoneMatch(req.get("if-none-match"), entry);
+  for (const [name, value] of Object.entries(notModified ? headers.notModified : headers.ok)) {
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  if (notModified) {
     res.status(304).end();
     return;
   }
   res.status(entry.status);
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", String(body.length));
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }
 
-/** Headers the response carries before the page's own: what helmet and the CSP step set for every page. */
 function siteHeadersOf(res: ExpressResponse): [string, string][] {
   const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -192,21 +186,37 @@ const hitHeaderBlocks = new WeakMap<
   Map<Encoding, { ok: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders }>
 >();
 
+/**
+ * A cached page's headers: the site's own as recorded when it was first sent, then the cache's.
+ * `notModified` is the 304's block (a browser updates its stored copy's headers from a 304, so
+ * it carries the CSP too); `ok` adds the page's own headers and the body's encoding and length.
+ */
+function cachedPageHeaders(
+  entry: CachedPage,
+  target: CacheTarget,
+  encoding: Encoding,
+  length: number,
+  state: "hit" | "miss",
+) {
+  const notModified: OutgoingHttpHeaders = Object.fromEntries(entry.siteHeaders ?? []);
+  // no-transform: a proxy that rewrote the HTML would break the script hashes (and compression
+  // must not re-encode what is already encoded).
+  notModified["cache-control"] = `${cacheControl(target.policy)}, no-transform`;
+  notModified["vary"] = SHARED_VARY;
+  notModified["etag"] = etagFor(entry, encoding);
+  notModified["x-page-cache"] = state;
+  const ok: OutgoingHttpHeaders = { ...notModified, ...Object.fromEntries(entry.headers) };
+  if (encoding !== "identity") ok["content-encoding"] = encoding;
+  ok["content-length"] = String(length);
+  return { ok, notModified };
+}
+
 function hitHeaders(entry: CachedPage, target: CacheTarget, encoding: Encoding, length: number) {
   let blocks = hitHeaderBlocks.get(entry);
   if (!blocks) hitHeaderBlocks.set(entry, (blocks = new Map()));
   let block = blocks.get(encoding);
   if (!block) {
-    // The same headers, in the same words, as sendCachedPage writes one by one.
-    const notModified: OutgoingHttpHeaders = Object.fromEntries(entry.siteHeaders ?? []);
-    notModified["cache-control"] = `${cacheControl(target.policy)}, no-transform`;
-    notModified["vary"] = SHARED_VARY;
-    notModified["etag"] = etagFor(entry, encoding);
-    notModified["x-page-cache"] = "hit";
-    const ok: OutgoingHttpHeaders = { ...notModified, ...Object.fromEntries(entry.headers) };
-    if (encoding !== "identity") ok["content-encoding"] = encoding;
-    ok["content-length"] = String(length);
-    block = { ok, notModified };
+    block = cachedPageHeaders(entry, target, encoding, length, "hit");
     blocks.set(encoding, block);
   }
   return block;
