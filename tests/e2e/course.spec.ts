@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, signedInAs, uniqueEmail, waitForHydration, wordCount } from "./fixtures";
+import { test, expect, expectNoAxeViolations, signedInAs, uniqueEmail, waitForHydration, wordCount } from "./fixtures";
+import { expectFitsPhone } from "./phone-fit";
 
 /** Signs in, and uses up the "Welcome back" flash on another page. */
 async function signedInReader(page: Page, label: string) {
@@ -315,6 +316,47 @@ test.describe("course viewer", () => {
       await toggle.click();
       await expect(sidebar).toBeHidden();
     });
+
+    for (const javaScriptEnabled of [true, false]) {
+      test(`the contents and the self-check work from the keyboard alone, and fit the screen (JavaScript ${javaScriptEnabled ? "on, axe clean" : "off"})`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 740 } });
+        const page = await context.newPage();
+        await signedInReader(page, "keyboard-reader");
+        await page.goto("/course/scam-free/13");
+        await expectFitsPhone(page, "a course page");
+
+        // "Course contents": reached with Tab, opened with Enter, closed with Space.
+        const toggle = page.locator("summary").filter({ hasText: "Course contents" });
+        const sidebar = page.getByRole("navigation", { name: "Course contents" });
+        for (
+          let presses = 0;
+          presses < 40 && !(await toggle.evaluate((el) => el === document.activeElement));
+          presses++
+        )
+          await page.keyboard.press("Tab");
+        await expect(toggle).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(sidebar).toBeVisible();
+        await expectFitsPhone(page, "a course page with its contents open");
+        // axe runs as a script in the page, so only where scripts run; the markup is the same.
+        if (javaScriptEnabled) await expectNoAxeViolations(page);
+        await page.keyboard.press("Space");
+        await expect(sidebar).toBeHidden();
+
+        // The self-check: focus the first answer, move with the arrow key (which also picks it).
+        const check = page.getByRole("region", { name: "Self-check" });
+        const first = check.getByRole("group").first();
+        await first.getByRole("radio").first().focus();
+        await page.keyboard.press("ArrowDown");
+        await expect(first.getByRole("radio").nth(1)).toBeChecked();
+        await expect(first.getByText(/Correct!|Not quite\./).filter({ visible: true })).toHaveCount(1);
+        await expectFitsPhone(page, "a course page with an answer marked");
+        if (javaScriptEnabled) await expectNoAxeViolations(page);
+        await context.close();
+      });
+    }
   });
 });
 
