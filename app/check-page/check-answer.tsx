@@ -94,32 +94,69 @@ function TheMessage({ input, result }: { input: CheckInput; result: CheckResult 
   );
 }
 
+/** For each sign seen before in the list (the same kind in another place), the number it first had. */
+function firstNumbers(signs: WarningSign[]): Map<number, number> {
+  const firstOf = new Map<string, number>();
+  const repeats = new Map<number, number>();
+  for (const sign of signs) {
+    const first = firstOf.get(sign.id);
+    if (first === undefined) firstOf.set(sign.id, sign.number);
+    else repeats.set(sign.number, first);
+  }
+  return repeats;
+}
+
 function SignList({ result, titles }: { result: CheckResult; titles: PageTitles }) {
+  // A sign found in several places is explained once, at its first number; the others point there
+  // (the same why and links three times read as padding).
+  const repeats = firstNumbers(result.signs);
   return (
     <ol aria-labelledby="signs-heading" className="mt-3 space-y-4">
-      {result.signs.map((sign) => (
-        <li
-          key={sign.number}
-          data-warning-sign={sign.number}
-          className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4"
-        >
-          <FlagNumber number={sign.number} className="mt-1" />
-          <div className="min-w-0">
-            <p className="font-semibold text-brand-900">
-              <span className="sr-only">Warning sign {sign.number}: </span>
-              {sign.title}
-            </p>
-            <p className="mt-1 break-words text-muted">
-              In {WHERE[sign.field]}: “{sign.quote}”
-            </p>
-            <p className="mt-1">{sign.why}</p>
-            <LearnMoreLinks
-              learnMore={{ href: sign.learnMore, title: titles[sign.learnMore] ?? "Red flags: how to spot a scam" }}
-              course={{ href: sign.coursePage, title: titles[sign.coursePage] ?? "The free course" }}
-            />
-          </div>
-        </li>
-      ))}
+      {result.signs.map((sign) => {
+        const first = repeats.get(sign.number);
+        return (
+          <li
+            key={sign.number}
+            id={`warning-sign-${sign.number}`}
+            data-warning-sign={sign.number}
+            className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+          >
+            <FlagNumber number={sign.number} className="mt-1" />
+            <div className="min-w-0">
+              <p className="font-semibold text-brand-900">
+                <span className="sr-only">Warning sign {sign.number}: </span>
+                {sign.title}
+              </p>
+              <p className="mt-1 break-words text-muted">
+                In {WHERE[sign.field]}: “{sign.quote}”
+              </p>
+              {first === undefined ? (
+                <>
+                  <p className="mt-1">{sign.why}</p>
+                  <LearnMoreLinks
+                    learnMore={{
+                      href: sign.learnMore,
+                      title: titles[sign.learnMore] ?? "Red flags: how to spot a scam",
+                    }}
+                    course={{ href: sign.coursePage, title: titles[sign.coursePage] ?? "The free course" }}
+                  />
+                </>
+              ) : (
+                <p className="mt-1">
+                  The same warning sign as{" "}
+                  <a
+                    href={`#warning-sign-${first}`}
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    number {first}
+                  </a>
+                  , in another place.
+                </p>
+              )}
+            </div>
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -44,6 +44,12 @@ async function expectSignsExplained(page: Page) {
     list.filter({ hasText: "“buy gift cards”" }).getByRole("link", { name: "Pay by gift card, crypto or wire" }),
   ).toHaveAttribute("href", "/red-flags/gift-cards-and-crypto");
   for (const item of await list.all()) {
+    // A sign found again in another place points to where it was first explained.
+    if ((await item.getByText(/^The same warning sign as/).count()) > 0) {
+      await expect(item.getByRole("link")).toHaveCount(1);
+      await expect(item.getByRole("link")).toHaveAttribute("href", /^#warning-sign-\d+$/);
+      continue;
+    }
     await expect(item.getByRole("link").first()).toHaveAttribute("href", /^\/red-flags\/[a-z-]+$/);
     await expect(item.getByRole("link").last()).toHaveAttribute("href", /^\/course\/scam-free\/\d+$/);
   }
@@ -60,6 +66,36 @@ async function expectAdvice(page: Page) {
   await expect(page.getByRole("link", { name: "Report Fraud", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "If you already clicked, paid or gave a code" })).toBeVisible();
 }
+
+test("a sign found in several places is explained once; the other places point back to it", async ({ page }) => {
+  await page.goto("/check");
+  await waitForReact(page);
+  await messageField(page).fill(
+    "URGENT: your account will be closed today. Act now! Verify within 24 hours or lose access. Final notice: reply now.",
+  );
+  await page.getByRole("button", { name: "Check this message" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: VERDICT_SIGNS })).toBeVisible();
+  const list = page.getByRole("list", { name: "What each warning sign means" }).getByRole("listitem");
+  const repeats = list.filter({ hasText: /^.*The same warning sign as number \d+, in another place\.$/s });
+  const explained = list.filter({ has: page.locator("[data-learn-more]") });
+  // Six places, three kinds: each kind explained once, with its links.
+  await expect(list).toHaveCount(6);
+  await expect(explained).toHaveCount(3);
+  await expect(repeats).toHaveCount(3);
+  // A sign's title, without the number read out to screen readers before it.
+  const titleOf = (text: string | null) => (text ?? "").replace(/^Warning sign \d+: /, "");
+  const titles = (await explained.locator("p.font-semibold").allTextContents()).map(titleOf);
+  expect(new Set(titles).size).toBe(3);
+  // The pointer leads to the first place's explanation, with the same title.
+  const pointer = repeats.first().getByRole("link");
+  const target = (await pointer.getAttribute("href"))!;
+  await pointer.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator(target).locator("[data-learn-more]")).toHaveCount(1);
+  expect(titleOf(await page.locator(target).locator("p.font-semibold").textContent())).toBe(
+    titleOf(await repeats.first().locator("p.font-semibold").textContent()),
+  );
+});
 
 test("a pasted scam text: its warning signs highlighted and explained, checked in the browser", async ({ page }) => {
   await page.goto("/check");
