@@ -115,10 +115,17 @@ test("the family's four journeys, every screen at 375 px: nothing scrolls sidewa
   await person(page, "Rose").getByRole("button", { name: "Send a practice message now to Rose" }).click();
   await expect(toastWith(page, "is on its way to Rose")).toBeVisible({ timeout: 20_000 });
   const practiceLink = await linkInInbox(rose.page, gran, /\/practice\/[\w-]{43}$/);
+  const seenInMailboxAt = Date.now();
   await rose.page.goto(practiceLink);
   const landing = rose.page.locator("main");
   await expect(landing.getByRole("button")).toHaveCount(1);
   await checkScreen(rose.page, "the practice landing page");
+  // A press within seconds of delivery is what a mail scanner's sandbox does: kept, never counted
+  // as a fall. The test server's window is one second (PRACTICE_SCANNER_WINDOW_SECONDS), counted
+  // from when the outbox recorded the email as sent, a moment after the mailbox shows it; on a
+  // fast run the press came 0.98 s after delivery and was (rightly) not counted. Press once it
+  // has passed, with room for that moment.
+  await expect.poll(() => Date.now() - seenInMailboxAt).toBeGreaterThan(1_500);
   await landing.getByRole("button").click();
   await expect(rose.page).toHaveURL(/\/practice\/[\w-]{43}\/feedback$/);
   // Red flags read 1, 2, 3 … down the page, and the explanations follow the same order.
