@@ -15,6 +15,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { findOrInstallChromium } from "./find-chromium.mjs";
+import { errorExcerpt, playwrightFailures, vitestFailures } from "./test-failures.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "test-results");
@@ -123,11 +124,15 @@ if (e2e?.stats) {
 }
 if (!browserOk && failed === 0) failed = 1;
 
-// The last lines are often all a CI page shows: name every failed test there.
-const failedNames = [...vitestFailures(vitestResult), ...playwrightFailures(e2e)];
-if (failedNames.length > 0) {
+// The last lines are often all a CI page shows: name every failed test there, with the first
+// lines of its error, so a red run can be understood from its record alone.
+const failures = [...vitestFailures(vitestResult), ...playwrightFailures(e2e)];
+if (failures.length > 0) {
   console.log("\nFailed tests:");
-  for (const name of failedNames) console.log(`  ${name}`);
+  for (const { name, error } of failures) {
+    console.log(`  ${name}`);
+    for (const line of errorExcerpt(error)) console.log(`      ${line}`);
+  }
 }
 
 console.log("\nStep times (seconds from the start, and how long each took):");
@@ -139,34 +144,3 @@ for (const { label, seconds, ok, from } of times.sort((a, b) => a.from - b.from)
 console.log(`  ${"whole run".padEnd(28)}              ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
-
-function vitestFailures(result) {
-  const names = [];
-  for (const file of result?.testResults ?? []) {
-    const where = path.relative(process.cwd(), file.name);
-    for (const test of file.assertionResults ?? []) {
-      if (test.status === "failed") names.push(`${where} › ${test.fullName ?? test.title}`);
-    }
-    if (file.status === "failed" && (file.assertionResults ?? []).length === 0) {
-      names.push(`${where} (did not run: ${(file.message ?? "").split("\n")[0]})`);
-    }
-  }
-  return names;
-}
-
-function playwrightFailures(report) {
-  const names = [];
-  const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === "unexpected" || test.status === "flaky") {
-          names.push(`${spec.file} › ${[...titles, spec.title].join(" › ")} (${test.status})`);
-        }
-      }
-    }
-    for (const describe of suite.suites ?? []) walk(describe, [...titles, describe.title]);
-  };
-  // The top-level suites are the spec files (their title is the file name, already shown).
-  for (const file of report?.suites ?? []) walk(file, []);
-  return names;
-}

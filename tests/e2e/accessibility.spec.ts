@@ -217,13 +217,24 @@ test.describe("the free taste of the trainer (sample emails dialog)", () => {
       await expectNoAxeViolations(page);
     });
 
+    // Each step is a new page; every action waits for that step's own words first, so nothing is
+    // pressed on the page that is being left (feedback and form pages share the #taste area).
     test(`the last screen ${where}`, async ({ page }) => {
       let area = await openSamples(page);
-      for (const next of ["Next email", "Next email", "See how you did"]) {
+      for (const [round, next] of [
+        [1, "Next email"],
+        [2, "Next email"],
+        [3, "See how you did"],
+      ] as const) {
+        await expect(area.getByRole("button", { name: "Check" })).toBeVisible();
         await area.locator("label").first().click();
+        await expect(area.locator("label").first().locator("input")).toBeChecked();
         await area.getByRole("button", { name: "Check" }).click();
         area = page.locator("#taste");
+        await expect(area.getByTestId("taste-score")).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`round=${round}&checked=1`));
         await area.getByRole("link", { name: next }).click();
+        await expect(page).toHaveURL(round < 3 ? new RegExp(`round=${round + 1}&found`) : /done=1/);
       }
       await expect(area.getByRole("heading", { name: /You found \d+ of \d+ red flags/ })).toBeInViewport();
       await expect(area.getByRole("link", { name: "Join Training Program" })).toBeVisible();

@@ -46,11 +46,6 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
- * Waits until the page's client-side handlers are attached: React has hydrated, or, on a page
- * that hydrates on the first interaction (home, pricing, legal), the script that holds presses
- * until React has loaded is in place.
- */
-/**
  * Waits until the page answers presses: once the document is parsed on a page that ships no React
  * (decisions 037 and 039), else when React has hydrated it (the root's announceHydrated).
  *
