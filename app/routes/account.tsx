@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { toast } from "~/ui/toast";
 import type { Route } from "./+types/account";
 import { expiredSessionCookies, signOut } from "~/account/account-actions.server";
@@ -114,7 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     for (const cookie of expiredSessionCookies(request)) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await setFlash({ kind: "success", title: result.title, message: result.message }));
-    throw redirect("/", { headers });
+    // A whole page load: home has no script, and its message must reach it (loadAsWholePage).
+    throw redirectDocument("/", { headers });
   }
   if (intent !== "signout") {
     return new Response("Unknown action.", { status: 400 });
@@ -137,7 +138,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: "You have been logged out of your account.",
     }),
   );
-  throw redirect("/", { headers });
+  // A whole page load: home has no script, and its message must reach it (loadAsWholePage).
+  throw redirectDocument("/", { headers });
 }
 
 /** The action also answers plain text ("Unknown action.") and other results; only this one is the form's. */

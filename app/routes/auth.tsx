@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { logIn, signUp, type AuthFormResult } from "~/account/account-actions.server";
 import { LoginSchema, PASSWORD_HINT, safeReturnTo, SignUpSchema } from "~/account/auth-schemas";
@@ -45,7 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of setCookie ?? []) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setFlash({ kind: "success", title: result.title, message: result.message }));
-  throw redirect(safeReturnTo(form.returnTo) ?? "/account", { headers });
+  // A whole page load: the page asked for may have no script (a course page), and "Login
+  // successful" must reach it (loadAsWholePage); every page then starts from the new session.
+  throw redirectDocument(safeReturnTo(form.returnTo) ?? "/account", { headers });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {

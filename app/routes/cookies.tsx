@@ -2,10 +2,12 @@ import type { Route } from "./+types/cookies";
 import { LegalPage } from "~/legal/legal-page";
 import { pageMeta } from "~/seo/meta";
 import Content from "../../content/legal/cookies.mdx";
-import { noScriptsHandle } from "~/layout/page-scripts";
+import { loadAsWholePage, noPageData, noScriptsHandle } from "~/layout/page-scripts";
 
 // Reading only: no script in the browser (decision 037).
 export const handle = noScriptsHandle;
+export const loader = noPageData;
+export const clientLoader = loadAsWholePage;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

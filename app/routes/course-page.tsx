@@ -11,7 +11,7 @@ import { allPageInfo, pageInfo } from "~/course/page-titles.server";
 import { getCourseProgress, recordPageView } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
 import { CoursePageScript } from "~/course/course-page-script";
-import { noScriptsHandle } from "~/layout/page-scripts";
+import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 import { pageMeta } from "~/seo/meta";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -47,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 // Reading, with a self-check whose feedback is CSS and a small inline script for its total and for
 // printing: no React in the browser (decision 039).
 export const handle = noScriptsHandle;
+export const clientLoader = loadAsWholePage;
 
 export const meta: Route.MetaFunction = (args) =>
   args.data

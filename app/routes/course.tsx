@@ -6,10 +6,11 @@ import { CATALOGUE, COURSE_ID, coursePagePath } from "~/course/course-map";
 import { getCourseProgress } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
-import { noScriptsHandle } from "~/layout/page-scripts";
+import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 
 // A list of links to read: no script in the browser, signed in or not (decision 037).
 export const handle = noScriptsHandle;
+export const clientLoader = loadAsWholePage;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

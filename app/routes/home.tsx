@@ -1,5 +1,5 @@
 import type { Route } from "./+types/home";
-import { noScriptsHandle } from "~/layout/page-scripts";
+import { loadAsWholePage, noPageData, noScriptsHandle } from "~/layout/page-scripts";
 import { Features, Hero, HowItWorks, PricingSection, Testimonials, WhyTraining } from "~/marketing/home-sections";
 import { NewsletterForm } from "~/newsletter/newsletter-form";
 import { NewsletterPopup } from "~/newsletter/newsletter-popup";
@@ -9,6 +9,8 @@ import { InvokerCommandsFallback } from "~/ui/native-dialog";
 // No React in the browser: the sample emails and the pop-up are native dialogs, the forms post as
 // plain forms, and two small inline scripts cover the rest (decision 038).
 export const handle = noScriptsHandle;
+export const loader = noPageData;
+export const clientLoader = loadAsWholePage;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,11 +1,13 @@
 import type { Route } from "./+types/pricing";
 import { PlanCards } from "~/marketing/plan-cards";
 import { pageMeta } from "~/seo/meta";
-import { noScriptsHandle } from "~/layout/page-scripts";
+import { loadAsWholePage, noPageData, noScriptsHandle } from "~/layout/page-scripts";
 import { InvokerCommandsFallback } from "~/ui/native-dialog";
 
 // No React in the browser: the sample emails are a native dialog (decision 038).
 export const handle = noScriptsHandle;
+export const loader = noPageData;
+export const clientLoader = loadAsWholePage;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -2,7 +2,7 @@ import { ArrowLeft, BookOpen } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/red-flag";
 import { coursePagePath } from "~/course/course-map";
-import { noScriptsHandle } from "~/layout/page-scripts";
+import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 import { renderRedFlagPage } from "~/red-flags/red-flag-pages.server";
 import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
 import { pageMeta } from "~/seo/meta";
@@ -16,6 +16,7 @@ import { pageMeta } from "~/seo/meta";
  */
 // Reading only: no script in the browser (decision 037).
 export const handle = noScriptsHandle;
+export const clientLoader = loadAsWholePage;
 
 export const meta: Route.MetaFunction = (args) =>
   args.data

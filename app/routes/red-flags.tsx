@@ -1,7 +1,7 @@
 import { Flag } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/red-flags";
-import { noScriptsHandle } from "~/layout/page-scripts";
+import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 import { listRedFlagPages } from "~/red-flags/red-flag-pages.server";
 import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
 import { pageMeta } from "~/seo/meta";
@@ -12,6 +12,7 @@ import { pageMeta } from "~/seo/meta";
  */
 // Reading only: no script in the browser (decision 037).
 export const handle = noScriptsHandle;
+export const clientLoader = loadAsWholePage;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/sample-emails";
-import { noScriptsHandle } from "~/layout/page-scripts";
+import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 import { readTasteQuery, tasteFeedback, TASTE_PATH } from "~/marketing/sample-taste";
 import { TASTE_ANCHOR, TasteFeedback, TasteRoundForm, TasteSummary } from "~/marketing/sample-taste-views";
 import { pageMeta } from "~/seo/meta";
 
 // Marks, feedback and the next email are all plain links and GET forms: no script (decision 038).
 export const handle = noScriptsHandle;
+export const clientLoader = loadAsWholePage;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

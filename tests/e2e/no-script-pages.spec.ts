@@ -119,6 +119,40 @@ test("pages that need React still hydrate on load, and the menu closes when Reac
   await expectMenuOpen(page, false);
 });
 
+test("a page React owns leads to a page without scripts as a whole page load, so that page's own scripts run", async ({
+  page,
+}) => {
+  /** Marks this document: a change React Router makes in the browser keeps the mark, a page load does not. */
+  const markDocument = () => page.evaluate(() => document.documentElement.setAttribute("data-left-alone", ""));
+  const expectWholePage = async () => {
+    await expect(page.locator("html[data-left-alone]")).toHaveCount(0);
+    await expect(page.locator("script[type=module]")).toHaveCount(0);
+  };
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await signedInAs(page, "whole-page-loads");
+
+  await page.goto("/support");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await markDocument();
+  await nav.getByRole("link", { name: "Free Course" }).click();
+  await expect(page.getByRole("heading", { name: "Free Cybersecurity Courses" })).toBeVisible();
+  await expectWholePage();
+  // Its links are whole page loads again: the course page gets its own inline script.
+  await page.getByRole("link", { name: "Start Course" }).click();
+  await expect(page).toHaveURL(/\/course\/scam-free\/1$/);
+  await expectWholePage();
+  await expect(page.locator("script:not([src])")).not.toHaveCount(0);
+
+  await page.goto("/account");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await markDocument();
+  await nav.getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectWholePage();
+  // Home's pop-up watcher and dialog fallback are inline scripts, there as on a first visit.
+  await expect(page.locator("script:not([src])")).not.toHaveCount(0);
+});
+
 /** The text of every script the page loads, from the first request until the network is idle. */
 async function scriptTextsOf(page: Page, path: string) {
   const texts: Promise<string>[] = [];
