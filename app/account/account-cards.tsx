@@ -18,8 +18,9 @@ export function EmailConfirmationCard({ email, result }: { email: string; result
             Confirm your email address
           </h2>
           <p className="mt-1 text-ink">
-            When you signed up we sent a link to <strong>{email}</strong>. Confirming it proves the address is yours; if
-            a relative named it for Family Training, that is what opens the Training Program for you.
+            When you signed up we sent a link to <strong className="wrap-anywhere">{email}</strong>. Confirming it
+            proves the address is yours; if a relative named it for Family Training, that is what opens the Training
+            Program for you.
           </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value={RESEND_CONFIRMATION_INTENT} />

@@ -194,12 +194,12 @@ export function SubscriptionPanel({
         <dt className="font-semibold">Name</dt>
         <dd>{subscription.customerName}</dd>
         <dt className="font-semibold">Email</dt>
-        <dd>{subscription.customerEmail}</dd>
+        <dd className="wrap-anywhere">{subscription.customerEmail}</dd>
         {subscription.memberEmails.length > 0 && (
           <>
             <dt className="font-semibold">Family members</dt>
             <dd>
-              <ul data-testid="member-emails">
+              <ul data-testid="member-emails" className="wrap-anywhere">
                 {subscription.memberEmails.map((email) => (
                   <li key={email}>{email}</li>
                 ))}

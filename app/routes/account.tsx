@@ -166,7 +166,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Card className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm text-muted">Signed in as</p>
-          <p className="text-lg font-semibold" data-testid="account-email">
+          <p className="text-lg font-semibold wrap-anywhere" data-testid="account-email">
             {loaderData.email}
           </p>
         </div>

@@ -91,8 +91,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <>
             <h1 className="mt-4 text-2xl font-bold text-brand-900">Unsubscribe from the newsletter?</h1>
             <p className="mt-3 text-muted">
-              <strong className="text-ink">{current.maskedEmail}</strong> will stop receiving scam alerts from
-              scam-free.
+              <strong className="text-ink wrap-anywhere">{current.maskedEmail}</strong> will stop receiving scam alerts
+              from scam-free.
             </p>
             <Form method="post" className="mt-6">
               <input type="hidden" name="token" value={current.token} />
@@ -115,7 +115,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <>
             <h1 className="mt-4 text-2xl font-bold text-brand-900">Already unsubscribed</h1>
             <p className="mt-3 text-muted">
-              <strong className="text-ink">{current.maskedEmail}</strong> is not receiving the newsletter.
+              <strong className="text-ink wrap-anywhere">{current.maskedEmail}</strong> is not receiving the newsletter.
             </p>
           </>
         )}

@@ -83,8 +83,13 @@ export async function waitForReact(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
+/**
+ * A new address for each call. Dots, not hyphens: a browser may break a line at a hyphen but not
+ * at a dot, so a long address like a real family's ("rosemary.lopez.1948@…") must fit a phone by
+ * the page's own wrapping.
+ */
 export function uniqueEmail(label: string) {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  return `${label.replaceAll("-", ".")}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
 /** A toast (app/ui/toast.tsx) containing the given text. */

@@ -304,7 +304,7 @@ export function ContactCard({
           </dt>
           <dd className="min-w-0">
             {/* A long address may break anywhere; "emails on" stays whole. */}
-            <span className="[overflow-wrap:anywhere]">{contact.email ?? "No email"}</span>
+            <span className="wrap-anywhere">{contact.email ?? "No email"}</span>
             {contact.email && (
               <>
                 {" "}
