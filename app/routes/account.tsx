@@ -111,35 +111,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { status, result } = await deleteAccount(db, getPaymentProvider(db), user.id, formDataToObject(form));
     if (!result.ok) return data(result, { status });
     // The session went with the account; the browser's cookies go too.
-    const headers = new Headers();
-    for (const cookie of expiredSessionCookies(request)) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", await setFlash({ kind: "success", title: result.title, message: result.message }));
-    // A whole page load: home has no script, and its message must reach it (loadAsWholePage).
-    throw redirectDocument("/", { headers });
+    throw await homeWithMessage(expiredSessionCookies(request), { title: result.title, message: result.message });
   }
   if (intent !== "signout") {
     return new Response("Unknown action.", { status: 400 });
   }
   const { ok, setCookie } = await signOut(request);
-  const headers = new Headers();
-  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
   if (!ok) {
+    const headers = new Headers();
+    for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
     headers.append(
       "Set-Cookie",
       await setFlash({ kind: "error", title: "Error signing out", message: "Please try again." }),
     );
     throw redirect("/account", { headers });
   }
-  headers.append(
-    "Set-Cookie",
-    await setFlash({
-      kind: "success",
-      title: "Signed out successfully",
-      message: "You have been logged out of your account.",
-    }),
-  );
-  // A whole page load: home has no script, and its message must reach it (loadAsWholePage).
-  throw redirectDocument("/", { headers });
+  throw await homeWithMessage(setCookie, {
+    title: "Signed out successfully",
+    message: "You have been logged out of your account.",
+  });
+}
+
+/**
+ * Home, after the account's session ended (signed out, or the account deleted), with a one-time
+ * message. A whole page load: home has no script, and its message must reach it (loadAsWholePage).
+ */
+async function homeWithMessage(cookies: string[], message: { title: string; message: string }) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setFlash({ kind: "success", ...message }));
+  return redirectDocument("/", { headers });
 }
 
 /** The action also answers plain text ("Unknown action.") and other results; only this one is the form's. */

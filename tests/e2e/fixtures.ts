@@ -114,7 +114,6 @@ export async function wordCount(locator: Locator) {
   return text.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
 }
 
-/** Buys Family Training through the demo checkout (signed in already), naming these members; lands on /account. */
 /** A family member as the checkout asks for them; a bare email is an adult with a name from the list. */
 export type CheckoutMember =
   string | { email: string; name: string; ageBand: "child" | "teen" | "adult" | "older-adult" };
@@ -138,6 +137,7 @@ export async function holdSuccessPageMove(page: Page) {
   await page.addInitScript(holdTheMove);
 }
 
+/** Buys Family Training through the demo checkout (signed in already), naming these members; lands on /account. */
 export async function buyFamilyPlan(page: Page, members: CheckoutMember[]) {
   await buyFamilyPlanDetails(page, members);
 }
