@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const SHELL =
-  /[\\/]node_modules[\\/](lucide-react|clsx|class-variance-authority|tailwind-merge|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs)[\\/]|[\\/]app[\\/](ui[\\/](cn|button|input|card|form-message|text-field|use-fetcher-form|toast)|seo[\\/]meta|layout[\\/]|billing[\\/]plans|newsletter[\\/]newsletter-form)|vite[\\/]preload-helper/;
+  /[\\/]node_modules[\\/](lucide-react|clsx|class-variance-authority|tailwind-merge|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs)[\\/]|[\\/]app[\\/](ui[\\/](cn|button|input|card|form-message|text-field|use-fetcher-form|toast|result-toast)|seo[\\/]meta|layout[\\/]|billing[\\/]plans|newsletter[\\/]newsletter-form)|vite[\\/]preload-helper/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {

@@ -1,11 +1,13 @@
 import { useEffect } from "react";
-import { toast } from "~/ui/toast";
+import { alreadyAnnounced, showResultToast } from "~/ui/result-toast";
 
-/** Shows a form result as a toast once per result object. */
+/**
+ * Shows a form result as a toast once per result object, unless the route's clientAction showed it
+ * already (app/ui/result-toast.ts).
+ */
 export function useResultToast(result: { ok: boolean; title: string; message: string } | undefined | null) {
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.title, { description: result.message });
-    else toast.error(result.title, { description: result.message });
+    if (!result || alreadyAnnounced(result)) return;
+    showResultToast(result);
   }, [result]);
 }

@@ -1,9 +1,9 @@
 import { CircleStop, Clock, EyeOff, Mail } from "lucide-react";
-import { useCallback, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/account.training";
 import { requireUser } from "~/account/session.server";
 import { useResultToast } from "~/account/use-result-toast";
+import { announceServerAnswer } from "~/ui/result-toast";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
@@ -43,6 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const results = family ? await loadFamilyResults(db, user.id, { family }) : null;
   // Local mode (demo payments, local mailbox) offers "Send a practice message now" per person.
   return { view, results, localMode: getEnv().APP_ENV !== "production" };
+}
+
+/** Each answer shows as a toast as soon as it arrives, even from a form the answer removes. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return announceServerAnswer(serverAction);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -86,19 +91,15 @@ const HOW_IT_WORKS = [
   },
 ];
 
-function AddPersonForm() {
+/**
+ * "Add a person". `people` names everyone listed (their ids): once the added person is in the list
+ * the form is a new, empty one, so the last name typed does not linger there. A refused addition
+ * changes nobody and keeps what was typed beside the problem.
+ */
+function AddPersonForm({ people }: { people: string }) {
   const timeZone = useBrowserTimeZone() ?? DEFAULT_TIME_ZONE;
-  // A new, empty form after each person is added (the last one's name must not linger there).
-  const [added, setAdded] = useState(0);
-  const clear = useCallback(() => setAdded((count) => count + 1), []);
   return (
-    <TrainingForm
-      key={`${timeZone}-${added}`}
-      intent="add"
-      className="space-y-4"
-      label="Add a person"
-      onSuccess={clear}
-    >
+    <TrainingForm key={`${timeZone} ${people}`} intent="add" className="space-y-4" label="Add a person">
       {({ errors, busy }) => (
         <>
           <ContactFields
@@ -235,7 +236,7 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
                 </p>
               ) : (
                 <div className="mt-4">
-                  <AddPersonForm />
+                  <AddPersonForm people={view.contacts.map((contact) => contact.id).join(" ")} />
                 </div>
               )}
             </Card>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/ui/toast";
+import { alreadyAnnounced, showResultToast } from "~/ui/result-toast";
 import type { FormResult } from "~/validation/form-result";
 
 /**
@@ -20,13 +21,11 @@ export function useFetcherForm<Result extends FormResult>(options: {
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    const { ok, title, message } = fetcher.data;
-    if (ok) {
-      toast.success(title, { description: message });
+    // A route whose clientAction announces its answers (app/ui/result-toast.ts) has shown it already.
+    if (!alreadyAnnounced(fetcher.data)) showResultToast(fetcher.data);
+    if (fetcher.data.ok) {
       formRef.current?.reset();
       onSuccess?.();
-    } else {
-      toast.error(title, { description: message });
     }
   }, [fetcher.state, fetcher.data, onSuccess]);
 

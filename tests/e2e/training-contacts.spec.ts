@@ -14,8 +14,9 @@ const person = (page: Page, name: string) => page.getByRole("group", { name });
 /** A person copied from checkout, found by their address (their stand-in name comes from it). */
 const personWith = (page: Page, email: string) => page.getByTestId("training-contact").filter({ hasText: email });
 /**
- * The edit form's own confirmation. The toast says the same, but twice in CI runs on a loaded
- * machine the toast never appeared although the save had worked; the form's line is what stays.
+ * The edit form's own confirmation, which stays after the toast (which says the same) has faded.
+ * (Toasts on this page come from the route's clientAction, decision 042: raised from the form's
+ * effect, they went missing about one run in eight on a loaded machine.)
  */
 const savedInline = (page: Page, name: string) =>
   page.getByRole("status").filter({ hasText: `Saved ${name}'s settings.` });

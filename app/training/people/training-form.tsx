@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/ui/toast";
 import { FormMessage } from "~/ui/form-message";
@@ -12,18 +12,16 @@ import {
 
 /**
  * One form on /account/training: posts with a fetcher, checks itself first with the same schema
- * as the action, and shows the answer as a toast and, for a problem, next to the form. Without
- * JavaScript it posts normally and the page shows the action's answer.
- *
- * Unlike the shared useFetcherForm, the toast is shown as soon as the answer arrives, not once the
- * page has reloaded its data: by then the form may be gone (a removed person) or remounted.
+ * as the action, and shows a problem next to the form. The answer's toast comes from the route's
+ * clientAction (app/ui/result-toast.ts), the moment the server answers: by the time the page has
+ * re-rendered, the form may be gone (a removed person). Without JavaScript it posts normally and
+ * the page shows the action's answer.
  */
 export function TrainingForm({
   intent,
   contactId,
   className,
   children,
-  onSuccess,
   label,
   confirmInline = false,
 }: {
@@ -32,7 +30,6 @@ export function TrainingForm({
   className?: string;
   /** The fields and button; given the field problems and whether the form is busy. */
   children: (state: { errors: Record<string, string>; busy: boolean }) => ReactNode;
-  onSuccess?: () => void;
   /** An accessible name for the form (landmark), e.g. "Add a person". */
   label?: string;
   /**
@@ -44,19 +41,6 @@ export function TrainingForm({
   const fetcher = useFetcher<TrainingResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientResult, setClientResult] = useState<TrainingResult | null>(null);
-  const answered = useRef<TrainingResult | undefined>(undefined);
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || answered.current === data) return;
-    answered.current = data;
-    if (data.ok) {
-      toast.success(data.title, { description: data.message });
-      onSuccess?.();
-    } else {
-      toast.error(data.title, { description: data.message });
-    }
-  }, [fetcher.data, onSuccess]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
