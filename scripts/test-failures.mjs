@@ -1,4 +1,5 @@
 /** The failed tests in the test runners' JSON reports, for the last lines of `npm test`. */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
 /** At most a dozen lines of an error, without colour codes or blank lines. */
@@ -27,7 +28,40 @@ export function vitestFailures(result) {
   return failures;
 }
 
-/** Playwright's JSON report: each failed or flaky test's name and error. */
+/**
+ * What the page showed to the person when a browser test failed, from Playwright's page snapshot
+ * (its "error-context" attachment): the toasts in the Notifications region and every alert or
+ * status message, each with the lines under it. A missing toast and an error toast in its place
+ * read very differently, and the CI record keeps only the last lines.
+ */
+export function pageAtFailure(snapshot) {
+  const lines = String(snapshot ?? "").split("\n");
+  const shown = [];
+  const indentOf = (line) => line.length - line.trimStart().length;
+  for (let at = 0; at < lines.length; at++) {
+    if (!/^\s*- (region "Notifications"|alert|status)(?=[\s:[]|$)/.test(lines[at])) continue;
+    // The block: this line and the deeper ones under it, shown from its own indentation.
+    const depth = indentOf(lines[at]);
+    shown.push(lines[at].slice(depth).trimEnd());
+    while (at + 1 < lines.length && lines[at + 1].trim() !== "" && indentOf(lines[at + 1]) > depth) {
+      at++;
+      shown.push(lines[at].slice(depth).trimEnd());
+    }
+  }
+  return shown.slice(0, 12);
+}
+
+function readPageSnapshot(run) {
+  const context = (run?.attachments ?? []).find((attachment) => attachment.name === "error-context");
+  if (!context?.path) return undefined;
+  try {
+    return readFileSync(context.path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Playwright's JSON report: each failed or flaky test's name, error, and what its page showed. */
 export function playwrightFailures(report) {
   const failures = [];
   const walk = (suite, titles) => {
@@ -38,6 +72,7 @@ export function playwrightFailures(report) {
           failures.push({
             name: `${spec.file} › ${[...titles, spec.title].join(" › ")} (${test.status})`,
             error: failedRun?.errors?.map((error) => error.message).join("\n") ?? failedRun?.error?.message,
+            page: pageAtFailure(readPageSnapshot(failedRun)),
           });
         }
       }

@@ -129,9 +129,13 @@ if (!browserOk && failed === 0) failed = 1;
 const failures = [...vitestFailures(vitestResult), ...playwrightFailures(e2e)];
 if (failures.length > 0) {
   console.log("\nFailed tests:");
-  for (const { name, error } of failures) {
+  for (const { name, error, page } of failures) {
     console.log(`  ${name}`);
     for (const line of errorExcerpt(error)) console.log(`      ${line}`);
+    if (page?.length) {
+      console.log("      On the page (toasts, alerts, status):");
+      for (const line of page) console.log(`        ${line}`);
+    }
   }
 }
 

@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { errorExcerpt, playwrightFailures, vitestFailures } from "../../scripts/test-failures.mjs";
+import { errorExcerpt, pageAtFailure, playwrightFailures, vitestFailures } from "../../scripts/test-failures.mjs";
 
 /** The last lines of `npm test` name each failed test with its error (scripts/test-failures.mjs). */
 describe("the failed tests in the runners' reports", () => {
@@ -80,5 +83,67 @@ describe("the failed tests in the runners' reports", () => {
     const long = Array.from({ length: 40 }, (_, index) => `line ${index}`).join("\n");
     expect(errorExcerpt(long)).toHaveLength(12);
     expect(errorExcerpt(undefined)).toEqual([]);
+  });
+
+  it("shows what the failed test's page showed: its toasts, alerts and status messages", () => {
+    const snapshot = [
+      "# Page snapshot",
+      "",
+      "```yaml",
+      "- main:",
+      '  - heading "Your Training Program" [level=1]',
+      '  - group "Grandma Rose":',
+      '    - status: "Saved Grandma Rose\'s settings."',
+      '    - button "Send the notice"',
+      '- region "Notifications":',
+      "  - list:",
+      "    - listitem:",
+      "      - paragraph: Too many notices",
+      '      - button "Close"',
+      "```",
+    ].join("\n");
+    expect(pageAtFailure(snapshot)).toEqual([
+      '- status: "Saved Grandma Rose\'s settings."',
+      '- region "Notifications":',
+      "  - list:",
+      "    - listitem:",
+      "      - paragraph: Too many notices",
+      '      - button "Close"',
+    ]);
+    expect(pageAtFailure('- region "Notifications":\n  - list\n- main')).toEqual([
+      '- region "Notifications":',
+      "  - list",
+    ]);
+    expect(pageAtFailure(undefined)).toEqual([]);
+
+    const folder = mkdtempSync(path.join(tmpdir(), "failures-"));
+    const file = path.join(folder, "error-context.md");
+    writeFileSync(file, snapshot);
+    const report = {
+      suites: [
+        {
+          title: "training-contacts.spec.ts",
+          specs: [
+            {
+              file: "training-contacts.spec.ts",
+              title: "a family sets up",
+              tests: [
+                {
+                  status: "unexpected",
+                  results: [
+                    {
+                      status: "failed",
+                      errors: [{ message: "Error: toBeVisible" }],
+                      attachments: [{ name: "error-context", contentType: "text/markdown", path: file }],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(playwrightFailures(report)[0]!.page).toContain("      - paragraph: Too many notices");
   });
 });
