@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/ui/toast";
 import { alreadyAnnounced, showResultToast } from "~/ui/result-toast";
 import type { FormResult } from "~/validation/form-result";
 
@@ -35,7 +34,7 @@ export function useFetcherForm<Result extends FormResult>(options: {
     const problem = await options.validate(form);
     if (problem) {
       setClientResult(problem);
-      toast.error(problem.title, { description: problem.message });
+      showResultToast(problem);
       return;
     }
     setClientResult(null);

@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/ui/toast";
+import { showResultToast } from "~/ui/result-toast";
 import { FormMessage } from "~/ui/form-message";
 import { formDataToObject } from "~/validation/fields";
 import {
@@ -39,7 +39,6 @@ export function TrainingForm({
   confirmInline?: boolean;
 }) {
   const fetcher = useFetcher<TrainingResult>();
-  const formRef = useRef<HTMLFormElement>(null);
   const [clientResult, setClientResult] = useState<TrainingResult | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -49,7 +48,7 @@ export function TrainingForm({
     if (!parsed.success) {
       const problem = contactValidationResult(parsed.error);
       setClientResult(problem);
-      toast.error(problem.title, { description: problem.message });
+      showResultToast(problem);
       return;
     }
     setClientResult(null);
@@ -60,7 +59,6 @@ export function TrainingForm({
   const problem = result && !result.ok ? result : null;
   return (
     <fetcher.Form
-      ref={formRef}
       method="post"
       action="/account/training"
       noValidate
