@@ -22,6 +22,7 @@ import { practiceEvents, practiceSuppressions } from "~/training/tables";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { ArrivedEmail, ArrivedText } from "~/training/tracking/practice-message-view";
 import { PRACTICE_NOTICE } from "~/training/tracking/practice-pages";
+import { LINK_HITS_KEPT_PER_HOUR } from "~/training/tracking/tracking.server";
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
 import type { FeedbackView } from "~/training/tracking/practice-feedback.server";
 import { action as landingAction, loader as landingLoader } from "~/routes/practice";
@@ -164,6 +165,32 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
       expect(await eventsOf(db(), unsent.messageId)).toEqual([
         expect.objectContaining({ kind: "link_fetched", secondsSinceDelivery: null, flagged: false }),
       ]);
+    });
+
+    it("keeps at most ten link fetches of one message an hour, and presses after its outcome likewise, while a first press still counts", async () => {
+      const seeded = await seedPracticeMessage(db(), { scenarioId: EMAIL_SCENARIO, level: 3, sentSecondsAgo: 600 });
+      const fetches = [];
+      for (let i = 0; i < 200; i++) fetches.push((await call(landingLoader, `/practice/${seeded.token}`)).status);
+      expect(fetches.every((status) => status === 200)).toBe(true);
+      expect((await eventsOf(db(), seeded.messageId)).map((e) => e.kind)).toEqual(
+        Array(LINK_HITS_KEPT_PER_HOUR).fill("link_fetched"),
+      );
+
+      // Scanners filling the allowance do not stop the person's own first press from counting.
+      for (let i = 0; i < 30; i++) {
+        await call(landingAction, `/practice/${seeded.token}`, {
+          form: { intent: "click" },
+          userAgent: PREVIEW_AGENTS["Slack link preview"],
+        });
+      }
+      await call(landingAction, `/practice/${seeded.token}`, { form: { intent: "click" } });
+      expect((await contactOf(db(), seeded.contactId)).level).toBe(2);
+      for (let i = 0; i < 30; i++)
+        await call(landingAction, `/practice/${seeded.token}`, { form: { intent: "click" } });
+      const clicks = (await eventsOf(db(), seeded.messageId)).filter((e) => e.kind === "clicked");
+      expect(clicks.filter((e) => e.flagged)).toHaveLength(LINK_HITS_KEPT_PER_HOUR);
+      expect(clicks.filter((e) => !e.flagged)).toHaveLength(1);
+      expect((await contactOf(db(), seeded.contactId)).level).toBe(2);
     });
 
     it("records the button's POST as clicked, moves the level down once, and sends the person to the feedback page", async () => {

@@ -11,6 +11,7 @@ import {
   type SuppressionReason,
 } from "~/training/people/address-consent.server";
 import { cancelPlannedMessages } from "~/training/people/contact-changes.server";
+import { hitLimit } from "~/security/request-limits.server";
 import { classifyUserAgent, storedUserAgent } from "./preview-agents";
 import {
   practiceEvents,
@@ -153,6 +154,24 @@ export interface EventInput {
   at?: Date;
 }
 
+/**
+ * How many link fetches, and how many presses after the message's outcome is known, one message
+ * keeps in an hour. A person opens a link a few times; a script that fetches it in a loop would
+ * otherwise write a row per request (200 GETs were 200 rows). What goes over is not recorded: it
+ * could never change the outcome (a GET never counts, and only the first counted press moves the
+ * level).
+ */
+export const LINK_HITS_KEPT_PER_HOUR = 10;
+const HOUR = 60 * 60;
+
+async function withinHitAllowance(db: Database, messageId: string, kind: "link_fetched" | "clicked") {
+  const state = await hitLimit(db, `practice-hits:${kind}:${messageId}`, {
+    max: LINK_HITS_KEPT_PER_HOUR,
+    windowSeconds: HOUR,
+  });
+  return state.allowed;
+}
+
 /** Kinds that come from someone (or something) opening the link: these are checked for automation. */
 const HIT_KINDS: ReadonlySet<PracticeEventKind> = new Set(["link_fetched", "clicked"]);
 
@@ -240,6 +259,15 @@ async function recordOutcome(
       .select({ kind: practiceEvents.kind })
       .from(practiceEvents)
       .where(and(eq(practiceEvents.messageId, message.id), countedOutcome()));
+    // Over the hourly allowance, a press is dropped only when it cannot count: the outcome is
+    // already known, or a preview agent sent it. A person's first press always counts.
+    if (
+      kind === "clicked" &&
+      !(await withinHitAllowance(t, message.id, "clicked")) &&
+      (earlier.length > 0 || classifyUserAgent(input.userAgent).automated)
+    ) {
+      return { event: null, newLevel: null };
+    }
     if (kind === "spotted" && earlier.some((row) => row.kind === "spotted")) return { event: null, newLevel: null };
     // The first report of a message is the one that counts; a forward sent again changes nothing.
     if (kind === "reported" && !input.notCounted && earlier.some((row) => row.kind === "reported")) {
@@ -296,12 +324,13 @@ export function recordReported(
   });
 }
 
-/** A GET of the practice link: only ever "link_fetched". */
-export function recordLinkFetched(
+/** A GET of the practice link: only ever "link_fetched", and at most LINK_HITS_KEPT_PER_HOUR of them an hour (null past that). */
+export async function recordLinkFetched(
   db: Database,
   message: PracticeMessageRecord,
   userAgent: string | null,
-): Promise<RecordedEvent> {
+): Promise<RecordedEvent | null> {
+  if (!(await withinHitAllowance(db, message.id, "link_fetched"))) return null;
   return recordPracticeEvent(db, message, "link_fetched", { userAgent });
 }
 
