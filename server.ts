@@ -16,6 +16,7 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createCachedPageShortcut, createPageHandler } from "./http/page-handler.js";
+import { refuseConnect, refuseOtherMethods } from "./http/allowed-methods.js";
 import { refuseRemoteMailbox } from "./http/local-only.js";
 import { separatePracticeHost } from "./http/practice-host.js";
 import { servePublicFiles } from "./http/public-files.js";
@@ -140,6 +141,8 @@ async function main() {
     next();
   });
 
+  // TRACE, PUT and the rest end here with 405, before anything reads the request.
+  app.use(refuseOtherMethods);
   // Before static files, the mailbox guard and the page cache, which all read the path.
   app.use(collapseRepeatedSlashes);
   app.use(separatePracticeHost({ site: env.APP_URL, practice: env.practice?.linkOrigin ?? null }));
@@ -210,6 +213,7 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     log.info({ port }, `scam-free is listening on http://localhost:${port}`);
   });
+  refuseConnect(server);
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -4,6 +4,7 @@
  * cache headers on personal pages. Runs against a child `node build/server.js` on PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
+import { METHODS, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import fc from "fast-check";
@@ -118,6 +119,26 @@ async function openHarness(target: DatabaseTarget): Promise<Harness> {
     close: () => harness.server.stop(),
   };
   return harness;
+}
+
+/** One request with any method Node can send (fetch() refuses TRACE and CONNECT); its status and Allow header. */
+function requestWithMethod(port: number, method: string, path: string): Promise<{ status: number; allow: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: "127.0.0.1", port, method, path, agent: false });
+    const answer = (response: { statusCode?: number; headers: Record<string, string | string[] | undefined> }) =>
+      resolve({ status: response.statusCode ?? 0, allow: String(response.headers.allow ?? "") });
+    outgoing.on("response", (response) => {
+      response.resume();
+      answer(response);
+    });
+    // Node reports the answer to a CONNECT as a tunnel opening, whatever its status.
+    outgoing.on("connect", (response, socket) => {
+      socket.destroy();
+      answer(response);
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
 }
 
 /** A raw HTTP/1.1 exchange, for requests fetch() will not send (a lying Content-Length). */
@@ -273,6 +294,26 @@ describe.each(DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
       }
     }
   });
+
+  it("answers TRACE, CONNECT and every other method but GET, HEAD and POST with 405 on every path", async () => {
+    const port = Number(new URL(harness.server.url).port);
+    const others = METHODS.filter((method) => !["GET", "HEAD", "POST"].includes(method));
+    expect(others).toEqual(expect.arrayContaining(["TRACE", "CONNECT", "OPTIONS", "PUT", "PATCH", "DELETE"]));
+    const answers: string[] = [];
+    for (const path of [...ACTION_PATHS, ...PAGE_PATHS, "/api/auth/sign-in/email"]) {
+      for (const method of others) {
+        const { status, allow } = await requestWithMethod(
+          port,
+          method,
+          method === "CONNECT" ? "example.com:443" : path,
+        );
+        answers.push(`${method} ${path} -> ${status} (${allow})`);
+      }
+    }
+    const refused = answers.filter((answer) => answer.endsWith("-> 405 (GET, HEAD, POST)"));
+    expect(answers.filter((answer) => !refused.includes(answer))).toEqual([]);
+    expect(refused.length).toBe(others.length * (ACTION_PATHS.length + PAGE_PATHS.length + 1));
+  }, 120_000);
 
   // Once per run, on the last database (PostgreSQL when TEST_DATABASE_URL is set): what it tries is
   // the request parsing and validation in front of the database, the same code on both, and a
