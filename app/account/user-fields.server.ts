@@ -1,5 +1,5 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { isPersonName, PERSON_NAME_MESSAGE } from "~/validation/fields";
+import { PERSON_NAME_MESSAGE, personNameProblem } from "~/validation/fields";
 
 /**
  * What better-auth's own endpoints may write about a user. Our pages never call update-user, and
@@ -37,7 +37,8 @@ export function checkUserFields(path: string, body: unknown): void {
   const name = record.name;
   if (typeof name !== "string") refuse(PERSON_NAME_MESSAGE);
   if (path === "/sign-up/email" && isSignUpStandIn(name, record.email)) return;
-  if (!isPersonName(name.trim())) refuse(PERSON_NAME_MESSAGE);
+  const problem = personNameProblem(name.trim());
+  if (problem) refuse(problem);
 }
 
 /** better-auth's `hooks.before`: runs for HTTP requests to /api/auth/* and for auth.api calls alike. */

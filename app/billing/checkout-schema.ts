@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField, personName } from "~/validation/fields";
 import { isKnownTimeZone } from "~/training/people/quiet-hours";
 import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
-import { isPersonName, PERSON_NAME_MESSAGE } from "~/validation/fields";
+import { PERSON_NAME_MESSAGE, personNameProblem } from "~/validation/fields";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS } from "./plans";
 
 /** SPEC.md sections 5 and 8, word for word where the spec gives the words. */
@@ -109,10 +109,8 @@ export const CheckoutSchema = z
           });
         continue;
       }
-      if (!name)
-        ctx.addIssue({ code: "custom", path: [`memberName${number}`], message: CHECKOUT_MESSAGES.memberNameRequired });
-      else if (!isPersonName(name))
-        ctx.addIssue({ code: "custom", path: [`memberName${number}`], message: PERSON_NAME_MESSAGE });
+      const nameProblem = name ? personNameProblem(name) : CHECKOUT_MESSAGES.memberNameRequired;
+      if (nameProblem) ctx.addIssue({ code: "custom", path: [`memberName${number}`], message: nameProblem });
       if (!ageBand)
         ctx.addIssue({ code: "custom", path: [`memberAgeBand${number}`], message: CHECKOUT_MESSAGES.memberAgeBand });
     }

@@ -121,6 +121,13 @@ function reportHow(view: ConsentView & { reportAddress: string | null }) {
     : "Reply SCAM to the text, or forward it back to the number it came from.";
 }
 
+/** "Hi Sam!" or "Hello Gran,", in the notice's words; no name when the one typed cannot be shown here. */
+function greeting(view: ConsentView) {
+  const name = view.names.person;
+  if (view.minor) return name ? `Hi ${name}!` : "Hi!";
+  return name ? `Hello ${name},` : "Hello,";
+}
+
 /**
  * A child's or teen's page, in the words of their notice ("signed you up for scam-spotting
  * practice"): short sentences a ten-year-old can read, with the same facts as the adult page.
@@ -130,7 +137,7 @@ function ChildFacts({ view }: { view: ConsentView & { reportAddress: string | nu
   return (
     <ul className="mt-4 list-disc space-y-2 pl-5 text-left">
       <li>
-        <strong>{view.holderName}</strong> signed you up for scam-spotting practice.
+        <strong>{view.names.holder}</strong> signed you up for scam-spotting practice.
       </li>
       <li>
         About <strong>once a week</strong> you may get a pretend scam {where}. Never during school time or at night.
@@ -147,7 +154,7 @@ function ChildFacts({ view }: { view: ConsentView & { reportAddress: string | nu
         you if it was practice.
       </li>
       <li>
-        <strong>{view.holderName} will see how your practice goes:</strong> which messages you reported, spotted or
+        <strong>{view.names.holder} will see how your practice goes:</strong> which messages you reported, spotted or
         pressed, and when.
       </li>
       <li>
@@ -166,7 +173,7 @@ function Facts({ view }: { view: ConsentView & { reportAddress: string | null } 
   return (
     <ul className="mt-4 list-disc space-y-2 pl-5 text-left">
       <li>
-        <strong>{view.holderName}</strong> signed you up for the scam-free Training Program, which helps families get
+        <strong>{view.names.holder}</strong> signed you up for the scam-free Training Program, which helps families get
         better at spotting scams.
       </li>
       <li>
@@ -187,7 +194,7 @@ function Facts({ view }: { view: ConsentView & { reportAddress: string | null } 
         was practice we will tell you.
       </li>
       <li>
-        <strong>{view.holderName} will see how your practice goes:</strong>
+        <strong>{view.names.holder} will see how your practice goes:</strong>
         <ul className="mt-1 list-[circle] space-y-1 pl-5">
           {HOLDER_SEES.map((item) => (
             <li key={item}>{item}</li>
@@ -266,14 +273,14 @@ export default function TrainingConsent({ loaderData: view, actionData }: Route.
       : view.status === "waiting"
         ? view.minor
           ? "You're invited to scam-spotting practice"
-          : `${view.holderName} invited you to practice spotting scams`
+          : `${view.names.holder} invited you to practice spotting scams`
         : "You are signed up for practice messages";
   return (
     <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
       <Card className="p-5 sm:p-8">
         <ShieldCheck aria-hidden="true" className="h-10 w-10 text-brand-700" />
         <h1 className="mt-3 text-2xl font-bold text-brand-900">{heading}</h1>
-        <p className="mt-2 text-lg">{view.minor ? `Hi ${view.contactName}!` : `Hello ${view.contactName},`}</p>
+        <p className="mt-2 text-lg">{greeting(view)}</p>
         {actionData && (
           <div className="mt-4">
             <FormMessage result={actionData} />
@@ -315,8 +322,8 @@ export default function TrainingConsent({ loaderData: view, actionData }: Route.
         {view.status !== "opted-out" && (
           <div id="not-me" className="mt-6 border-t border-slate-200 pt-4">
             <p className="text-sm text-muted">
-              Not {view.contactName}, or don&apos;t know {view.holderName}? Tell us, and nothing from scam-free&apos;s
-              Training Program will reach {view.address} again, whoever signs it up.
+              Not {view.names.personInSentence}, or don&apos;t know {view.names.holderInSentence}? Tell us, and nothing
+              from scam-free&apos;s Training Program will reach {view.address} again, whoever signs it up.
             </p>
             <div className="mt-3">
               <ChoiceButton choice="not-me" variant="secondary">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasStackedMarks, hasStyledLetters, isOneScript } from "./name-shape";
 
 /**
  * Field rules shared by every form, in the browser and on the server. Emails are trimmed and
@@ -33,7 +34,10 @@ export function personNameField(messages: { required?: string; label?: string } 
  * Program person's, the account's): other people write these and our mail carries them, so only
  * what names are made of is accepted. Letters of any script (with their accents), spaces,
  * apostrophes (' and ’), hyphens and full stops, 1 to 60 characters after trimming. No digits
- * (a phone number to call), no @, ://, www. or "word.word" (an address or link), no line breaks.
+ * (a phone number to call), no @, ://, www. or "word.word" (an address or link), no line breaks,
+ * no full-width or styled letters, no stacked accent marks and no word mixing alphabets
+ * (app/validation/name-shape.ts), each refused with its own message. Names reach an address that has not said yes only through
+ * nameForStranger, which keeps the first word alone.
  */
 export const MAX_PERSON_NAME_LENGTH = 60;
 export const PERSON_NAME_MESSAGE = `Use letters, spaces, apostrophes, hyphens and full stops only (at most ${MAX_PERSON_NAME_LENGTH} characters).`;
@@ -42,24 +46,47 @@ const HAS_LETTER = /\p{L}/u;
 /** "www.", or a full stop joining two words with no space ("evil.example"): the shape of a web address. */
 const LOOKS_LIKE_ADDRESS = /www\.|[\p{L}\p{M}]{2,}\.[\p{L}\p{M}]{2,}/iu;
 
-/** The rule alone, for code that is not parsing a form (better-auth's hooks). */
-export function isPersonName(value: string): boolean {
-  return (
+export const STYLED_NAME_MESSAGE =
+  "Please type the name in plain letters: full-width or styled letters (like Ｐａｙ or 𝐏𝐚𝐲) are not accepted.";
+export const STACKED_MARKS_MESSAGE = "Please remove the extra accent marks: each letter can carry one accent.";
+export const MIXED_SCRIPT_MESSAGE =
+  "Please write each word of the name in one alphabet: this one mixes letters of different alphabets (like Latin and Cyrillic).";
+
+/** What is wrong with a name, in words for the person who typed it; null when it follows the rule. */
+export function personNameProblem(value: string): string | null {
+  const shaped =
     value.length >= 1 &&
     value.length <= MAX_PERSON_NAME_LENGTH &&
     PERSON_NAME_CHARACTERS.test(value) &&
     HAS_LETTER.test(value) &&
-    !LOOKS_LIKE_ADDRESS.test(value)
-  );
+    !LOOKS_LIKE_ADDRESS.test(value);
+  if (!shaped) return PERSON_NAME_MESSAGE;
+  if (hasStyledLetters(value)) return STYLED_NAME_MESSAGE;
+  if (hasStackedMarks(value)) return STACKED_MARKS_MESSAGE;
+  // A look-alike letter from another alphabet inside a word ("Pаypal" with a Cyrillic а) is a disguise.
+  if (!value.split(/\s+/).every(isOneScript)) return MIXED_SCRIPT_MESSAGE;
+  return null;
 }
 
-/** The zod field for a person's name: trimmed, then checked by isPersonName. */
+/** The rule alone, for code that is not parsing a form (better-auth's hooks). */
+export function isPersonName(value: string): boolean {
+  return personNameProblem(value) === null;
+}
+
+/**
+ * The zod field for a person's name: trimmed, checked by personNameProblem, and stored composed
+ * (NFC), so "Zoë" is one spelling however the keyboard sent it.
+ */
 export function personName(messages: { required: string }) {
   return z
     .string({ error: messages.required })
     .trim()
     .min(1, messages.required)
-    .refine(isPersonName, PERSON_NAME_MESSAGE);
+    .superRefine((value, ctx) => {
+      const problem = personNameProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform((value) => value.normalize("NFC"));
 }
 
 /** The first error message for each field, for showing next to inputs. */

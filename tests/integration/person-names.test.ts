@@ -4,7 +4,7 @@
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { signedInCookie } from "../support/users";
@@ -13,7 +13,28 @@ import { outboxMessages } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";
 import { getAuth } from "~/account/auth.server";
 import { action as apiAuthAction } from "~/routes/api.auth";
-import { PERSON_NAME_MESSAGE } from "~/validation/fields";
+import { customers, members, subscriptions } from "~/billing/tables";
+import { smsSuppressions } from "~/mail/tables";
+import {
+  practiceAddressConsents,
+  practiceEvents,
+  practiceMessages,
+  practiceSuppressions,
+  trainingContacts,
+  trainingPrograms,
+} from "~/training/tables";
+import type { TrainingResult } from "~/training/people/contact-schema";
+import type { ConsentView } from "~/training/people/consent.server";
+import { callRoute } from "../support/accounts";
+import { callAction, callLoader } from "../support/route-calls";
+import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
+import { loader as consentLoader } from "~/routes/training.consent";
+import {
+  MIXED_SCRIPT_MESSAGE,
+  PERSON_NAME_MESSAGE,
+  STACKED_MARKS_MESSAGE,
+  STYLED_NAME_MESSAGE,
+} from "~/validation/fields";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -114,5 +135,170 @@ describe.each(DATABASE_TARGETS)("names written through /api/auth on $name", (tar
     // Our /auth form's stand-in (never shown or mailed: see realNameOf) passes even with digits.
     await signedInCookie(suite.handle, "family29164@example.com");
     expect((await userRow("family29164@example.com"))!.name).toBe("family29164");
+  });
+});
+
+/**
+ * What a holder types reaches people who never agreed to anything: the consent notice by email and
+ * text, and the page its link opens. The review's names ("Hello Dear Customer Your Parcel Is
+ * Held", "Fraud Department. Verify Your Card Now") read as a message there; only a first name may.
+ */
+describe.each(DATABASE_TARGETS)("names in what reaches an address that has not said yes on $name", (target) => {
+  const suite = databaseForSuite(target, [
+    practiceEvents,
+    practiceMessages,
+    practiceAddressConsents,
+    practiceSuppressions,
+    trainingContacts,
+    trainingPrograms,
+    outboxMessages,
+    smsSuppressions,
+    requestLimits,
+    members,
+    subscriptions,
+    customers,
+    sessions,
+    accounts,
+    verifications,
+    users,
+  ]);
+  const HOSTILE_WORDS = /Dear|Customer|Parcel|Held|Department|Verify|Card|Ｐ|Paypal|Security/;
+  const STRANGER = { email: "stranger@example.com", phone: "+15550102009" };
+
+  /** A holder who bought Family Training at checkout under `holderName` (the checkout's name rule allows it). */
+  async function holder(holderName: string) {
+    const email = "holder-names@example.com";
+    const cookie = await signedInCookie(suite.handle, email);
+    await suite.handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const [user] = await suite.handle.db.select().from(users).where(eq(users.email, email));
+    const [customer] = await suite.handle.db
+      .insert(customers)
+      .values({ userId: user!.id, name: holderName, email })
+      .returning();
+    const [subscription] = await suite.handle.db
+      .insert(subscriptions)
+      .values({
+        customerId: customer!.id,
+        provider: "demo",
+        providerSubscriptionId: `demo_sub_${Math.random().toString(36).slice(2)}`,
+        plan: "family",
+        status: "active",
+        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .returning();
+    await suite.handle.db
+      .insert(members)
+      .values({ subscriptionId: subscription!.id, position: 0, name: holderName, email, ageBand: null });
+    // Opening the page sets up the Training Program (the holder is its first person).
+    await callLoader(trainingLoader, "/account/training", { Cookie: cookie });
+    return cookie;
+  }
+
+  const post = (cookie: string, fields: Record<string, string>) =>
+    callAction<TrainingResult>(trainingAction, "/account/training", fields, { headers: { Cookie: cookie } });
+  const addStranger = (cookie: string, name: string) =>
+    post(cookie, {
+      intent: "add",
+      name,
+      ageBand: "adult",
+      email: STRANGER.email,
+      phone: STRANGER.phone,
+      emailEnabled: "on",
+      smsEnabled: "on",
+      timeZone: "America/New_York",
+    });
+  const noticesTo = (address: string) =>
+    suite.handle.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, address), ne(outboxMessages.template, "confirm-email")));
+  const consentView = async (notice: { textBody: string }) => {
+    const token = notice.textBody.match(/\/training\/consent\/([A-Za-z0-9_-]+)/)![1]!;
+    const { value } = await callRoute(consentLoader, new Request(`http://localhost:3000/training/consent/${token}`), {
+      token,
+    });
+    return (value as { data: ConsentView }).data;
+  };
+
+  it("a notice shows the person and the holder by their first word only, in the email, the text and the consent page", async () => {
+    const cookie = await holder("Fraud Department. Verify Your Card Now");
+    expect((await addStranger(cookie, "Hello Dear Customer Your Parcel Is Held")).status).toBe(200);
+
+    const [email] = await noticesTo(STRANGER.email);
+    expect(email!.template).toBe("training-consent-notice");
+    expect(email!.subject).toBe("You are invited to practice spotting scams");
+    expect(email!.textBody).toContain("Hello Hello,");
+    expect(email!.textBody).toContain("Fraud signed you up for the scam-free Training Program");
+    expect(email!.textBody).toContain("Don't know Fraud, or not Hello?");
+    for (const part of [email!.subject, email!.textBody, email!.htmlBody]) expect(part).not.toMatch(HOSTILE_WORDS);
+
+    const [text] = await noticesTo(STRANGER.phone);
+    expect(text!.textBody).toContain("scam-free: Fraud signed you up for practice scam texts");
+    expect(text!.textBody).not.toMatch(HOSTILE_WORDS);
+
+    const view = await consentView(email!);
+    expect(view.names).toEqual({
+      holder: "Fraud",
+      holderInSentence: "Fraud",
+      person: "Hello",
+      personInSentence: "Hello",
+    });
+    expect(JSON.stringify(view)).not.toMatch(HOSTILE_WORDS);
+  });
+
+  it("names stored before today's rule that cannot be shown safely give way to neutral words", async () => {
+    const cookie = await holder("Dana Rivera");
+    expect((await addStranger(cookie, "Grandpa Joe")).status).toBe(200);
+    // Written straight into the tables, as rows from before the name rule refused such names.
+    await suite.handle.db.update(customers).set({ name: "Ｐａｙｐａｌ Ｓｅｃｕｒｉｔｙ" });
+    const [contact] = await suite.handle.db
+      .update(trainingContacts)
+      .set({ name: "Z̷̢̛a̸l̵g̶o̴ Pаypal" })
+      .where(eq(trainingContacts.email, STRANGER.email))
+      .returning();
+    await suite.handle.db.delete(outboxMessages);
+
+    expect((await post(cookie, { intent: "send-notice", contactId: contact!.id })).status).toBe(200);
+    const [email] = await noticesTo(STRANGER.email);
+    expect(email!.textBody).toMatch(/^Hello,$/m);
+    expect(email!.textBody).toContain("Someone in your family signed you up");
+    expect(email!.textBody).toContain("Don't know the person who added you, or not the person this was meant for?");
+    for (const part of [email!.subject, email!.textBody, email!.htmlBody]) {
+      expect(part).not.toMatch(/Ｐ|Paypal|Pаypal|Z̷|\u0337/);
+    }
+    const [text] = await noticesTo(STRANGER.phone);
+    expect(text!.textBody).toContain("scam-free: Someone in your family signed you up");
+    expect((await consentView(email!)).names).toMatchObject({ holder: "Someone in your family", person: null });
+  });
+
+  it("the add form refuses styled letters, stacked marks and mixed alphabets with their own message, and sends nothing", async () => {
+    const cookie = await holder("Dana Rivera");
+    for (const [name, message] of [
+      ["Ｐａｙｐａｌ Ｓｅｃｕｒｉｔｙ", STYLED_NAME_MESSAGE],
+      ["Z̷̢̛a̸l̵g̶o̴", STACKED_MARKS_MESSAGE],
+      ["Pаypal", MIXED_SCRIPT_MESSAGE],
+    ]) {
+      const answer = await addStranger(cookie, name!);
+      expect(answer.status, name).toBe(400);
+      expect(answer.data.fields?.name, name).toBe(message);
+    }
+    expect(
+      await suite.handle.db.select().from(trainingContacts).where(eq(trainingContacts.email, STRANGER.email)),
+    ).toEqual([]);
+    expect(await noticesTo(STRANGER.email)).toEqual([]);
+  });
+
+  it("better-auth's update-user refuses them too, and keeps the name", async () => {
+    const cookie = await signedInCookie(suite.handle, "pat-styled@example.com");
+    expect(await postAuth("update-user", { name: "Ｐａｔ" }, cookie)).toEqual({
+      status: 400,
+      message: STYLED_NAME_MESSAGE,
+    });
+    expect(await postAuth("update-user", { name: "Z̷̢̛a̸l̵g̶o̴" }, cookie)).toEqual({
+      status: 400,
+      message: STACKED_MARKS_MESSAGE,
+    });
+    const [row] = await suite.handle.db.select().from(users).where(eq(users.email, "pat-styled@example.com"));
+    expect(row!.name).toBe("pat-styled");
   });
 });

@@ -17,6 +17,7 @@ import { isMinor } from "./contact-schema";
 import { contactStatus, type ContactStatus } from "./contact-status";
 import { trainingContacts } from "~/training/tables";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { strangerNames, type StrangerNames } from "./stranger-names";
 import { childNoticeEmail, childNoticeText, consentNoticeEmail, consentNoticeText } from "./training-emails";
 
 /**
@@ -64,15 +65,20 @@ export async function queueNotice(
   return enqueueText(tx, { template, to: notice.address, body });
 }
 
-/** The name of the account holder who enrolled a contact (the name given at checkout). */
-export async function holderNameFor(db: Database, subscriptionId: string): Promise<string> {
-  return (await familyPlanSummary(db, subscriptionId))?.holderName ?? "A family member";
+/**
+ * The name of the account holder who enrolled a contact (the name given at checkout); "" when the
+ * plan has none, which strangerNames words neutrally.
+ */
+async function holderNameFor(db: Database, subscriptionId: string): Promise<string> {
+  return (await familyPlanSummary(db, subscriptionId))?.holderName ?? "";
 }
 
-/** What the consent page shows: the same facts as the notice, and where this address stands. */
+/**
+ * What the consent page shows: the same facts as the notice, and where this address stands. The
+ * address has not necessarily said yes, so the names are the notice's (strangerNames).
+ */
 export interface ConsentView {
-  contactName: string;
-  holderName: string;
+  names: StrangerNames;
   minor: boolean;
   /** The address this link was sent to, and by which channel. */
   address: string;
@@ -105,8 +111,7 @@ export async function findConsentView(db: Database, token: string): Promise<Cons
   const minor = isMinor(contact.ageBand);
   const state = (await addressStates(db, consent.subscriptionId, [consent.address])).get(consent.address)!;
   return {
-    contactName: contact.name,
-    holderName: await holderNameFor(db, contact.subscriptionId),
+    names: strangerNames({ contactName: contact.name, holderName: await holderNameFor(db, contact.subscriptionId) }),
     minor,
     address: consent.address,
     channel: consent.channel as NoticeChannel,
