@@ -21,6 +21,20 @@ export function accountLogins() {
   return new QueryBuilder().select({ userId: users.id, email: users.email }).from(users).as("account_login");
 }
 
+/**
+ * The accounts whose login email is proved (its confirmation link was pressed), with that email,
+ * as a subquery to join on: the only place mail meant for an account holder (receipts, the weekly
+ * family summary, the spot notice) may go. An address typed at sign-up or checkout and never
+ * confirmed may be anyone's.
+ */
+export function confirmedAccountEmails() {
+  return new QueryBuilder()
+    .select({ userId: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.emailVerified, true))
+    .as("confirmed_account_email");
+}
+
 export type AccountRole = "member" | "staff";
 
 /**

@@ -3,16 +3,20 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { magicLink } from "better-auth/plugins/magic-link";
 import { lt } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/account/tables";
+import { sendHeldReceipts } from "~/billing/receipts.server";
 import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { accountExistsEmail, confirmEmailEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
-import { clearLimitsStartingWith } from "~/security/request-limits.server";
-import { authLimitKeys } from "./auth-limits";
+import { AUTH_LIMITS } from "./auth-limits";
+import { signInLockedEmail } from "./account-emails";
+import { SIGN_IN_LINK_MINUTES } from "./sign-in-link";
+import { endSignInPause } from "./sign-in-pause.server";
 import { userFieldsHook } from "./user-fields.server";
 import { CONFIRMATION_LINK_DAYS } from "./email-confirmation";
 
@@ -134,7 +138,7 @@ function createAuth(db: Database) {
       },
       async onPasswordReset({ user }) {
         // A new password ends any sign-in lock on the account, from every address.
-        await clearLimitsStartingWith(db, authLimitKeys.loginAccountPrefix(user.email));
+        await endSignInPause(db, user.email);
         await queueEmail(db, {
           template: "password-changed",
           to: user.email,
@@ -156,7 +160,39 @@ function createAuth(db: Database) {
           ...confirmEmailEmail(getMailBranding(), { confirmUrl, expiresInDays: CONFIRMATION_LINK_DAYS }),
         });
       },
+      // A receipt waits for a confirmed address (billing/receipts.server.ts); it goes now. The
+      // address is confirmed whatever happens to the receipt, so a failure is logged, not thrown.
+      async afterEmailVerification(user) {
+        try {
+          await sendHeldReceipts(db, user.id);
+        } catch (error) {
+          getLogger().error({ err: error, userId: user.id }, "could not send a receipt held for confirmation");
+        }
+      },
     },
+    plugins: [
+      // The one-time sign-in link of the "sign-in paused" email (sign-in-link.server.ts). Its two
+      // endpoints are not served over HTTP (auth-endpoints.server.ts): only our code asks for a
+      // link, after too many wrong passwords, and only our /sign-in-link page's button uses one.
+      magicLink({
+        disableSignUp: true,
+        storeToken: "hashed",
+        expiresIn: SIGN_IN_LINK_MINUTES * 60,
+        async sendMagicLink({ email, token }) {
+          const rule = AUTH_LIMITS.failedLoginPerAccount;
+          await queueEmail(db, {
+            template: "sign-in-failures",
+            to: email,
+            ...signInLockedEmail(getMailBranding(), {
+              failures: rule.max,
+              minutes: Math.round(rule.windowSeconds / 60),
+              signInUrl: `${env.APP_URL}/sign-in-link?token=${encodeURIComponent(token)}`,
+              linkMinutes: SIGN_IN_LINK_MINUTES,
+            }),
+          });
+        },
+      }),
+    ],
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 24 * 60 * 60,

@@ -212,10 +212,12 @@ export function CheckoutForm({
             label="Primary Email"
             autoComplete="email"
             required
+            readOnly
             value={values.email}
             onChange={(event) => set("email", event.target.value)}
             onBlur={touch("email")}
             error={errorFor("email")}
+            hint="Your account's email. Receipts and family summaries go only here, once you have confirmed it."
           />
           <TextField
             id="checkout-phone"

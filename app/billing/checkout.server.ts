@@ -28,7 +28,7 @@ const SESSION_ID = /^[A-Za-z0-9_]+$/;
 export async function startCheckout(
   db: Database,
   provider: PaymentProvider | null,
-  user: { id: string },
+  user: { id: string; email: string },
   input: CheckoutInput,
   appUrl: string,
 ): Promise<StartCheckoutResult> {
@@ -47,6 +47,13 @@ export async function startCheckout(
       title: "You are already a member",
       message: "Your Training Program is already active. You can change it from your account page.",
     };
+  }
+  // The holder's mail (receipts, summaries, spot notices) goes to the account's confirmed email
+  // only, so the checkout's primary email is that one: another address typed here could be a
+  // stranger's, and would be told about this family (receipts.server.ts).
+  if (input.email !== user.email.trim().toLowerCase()) {
+    const message = `Please use your account's email, ${user.email}: receipts and family summaries go only to the address you confirmed for your account.`;
+    return { ok: false, status: 400, title: "Please use your account's email", message, fields: { email: message } };
   }
   // customers.email is unique: one address cannot be the primary contact of two accounts.
   const [otherCustomer] = await db

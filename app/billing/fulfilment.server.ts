@@ -4,10 +4,11 @@ import type { Database } from "~/db/client.server";
 import { checkoutSessions, customers, members, paymentEvents, subscriptions } from "~/billing/tables";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
-import { paymentFailedEmail, subscriptionStartedEmail } from "./billing-emails";
+import { paymentFailedEmail } from "./billing-emails";
 import type { PaymentEvent, PaymentProvider, ProviderSubscription } from "./payment-provider.server";
 import { PLANS, isPaidPlanId } from "./plans";
-import { formatLongDate, isSubscribed } from "./subscription-view";
+import { holderMailAddress, queueReceipt } from "./receipts.server";
+import { isSubscribed } from "./subscription-view";
 
 /**
  * The one place that grants or changes membership. Every path ends here: a Stripe webhook, the
@@ -79,12 +80,14 @@ export async function processPaymentEvent(
         ? await applySubscription(tx as unknown as Database, provider.kind, remote, checkoutSessionId ?? null)
         : null;
       if (applied) emailIds.push(...applied.emailIds);
-      if (applied && type === "invoice.payment_failed") {
+      // Only to the holder's confirmed account email (receipts.server.ts says why); none otherwise.
+      const holderEmail = applied ? await holderMailAddress(tx as unknown as Database, applied.subscriptionId) : null;
+      if (applied && holderEmail && type === "invoice.payment_failed") {
         const plan = PLANS[applied.plan];
         emailIds.push(
           await enqueueEmail(tx as unknown as Database, {
             template: "payment-failed",
-            to: applied.customerEmail,
+            to: holderEmail,
             ...paymentFailedEmail(getMailBranding(), { name: applied.customerName, planName: plan.name }),
           }),
         );
@@ -115,7 +118,6 @@ export async function processPaymentEvent(
 interface AppliedSubscription {
   subscriptionId: string;
   plan: "premium" | "family";
-  customerEmail: string;
   customerName: string;
   emailIds: string[];
 }
@@ -216,29 +218,13 @@ export async function applySubscription(
 
   const emailIds: string[] = [];
   if (isSubscribed(row.status) && !row.receiptSentAt) {
-    const plan = PLANS[checkout.plan];
-    emailIds.push(
-      await enqueueEmail(tx, {
-        template: "subscription-started",
-        to: contacts.email,
-        ...subscriptionStartedEmail(getMailBranding(), {
-          name: contacts.name,
-          planName: plan.name,
-          price: plan.price,
-          memberEmails: contacts.members.map((member) => member.email),
-          periodEnd: formatLongDate(row.currentPeriodEnd),
-        }),
-      }),
-    );
-    await tx
-      .update(subscriptions)
-      .set({ receiptSentAt: sql`now()` })
-      .where(eq(subscriptions.id, row.id));
+    // Waits (none queued) while the holder's account email is unconfirmed; see receipts.server.ts.
+    const receipt = await queueReceipt(tx, row.id);
+    if (receipt) emailIds.push(receipt);
   }
   return {
     subscriptionId: row.id,
     plan: checkout.plan,
-    customerEmail: contacts.email,
     customerName: contacts.name,
     emailIds,
   };

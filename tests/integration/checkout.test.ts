@@ -22,6 +22,7 @@ import { resetEnvForTests } from "~/config/env.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { action as demoPayAction, loader as demoLoader } from "~/routes/checkout.demo";
 import { loader as successLoader } from "~/routes/checkout.success";
+import { action as confirmEmailAction } from "~/routes/confirm-email";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { action as portalAction } from "~/routes/account.portal";
 import { action as demoPortalAction } from "~/routes/account.demo-portal";
@@ -89,6 +90,17 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
     if (thrown) return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
     const { status, data } = unwrapData<CheckoutFormResult>(value);
     return { status, location: null, data };
+  }
+
+  /**
+   * The buyer: signed up with the checkout's email (validFamily's) and, unless `confirmed: false`,
+   * that email confirmed, as the receipt needs (app/billing/receipts.server.ts).
+   */
+  async function buyer(email = validFamily.email, options: { confirmed?: boolean } = {}) {
+    const account = await signedInUser(handle.db, email);
+    if (options.confirmed !== false)
+      await handle.db.update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
+    return account;
   }
 
   /** Sign up, check out with the demo provider, press Pay. Returns the session id. */
@@ -251,7 +263,7 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
   });
 
   it("ignores any amount the browser sends and member fields on the single-person plan", async () => {
-    const { cookie } = await signedInUser(handle.db, "dana-account@example.com");
+    const { cookie } = await buyer();
     await buyDemo(cookie, { ...validFamily, plan: "premium", amount: "1", price: "0" });
     const [row] = await handle.db.select().from(subscriptions);
     expect(row.plan).toBe("premium");
@@ -259,7 +271,7 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
   });
 
   it("demo checkout → Pay → fulfilment → success page → account → weekly lessons", async () => {
-    const { id, cookie } = await signedInUser(handle.db, "dana-account@example.com");
+    const { id, cookie } = await buyer();
     const started = await checkout(validFamily, cookie);
     expect(started.location).toMatch(/^\/checkout\/demo\/demo_cs_[0-9a-f]{24}$/);
     const sessionId = started.location!.replace("/checkout/demo/", "");
@@ -312,8 +324,55 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
     expect(id).toBeTruthy();
   });
 
+  it("takes only the account's own email as the checkout's: a stranger's is refused with a 400, nothing stored, nothing sent to them", async () => {
+    const { cookie } = await buyer();
+    const refused = await checkout({ ...validFamily, email: "stranger@example.com" }, cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.data!.fields!.email).toContain("dana@example.com");
+    expect(refused.data!.message).toContain("your account's email");
+    expect(await count(checkoutSessions)).toBe(0);
+    const toStranger = await handle.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, "stranger@example.com"));
+    expect(toStranger).toEqual([]);
+    // The account's own address, however it is typed, is accepted, and the receipt goes to it.
+    await buyDemo(cookie, { ...validFamily, email: "  DANA@Example.COM " });
+    const mail = (await handle.db.select().from(outboxMessages)).filter((m) => m.template !== "confirm-email");
+    expect(mail.map((m) => [m.template, m.recipient])).toEqual([["subscription-started", "dana@example.com"]]);
+  });
+
+  it("holds the receipt while the account's email is unconfirmed, and sends it there once, when it is confirmed", async () => {
+    const { cookie } = await buyer(validFamily.email, { confirmed: false });
+    await buyDemo(cookie);
+    // Paid and a member, but the address has not been proved: no receipt to it or anyone.
+    const account = (await callRoute(accountLoader, get("/account", cookie))).value!;
+    expect(account.subscription).toMatchObject({ status: "active" });
+    expect(await paymentEmails()).toEqual([]);
+    expect((await handle.db.select().from(subscriptions))[0]!.receiptSentAt).toBeNull();
+
+    // The buyer presses the link sign-up sent them (the real confirmation page).
+    const [confirmation] = await handle.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, "confirm-email"));
+    const token = decodeURIComponent(/confirm-email\?token=(\S+)/.exec(confirmation!.textBody)![1]!);
+    const pressed = await callRoute(confirmEmailAction, post("/confirm-email", { token }));
+    expect(unwrapData<{ state: string }>(pressed.value).data.state).toBe("confirmed");
+    const receipts = await handle.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, "subscription-started"));
+    expect(receipts.map((m) => m.recipient)).toEqual(["dana@example.com"]);
+    expect(receipts[0]!.textBody).toContain("kid@example.com");
+
+    // A later refresh of the subscription does not send it again.
+    await callRoute(accountAction, post("/account", { intent: "refresh" }, cookie));
+    expect(await paymentEmails()).toEqual(["subscription-started"]);
+  });
+
   it("20 concurrent payments of one demo checkout grant one subscription and send one receipt", async () => {
-    const { cookie } = await signedInUser(handle.db, "dana-account@example.com");
+    const { cookie } = await buyer();
     const started = await checkout(validFamily, cookie);
     const sessionId = started.location!.replace("/checkout/demo/", "");
     const payments = await Promise.all(
@@ -334,7 +393,7 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
   });
 
   it("a forged or someone else's session id grants nothing, and nobody else can pay or view another's demo checkout", async () => {
-    const dana = await signedInUser(handle.db, "dana-account@example.com");
+    const dana = await buyer();
     const eve = await signedInUser(handle.db, "eve@example.com");
     const started = await checkout(validFamily, dana.cookie);
     const sessionId = started.location!.replace("/checkout/demo/", "");
@@ -410,7 +469,7 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
   });
 
   it("the demo portal cancels at period end (access stays) and ends a subscription (access goes); refresh and portal work", async () => {
-    const { cookie } = await signedInUser(handle.db, "dana-account@example.com");
+    const { cookie } = await buyer();
     await buyDemo(cookie);
     const portal = await callRoute(portalAction, post("/account/portal", {}, cookie, { Accept: "application/json" }));
     expect(await (portal.value as Response).json()).toEqual({ success: true, url: "/account/demo-portal" });

@@ -88,22 +88,27 @@ describe.each(DATABASE_TARGETS)("spot notices to the account holder on $name", (
   afterAll(() => unregisterTrainingReplies());
 
   /**
-   * A holder signed in through the real forms, on the practice themselves, with Grandma Rosa and
-   * Grandpa Joe (who has a phone too), all of whom said yes.
+   * A holder signed in through the real forms (their account email confirmed unless
+   * `confirmed: false`), on the practice themselves, with Grandma Rosa and Grandpa Joe (who has a
+   * phone too), all of whom said yes. `checkoutEmail`: another address given as the customer's.
    */
-  async function family(options: { status?: string } = {}) {
+  async function family(
+    options: { status?: string; confirmed?: boolean; checkoutEmail?: string; rosaName?: string } = {},
+  ) {
     const id = randomBytes(4).toString("hex");
     const holderEmail = `holder-${id}@example.com`;
     const cookie = await signedInCookie(suite.handle, holderEmail);
+    if (options.confirmed !== false)
+      await db().update(users).set({ emailVerified: true }).where(eq(users.email, holderEmail));
     const [user] = await db().select().from(users).where(eq(users.email, holderEmail));
     const made = await createTestFamily(db(), {
       holderName: "Pat Holder",
-      holderEmail,
+      holderEmail: options.checkoutEmail ?? holderEmail,
       userId: user!.id,
       status: options.status,
       contacts: [
         { name: "Pat Holder", ageBand: "adult", email: holderEmail },
-        { name: "Grandma Rosa", ageBand: "older-adult", email: `rosa-${id}@example.com` },
+        { name: options.rosaName ?? "Grandma Rosa", ageBand: "older-adult", email: `rosa-${id}@example.com` },
         {
           name: "Grandpa Joe",
           ageBand: "older-adult",
@@ -173,7 +178,7 @@ describe.each(DATABASE_TARGETS)("spot notices to the account holder on $name", (
     expect(await report(`Rosa <${f.rosa.email!.toUpperCase()}>`, first.token)).toBe("counted");
     const notices = await noticesTo(f.holderEmail);
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.subject).toBe("Grandma Rosa spotted a practice message");
+    expect(notices[0]!.subject).toBe("Someone in your family spotted a practice message");
     expect(notices[0]!.textBody).toContain("Grandma Rosa spotted a practice message and reported it to us");
     expect(notices[0]!.textBody).toContain(`See your family's results: ${RESULTS_URL}`);
     expect(notices[0]!.textBody).toContain("at most one of these emails a day");
@@ -195,7 +200,7 @@ describe.each(DATABASE_TARGETS)("spot notices to the account holder on $name", (
     expect(await spot(third.token)).toBe(200);
     const later = await noticesTo(f.holderEmail);
     expect(later).toHaveLength(2);
-    expect(later[1]!.subject).toBe("Grandpa Joe spotted a practice message");
+    expect(later[1]!.subject).toBe("Someone in your family spotted a practice message");
     expect(later[1]!.textBody).toContain('said so on its feedback page ("I spotted it")');
     // Pressing it again on the same message records nothing more and sends nothing.
     await aDayLater(f.subscriptionId);
@@ -240,6 +245,41 @@ describe.each(DATABASE_TARGETS)("spot notices to the account holder on $name", (
     // The day was not used up: Grandma Rosa's own report still tells the holder.
     expect(await report(f.rosa.email!, rosas.token)).toBe("counted");
     expect(await noticesTo(f.holderEmail)).toHaveLength(1);
+  });
+
+  it("has a subject of fixed words: the holder-typed name is in the body only", async () => {
+    const f = await family({ rosaName: "Urgent Call Your Bank Now" });
+    await setting(f.cookie, { enabled: "on" });
+    expect(await spot((await f.send(f.rosa)).token)).toBe(200);
+    const [notice] = await noticesTo(f.holderEmail);
+    expect(notice!.subject).toBe("Someone in your family spotted a practice message");
+    for (const word of ["Urgent", "Call", "Bank"]) expect(notice!.subject).not.toContain(word);
+    expect(notice!.textBody).toContain("Urgent Call Your Bank Now spotted a practice message");
+  });
+
+  it("goes only to the holder's confirmed account email: never to a checkout email that is someone else's", async () => {
+    const stranger = `stranger-${randomBytes(4).toString("hex")}@example.com`;
+    const f = await family({ checkoutEmail: stranger });
+    await setting(f.cookie, { enabled: "on" });
+    expect(await spot((await f.send(f.rosa)).token)).toBe(200);
+    expect(await noticesTo(stranger)).toEqual([]);
+    expect(await noticesTo(f.holderEmail)).toHaveLength(1);
+  });
+
+  it("waits, without using up the day, while the holder's account email is unconfirmed", async () => {
+    const stranger = `stranger-${randomBytes(4).toString("hex")}@example.com`;
+    const f = await family({ confirmed: false, checkoutEmail: stranger });
+    await setting(f.cookie, { enabled: "on" });
+    const rosas = await f.send(f.rosa);
+    expect(await spot(rosas.token)).toBe(200);
+    expect(await noticesTo(stranger)).toEqual([]);
+    expect(await noticesTo(f.holderEmail)).toEqual([]);
+    expect((await programOf(f.subscriptionId)).spotNoticeSentAt).toBeNull();
+    // Confirmed now: Grandpa Joe's spot is told, to the account's email.
+    await db().update(users).set({ emailVerified: true }).where(eq(users.email, f.holderEmail));
+    expect(await spot((await f.send(f.joe)).token)).toBe(200);
+    expect(await noticesTo(f.holderEmail)).toHaveLength(1);
+    expect(await noticesTo(stranger)).toEqual([]);
   });
 
   it("turns off again, and then a spot sends nothing", async () => {

@@ -67,12 +67,16 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
     fake.failuresLeft = 0;
     fake.portalConfigured = true;
     userId = randomUUID();
-    await db.insert(users).values({ id: userId, name: "Dana Rivera", email: "dana-account@example.com" });
+    // The checkout's email is the account's, confirmed: where the receipt may go (receipts.server.ts).
+    await db.insert(users).values({ id: userId, name: "Dana Rivera", email: familyInput.email, emailVerified: true });
   });
+
+  /** The signed-in buyer as the checkout action passes them. */
+  const buyer = () => ({ id: userId, email: familyInput.email });
 
   /** A checkout started through our code, paid on Stripe's side. */
   async function paidCheckout(input = familyInput, options: { status?: string; periodEnd?: Date } = {}) {
-    const result = await startCheckout(db, provider, { id: userId }, input, "https://scam-free.test");
+    const result = await startCheckout(db, provider, buyer(), input, "https://scam-free.test");
     if (!result.ok) throw new Error(result.message);
     const [checkout] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
     const subscription = fake.completeCheckout(checkout.providerSessionId!, options);
@@ -86,7 +90,7 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
   const outbox = () => db.select().from(outboxMessages);
 
   it("creates a subscription-mode Checkout session from the server's plan table, with the user, email, metadata and an idempotency key", async () => {
-    const result = await startCheckout(db, provider, { id: userId }, familyInput, "https://scam-free.test");
+    const result = await startCheckout(db, provider, buyer(), familyInput, "https://scam-free.test");
     expect(result).toMatchObject({ ok: true });
     const request = fake.requests.find((r) => r.path === "/v1/checkout/sessions" && r.method === "POST")!;
     expect(request.authorization).toBe("Bearer sk_test_fake_key");
@@ -339,7 +343,7 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
 
   describe("the success page", () => {
     it("reads only what fulfilment wrote: pending before payment, success after", async () => {
-      const result = await startCheckout(db, provider, { id: userId }, familyInput, "https://scam-free.test");
+      const result = await startCheckout(db, provider, buyer(), familyInput, "https://scam-free.test");
       expect(result.ok).toBe(true);
       const [checkout] = await db.select().from(checkoutSessions);
       expect(await getCheckoutOutcome(db, provider, userId, checkout.providerSessionId)).toEqual({ state: "pending" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { at } from "../support/clock";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
@@ -249,6 +249,34 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
     expect(note!.textBody).toContain(
       "This month your family spotted 0 of 1 practice message: it is still waiting for an answer.",
     );
+  });
+
+  it("sends the holder's summary only to their confirmed account email, never to a checkout email that is someone else's", async () => {
+    const ids = library.scenariosFor({ channel: "email", ageBand: "adult" }).map((scenario) => scenario.id);
+    /** A family whose customer row names a stranger's address (as a checkout once could). */
+    const familyWithStranger = async (holderEmail: string, stranger: string, confirmed: boolean) => {
+      const family = await createTestFamily(suite.handle.db, {
+        holderName: "Ray Holder",
+        holderEmail,
+        contacts: [{ name: "Nana Jo", ageBand: "older-adult", email: `nana.${holderEmail}` }],
+      });
+      await suite.handle.db.update(customers).set({ email: stranger }).where(eq(customers.id, family.customer.id));
+      await suite.handle.db.update(users).set({ emailVerified: confirmed }).where(eq(users.id, family.userId));
+      await suite.handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
+      await sendPractice(family.contacts[0]!, ids[0]!, at("2026-11-03", 16));
+      return family;
+    };
+    await familyWithStranger("ray@example.com", "stranger.one@example.com", true);
+    await familyWithStranger("unproved@example.com", "stranger.two@example.com", false);
+    await sendWeeklySummaries(suite.handle.db, { now: at("2026-11-09", 20), brand: BRAND });
+    const recipients = (await familySummaries()).map((row) => row.recipient);
+    // Ray's confirmed account email gets the family's results; no stranger, and nothing to an unproved address.
+    expect(recipients).toEqual(["ray@example.com"]);
+    const toStrangers = await suite.handle.db
+      .select()
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.recipient, ["stranger.one@example.com", "stranger.two@example.com"]));
+    expect(toStrangers).toEqual([]);
   });
 
   it("answers a bad or unknown link with a 4xx and changes nothing", async () => {

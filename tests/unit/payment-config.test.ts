@@ -53,7 +53,7 @@ describe("payment mode", () => {
     const result = await startCheckout(
       untouchable,
       null,
-      { id: "u1" },
+      { id: "u1", email: "a@example.com" },
       { plan: "premium", name: "A", email: "a@example.com", phone: null, members: [], timeZone: null },
       "http://x",
     );

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { confirmedAccountEmails } from "~/account/accounts.server";
 import { subscriptionHolders } from "~/billing/subscription-holders.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { getLogger } from "~/config/logger.server";
@@ -200,17 +201,20 @@ async function sendPersonSummary(
 
 async function sendFamilySummary(db: Database, brand: MailBranding, subscriptionId: string, now: Date) {
   const holder = subscriptionHolders();
+  const account = confirmedAccountEmails();
   const [family] = await db
     .select({
-      email: holder.holderEmail,
+      email: account.email,
       name: holder.holderName,
       userId: holder.holderUserId,
       optedOutAt: trainingPrograms.summariesOptedOutAt,
     })
     .from(holder)
+    // The holder's confirmed account email only: the checkout's address may be anyone's, and
+    // without an account the holder could not open the dashboard the summary links to.
+    .innerJoin(account, eq(account.userId, holder.holderUserId))
     .leftJoin(trainingPrograms, eq(trainingPrograms.subscriptionId, holder.subscriptionId))
     .where(eq(holder.subscriptionId, subscriptionId));
-  // Without an account the holder could not open the dashboard the summary links to.
   if (!family?.userId || family.optedOutAt) return null;
   const familyZone = (await listContacts(db, subscriptionId))[0]?.timeZone;
   if (!familyZone || !isAllowedSendTime(now, familyZone, "adult")) return null;

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { accountLogins } from "~/account/accounts.server";
+import { confirmedAccountEmails } from "~/account/accounts.server";
 import { subscriptionHolders } from "~/billing/subscription-holders.server";
 import { hasMemberAccess } from "~/billing/subscription-view";
 import { getLogger } from "~/config/logger.server";
@@ -19,10 +19,14 @@ import { practiceOutcome, type PracticeMessageRecord, type RecordedEvent } from 
  * then finds the day taken). Off by default.
  */
 
-/** Who would be told about this contact's spot: their family's holder, with the account the notice's link needs. */
+/**
+ * Who would be told about this contact's spot: their family's holder, at their account's confirmed
+ * email (never the checkout's address, which may be anyone's). No confirmed account, no notice:
+ * without an account the holder could not open the results the email links to either.
+ */
 async function familyOf(db: Database, contactId: string) {
   const holder = subscriptionHolders();
-  const login = accountLogins();
+  const login = confirmedAccountEmails();
   const [row] = await db
     .select({
       subscriptionId: trainingContacts.subscriptionId,
@@ -37,7 +41,6 @@ async function familyOf(db: Database, contactId: string) {
     })
     .from(trainingContacts)
     .innerJoin(holder, eq(holder.subscriptionId, trainingContacts.subscriptionId))
-    // Without an account the holder could not open the results the email links to.
     .innerJoin(login, eq(login.userId, holder.holderUserId))
     .where(eq(trainingContacts.id, contactId));
   return row ?? null;
@@ -92,7 +95,7 @@ export async function noticeHolderOfSpot(
       const brand = getMailBranding();
       return enqueueEmail(tx, {
         template: "training-spot-notice",
-        to: family.holderEmail,
+        to: family.accountEmail,
         ...spotNoticeEmail(brand, {
           contactName: family.contactName,
           how,
