@@ -1,11 +1,12 @@
 import type { Database } from "~/db/client.server";
-import { allowPhone, suppressPhone } from "./sms-suppressions.server";
+import { allowPhone, isE164, suppressPhone } from "./sms-suppressions.server";
 
 /**
  * Texts people send to our Twilio number, after /api/webhooks/twilio has checked Twilio's
  * signature. Twilio's opt-out and opt-in words are handled here (the same words Twilio itself acts
  * on for a number with default opt-out handling) and then told to the opt-out listeners; any other
- * text goes to the inbound-text listeners (the Training Program hears SCAM/SPOTTED replies there).
+ * text goes to the inbound-text listeners (the Training Program hears SCAM/SPOTTED replies and
+ * "YES 4821" there). A sender that is not a phone number is answered and ignored.
  */
 export const OPT_OUT_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"]);
 export const OPT_IN_WORDS = new Set(["START", "UNSTOP", "YES"]);
@@ -22,7 +23,7 @@ export interface InboundText {
   keyword: string | null;
 }
 
-export type InboundOutcome = "opted-out" | "opted-in" | "other";
+export type InboundOutcome = "opted-out" | "opted-in" | "other" | "not-a-phone";
 
 export type InboundTextListener = (db: Database, text: InboundText) => Promise<void> | void;
 
@@ -72,7 +73,13 @@ export function parseInboundText(params: Record<string, string>): InboundText | 
   };
 }
 
+/**
+ * Only a phone number (E.164) can say STOP, START or YES for a phone: a text from a short code or
+ * an alphanumeric sender names no number we could ever text, so it changes nothing (a signed STOP
+ * from "ACME" was stored as a suppression).
+ */
 export async function handleInboundText(db: Database, text: InboundText): Promise<InboundOutcome> {
+  if (!isE164(text.from)) return "not-a-phone";
   if (text.keyword && OPT_OUT_WORDS.has(text.keyword)) {
     await suppressPhone(db, text.from, text.keyword);
     for (const listener of optOutListeners) await listener(db, text);

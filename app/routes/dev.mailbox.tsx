@@ -5,6 +5,7 @@ import type { Route } from "./+types/dev.mailbox";
 import { getEnv, inboundEmailSecret } from "~/config/env.server";
 import { getDatabase } from "~/db/database.server";
 import { INBOUND_SIGNATURE_HEADER, signInboundEmail } from "~/mail/inbound-email.server";
+import { answerInboundText } from "~/mail/inbound-text-answer.server";
 import { forwardedCopy, replyCopy } from "~/mail/mail-client-copies.server";
 import { getMessage, listMailbox, senderOf } from "~/mail/outbox.server";
 import { pageMeta } from "~/seo/meta";
@@ -62,6 +63,39 @@ const MailClientSchema = z.object({
   id: z.uuid({ error: "That message is not in the mailbox." }),
 });
 
+/** A reply typed into a text's reply box, as the phone it went to would send it. */
+const TextReplySchema = z.object({
+  intent: z.literal("text-reply"),
+  id: z.uuid({ error: "That message is not in the mailbox." }),
+  body: z
+    .string({ error: "Type a reply first." })
+    .trim()
+    .min(1, "Type a reply first.")
+    .max(320, "A reply here is at most 320 characters (two texts)."),
+});
+
+/**
+ * The reply box on a text: the reply comes from the number the text went to, and goes through
+ * answerInboundText, the handling behind Twilio's signed webhook (/api/webhooks/twilio), so
+ * YES 4821, STOP or SCAM do here exactly what they do from a phone.
+ */
+async function replyToText(raw: Record<string, unknown>) {
+  const form = TextReplySchema.safeParse(raw);
+  if (!form.success) return data({ ok: false, message: form.error.issues[0]!.message }, { status: 400 });
+  const message = await getMessage(await getDatabase(), form.data.id);
+  if (!message || message.channel !== "sms") {
+    return data({ ok: false, message: "Only a text message can be answered by text." }, { status: 400 });
+  }
+  const answer = await answerInboundText({
+    From: message.recipient,
+    To: getEnv().TWILIO_FROM ?? "local mailbox",
+    Body: form.data.body,
+    MessageSid: `SM${crypto.randomUUID().replaceAll("-", "")}`,
+  });
+  if (!answer.ok) return data({ ok: false, message: await answer.text() }, { status: answer.status });
+  return data({ ok: true, message: `Replied "${form.data.body}" from ${message.recipient}.` });
+}
+
 const OUTCOME_WORDS: Record<string, string> = {
   counted: 'Reported: it counts, and a "Well spotted" answer is on its way.',
   "already-counted": "Already reported: the first report is the one that counts.",
@@ -71,10 +105,13 @@ const OUTCOME_WORDS: Record<string, string> = {
 /**
  * "Forward to report" and "Reply" on a practice email: builds the copy a mail client would send
  * and posts it, signed, to our own /api/webhooks/inbound-email, exactly as a mail provider would.
+ * "Send" in a text's reply box: replyToText.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (getEnv().isProduction) throw data(null, { status: 404 });
-  const form = MailClientSchema.safeParse(await readForm(request));
+  const fields = await readForm(request);
+  if (fields.intent === "text-reply") return replyToText(fields);
+  const form = MailClientSchema.safeParse(fields);
   if (!form.success) return data({ ok: false, message: form.error.issues[0]!.message }, { status: 400 });
   const message = await getMessage(await getDatabase(), form.data.id);
   const setup = practiceSendingSetup();
@@ -141,9 +178,42 @@ function LinkedText({ text }: { text: string }) {
   return <pre className="mt-4 whitespace-pre-wrap rounded-lg bg-slate-50 p-4 font-sans text-sm">{linkify(text)}</pre>;
 }
 
-type Selected = { to: string; status: string; createdAt: string; text: string };
+type Selected = { id: string; to: string; status: string; createdAt: string; text: string };
 
-/** A text message as a phone shows it: the number at the top, the message in a bubble. */
+/** Under a text, as on the phone: type a reply (YES 4821, STOP, SCAM) and send it to the site. */
+function TextReplyBox({ id }: { id: string }) {
+  const busy = useNavigation().state !== "idle";
+  const result = useActionData<typeof action>();
+  return (
+    <Form method="post" action={`/dev/mailbox?id=${id}`} className="border-t border-slate-200 pt-3">
+      <input type="hidden" name="intent" value="text-reply" />
+      <input type="hidden" name="id" value={id} />
+      <label htmlFor="text-reply" className="text-xs text-muted">
+        Reply from this phone
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="text-reply"
+          name="body"
+          required
+          maxLength={320}
+          autoComplete="off"
+          className="min-w-0 flex-1 rounded-full border border-slate-300 px-3 py-1 text-sm"
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Send
+        </Button>
+      </div>
+      {result && (
+        <p role="status" className="mt-2 text-sm font-semibold">
+          {result.message}
+        </p>
+      )}
+    </Form>
+  );
+}
+
+/** A text message as a phone shows it: the number at the top, the message in a bubble, a reply box. */
 function TextMessage({ message }: { message: Selected }) {
   return (
     <article
@@ -162,6 +232,7 @@ function TextMessage({ message }: { message: Selected }) {
           {new Date(message.createdAt).toUTCString()} · {message.status}
         </p>
       </div>
+      <TextReplyBox id={message.id} />
     </article>
   );
 }

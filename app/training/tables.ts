@@ -116,6 +116,11 @@ export const practiceAddressConsents = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /** 'notice-link' (the button on the notice's page), 'text-reply' (YES) or 'account-email' (the holder's verified email). */
     confirmedHow: text("confirmed_how"),
+    /**
+     * The 4 digits a text notice asks to be sent back with YES ("Reply YES 4821"), unique among the
+     * phone's unconfirmed notices, so a reply names the family it answers (people/text-consent.server.ts).
+     */
+    replyCode: text("reply_code"),
     createdAt: createdAt(),
   },
   (t) => [

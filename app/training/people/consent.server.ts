@@ -44,7 +44,15 @@ export type NoticeChannel = AddressChannel;
  */
 export async function queueNotice(
   tx: Database,
-  notice: { contact: Contact; channel: NoticeChannel; address: string; token: string; holderName: string },
+  notice: {
+    contact: Contact;
+    channel: NoticeChannel;
+    address: string;
+    token: string;
+    holderName: string;
+    /** A text's "Reply YES 4821" (address-consent.server.ts replyCodeFor). */
+    replyCode?: string | null;
+  },
 ): Promise<string | null> {
   const brand = getMailBranding();
   const { contact } = notice;
@@ -61,7 +69,8 @@ export async function queueNotice(
     return enqueueEmail(tx, { template, to: notice.address, ...content });
   }
   if (await isPhoneSuppressed(tx, notice.address)) return null;
-  const body = minor ? childNoticeText(brand, input) : consentNoticeText(brand, input);
+  const textInput = { ...input, replyCode: notice.replyCode };
+  const body = minor ? childNoticeText(brand, textInput) : consentNoticeText(brand, textInput);
   return enqueueText(tx, { template, to: notice.address, body });
 }
 

@@ -7,6 +7,7 @@ import {
   ensureAddressConsent,
   markNoticeSent,
   normaliseAddress,
+  replyCodeFor,
 } from "./address-consent.server";
 import { queueNotice, type NoticeChannel } from "./consent.server";
 import { OPTED_OUT_EXPLANATION } from "./contact-status";
@@ -101,6 +102,7 @@ export async function sendNotices(
         address,
         token: consent.token,
         holderName: program.holderName,
+        replyCode: channel === "sms" ? await replyCodeFor(tx, consent) : null,
       });
       if (id) await markNoticeSent(tx, consent.id);
       return id;

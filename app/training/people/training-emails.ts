@@ -1,11 +1,13 @@
 import { compose, type EmailContent, type MailBranding } from "~/mail/templates";
+import { strangerNames } from "./stranger-names";
 
 /**
  * The notices a person gets before any practice message: an adult's request for consent, and a
  * child's or teen's friendly hello after their parent or guardian agreed. Plain words a
- * grandparent and a ten-year-old can both follow; the only links are to our own site. The holder's
- * name (checked by the shared name field: letters, spaces and a few marks only) appears in the
- * body, never in the subject, so nobody can write a subject line into mail to someone else.
+ * grandparent and a ten-year-old can both follow; the only links are to our own site. These go to
+ * addresses that have not said yes, so the names the holder typed appear only as strangerNames
+ * gives them (a first name, or neutral words), in the body, never in the subject: nobody can
+ * write a sentence or a subject line into mail to someone else.
  * (Practice messages themselves are composed elsewhere, by the scheduler.)
  */
 
@@ -56,8 +58,10 @@ export const HOLDER_SEES = [
 ];
 
 export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): EmailContent {
-  const holder = oneLine(input.holderName);
-  return compose(brand, "You are invited to practice spotting scams", `Hello ${oneLine(input.contactName)},`, [
+  const names = strangerNames(input);
+  const holder = names.holder;
+  const greeting = names.person ? `Hello ${names.person},` : "Hello,";
+  return compose(brand, "You are invited to practice spotting scams", greeting, [
     {
       kind: "p",
       text: `${holder} signed you up for the ${brand.productName} Training Program, which helps families get better at spotting scams. Nothing starts unless you say yes.`,
@@ -79,7 +83,7 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
     { kind: "button", label: "Say yes or no", url: input.consentUrl },
     {
       kind: "p",
-      text: `Don't know ${holder}, or not ${oneLine(input.contactName)}? Open the same page and press "This isn't me": we will never write to this address about practice messages again.`,
+      text: `Don't know ${names.holderInSentence}, or not ${names.personInSentence}? Open the same page and press "This isn't me": we will never write to this address about practice messages again.`,
     },
     {
       kind: "p",
@@ -87,18 +91,36 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
     },
     {
       kind: "p",
-      text: `Not sure this email is real? Ask ${holder}, or open ${brand.siteUrl} yourself instead of using the button.`,
+      text: `Not sure this email is real? Ask ${names.holderInSentence}, or open ${brand.siteUrl} yourself instead of using the button.`,
     },
   ]);
 }
 
-export function consentNoticeText(brand: MailBranding, input: NoticeInput): string {
-  return `${brand.productName}: ${oneLine(input.holderName, 40)} signed you up for practice scam texts that look real (at most 1 a week, nothing you type is collected). Nothing is sent unless you reply YES or say yes here: ${input.consentUrl} Not you? Reply STOP.`;
+/** A text notice also carries its reply code: "YES 4821" names the notice a reply answers. */
+interface TextNoticeInput extends NoticeInput {
+  replyCode?: string | null;
+}
+
+const replyYes = (input: TextNoticeInput) => (input.replyCode ? `YES ${input.replyCode}` : "YES");
+
+export function consentNoticeText(brand: MailBranding, input: TextNoticeInput): string {
+  return `${brand.productName}: ${strangerNames(input).holder} signed you up for practice scam texts that look real (at most 1 a week, nothing you type is collected). Nothing is sent unless you reply ${replyYes(input)} or say yes here: ${input.consentUrl} Not you? Reply STOP.`;
+}
+
+/**
+ * The one answer to a YES that does not say which notice it answers (several are waiting, the
+ * only one is older than a week) or names a code no notice has. It names no family and no
+ * person: telling a stranger who added their number would itself be a leak.
+ */
+export function replyCodeHelpText(brand: MailBranding): string {
+  return `${brand.productName}: we could not tell which message your YES answers, so nothing was changed. Reply YES and the 4-digit code from that message (like YES 1234), or use the link in it. Reply STOP to stop.`;
 }
 
 export function childNoticeEmail(brand: MailBranding, input: NoticeInput): EmailContent {
-  const holder = oneLine(input.holderName);
-  return compose(brand, "You're invited to scam-spotting practice", `Hi ${oneLine(input.contactName)}!`, [
+  const names = strangerNames(input);
+  const holder = names.holder;
+  const greeting = names.person ? `Hi ${names.person}!` : "Hi!";
+  return compose(brand, "You're invited to scam-spotting practice", greeting, [
     {
       kind: "p",
       text: `${holder} signed you up for ${brand.productName} practice. About once a week (never during school or at night), you may get a pretend scam message. It will look real and will not say it is practice. Your job: spot the tricks!`,
@@ -116,13 +138,19 @@ export function childNoticeEmail(brand: MailBranding, input: NoticeInput): Email
     { kind: "button", label: "Yes, I'm in", url: input.consentUrl },
     {
       kind: "p",
-      text: `Not ${oneLine(input.contactName)}, or don't know ${holder}? Open the same page and press "This isn't me". Want to stop later? Press "Unsubscribe" at the bottom of any practice email, or reply STOP to a text.`,
+      text: `Not ${names.personInSentence}, or don't know ${names.holderInSentence}? Open the same page and press "This isn't me". Want to stop later? Press "Unsubscribe" at the bottom of any practice email, or reply STOP to a text.`,
     },
   ]);
 }
 
-export function childNoticeText(brand: MailBranding, input: NoticeInput): string {
-  return `${brand.productName}: Hi ${oneLine(input.contactName, 30)}! ${oneLine(input.holderName, 40)} signed you up for scam-spotting practice: about 1 pretend scam a week that looks real, never in school time. Nothing you type is collected. Reply YES or tap "Yes, I'm in": ${input.consentUrl} Not you? Reply STOP.`;
+/** "Hi Sam!", or "Hi!" when the name the holder typed cannot be shown to someone who has not said yes. */
+function childTextGreeting(input: NoticeInput) {
+  const person = strangerNames(input).person;
+  return person ? `Hi ${person}!` : "Hi!";
+}
+
+export function childNoticeText(brand: MailBranding, input: TextNoticeInput): string {
+  return `${brand.productName}: ${childTextGreeting(input)} ${strangerNames(input).holder} signed you up for scam-spotting practice: about 1 pretend scam a week that looks real, never in school time. Nothing you type is collected. Reply ${replyYes(input)} or tap "Yes, I'm in": ${input.consentUrl} Not you? Reply STOP.`;
 }
 
 /**
@@ -148,22 +176,18 @@ export function reportThanksText(feedbackUrl: string): string {
   return `Well spotted: that was a practice message. See all its red flags: ${feedbackUrl}`;
 }
 
-const SPOT_NOTICE_SUBJECT = "Someone in your family spotted a practice message";
-
 /**
  * The account holder's note that someone in the family spotted a practice message (they asked for
- * it: "Tell me when someone spots one"). It goes only to the holder's confirmed account email, and
- * the only words in it that a person wrote are the contact's name as the holder typed it, in the
- * body only: the subject is fixed wording, since a subject is what an inbox shows before anything
- * else and typed words there ("Urgent Call Your Bank Now spotted…") read as ours. Nothing about the
- * message itself, and no link but ours.
+ * it: "Tell me when someone spots one"). It goes only to the holder, and the only words in it that
+ * a person wrote are the contact's name as the holder typed it (checked by the shared name field),
+ * so the name may stand in the subject. Nothing about the message itself, and no link but ours.
  */
 export function spotNoticeEmail(
   brand: MailBranding,
   input: { contactName: string; how: "reported" | "spotted"; resultsUrl: string },
 ): EmailContent {
   const name = oneLine(input.contactName, 60);
-  return compose(brand, SPOT_NOTICE_SUBJECT, "Hello,", [
+  return compose(brand, `${name} spotted a practice message`, "Hello,", [
     {
       kind: "p",
       text:

@@ -1,18 +1,29 @@
 import type { Database } from "~/db/client.server";
 import { getLogger } from "~/config/logger.server";
 import { onInboundOptIn, onInboundOptOut, onInboundText, type InboundText } from "~/mail/inbound-texts.server";
-import { confirmByTextReply, liftSuppression, suppressAddress } from "~/training/people/address-consent.server";
+import { eq } from "drizzle-orm";
+import { liftSuppression, suppressAddress } from "~/training/people/address-consent.server";
+import {
+  answerTextYes,
+  parseYesReply,
+  type TextYesOutcome,
+  type YesReply,
+} from "~/training/people/text-consent.server";
+import { practiceLibrary } from "~/training/library/practice-library.server";
+import { asksForReply } from "~/training/library/reply-requests";
+import { practiceMessages } from "~/training/tables";
 import { onInboundEmail, type InboundEmail, type InboundEmailOutcome } from "~/mail/inbound-email.server";
 import { checkTokensIn, confirmChecksByReply } from "~/training/people/delivery-checks.server";
 import { handlePracticeEmailReport, handlePracticeTextReport, practiceReferences } from "./practice-reports.server";
-import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent } from "./tracking.server";
+import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent, recordRepliedByText } from "./tracking.server";
 
 /**
  * Replies to practice texts, heard from the messaging layer after /api/webhooks/twilio checked
  * Twilio's signature: SCAM or SPOTTED reports that phone's latest practice text, and a practice text
  * forwarded back to our number reports itself (practice-reports.server.ts: reporting is the habit we count);
  * STOP and the other opt-out words suppress that number for every family; START, UNSTOP and YES
- * lift that, and YES answers the newest notice sent to the number.
+ * lift that (and then confirm nothing). A YES otherwise answers the one notice it names, or the
+ * practice text it follows (people/text-consent.server.ts).
  */
 
 export const SPOTTED_WORDS: ReadonlySet<string> = new Set(["SCAM", "SPOTTED"]);
@@ -56,16 +67,42 @@ export async function handlePracticeOptOut(db: Database, text: InboundText): Pro
 }
 
 /**
- * START, UNSTOP or YES from a phone: the phone itself asks, so its suppression is lifted; YES also
- * answers the newest notice sent to it ("reply YES"), which is that number's own consent.
+ * START, UNSTOP or YES on its own from a phone: the phone itself asks, so its suppression is
+ * lifted, and a message that lifted one confirms nothing (it said "texts again", not "yes to this
+ * family"). Otherwise a YES or START is an answer like any other YES.
  */
-export async function handlePracticeOptIn(db: Database, text: InboundText): Promise<"confirmed" | "lifted"> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await liftSuppression(t, text.from);
-    if (text.keyword === "YES" && (await confirmByTextReply(t, text.from))) return "confirmed";
-    return "lifted";
+export async function handlePracticeOptIn(db: Database, text: InboundText): Promise<"lifted" | TextYesReplyOutcome> {
+  if (await liftSuppression(db, text.from)) return "lifted";
+  const reply = parseYesReply(text.body);
+  return reply ? handleTextYes(db, text, reply) : "nothing-waiting";
+}
+
+type TextYesReplyOutcome = Exclude<TextYesOutcome, "practice-reply"> | "practice-fall" | "practice-reply-kept";
+
+/**
+ * A YES (SÍ, START; with or without a notice's code) from a phone. When it follows our practice
+ * text to that phone, it answers that text: a fall when the scenario asked for a reply, nothing
+ * otherwise, and never consent. Else it confirms the one notice it names, or nothing.
+ */
+async function handleTextYes(db: Database, text: InboundText, reply: YesReply): Promise<TextYesReplyOutcome> {
+  const latest = await latestPracticeTextTo(db, text.from);
+  const practice = latest && latest.address === text.from ? latest : null;
+  const [queued] = practice
+    ? await db
+        .select({ at: practiceMessages.queuedAt })
+        .from(practiceMessages)
+        .where(eq(practiceMessages.id, practice.id))
+    : [];
+  const { outcome } = await answerTextYes(db, {
+    phone: text.from,
+    reply,
+    latestPracticeTextAt: queued?.at ?? null,
   });
+  if (outcome !== "practice-reply" || !practice) return outcome as Exclude<TextYesOutcome, "practice-reply">;
+  const scenario = practiceLibrary().byId(practice.scenarioId);
+  if (!scenario || !asksForReply(scenario)) return "practice-reply-kept";
+  await recordRepliedByText(db, practice, text.body);
+  return "practice-fall";
 }
 
 /**
@@ -90,6 +127,13 @@ export function registerTrainingReplies() {
     // Any text from a phone that was sent a delivery test says texts reach it ("reply OK").
     const confirmed = await confirmChecksByReply(db, { from: text.from });
     if (confirmed) getLogger().info({ confirmed, messageSid: text.messageSid }, "delivery test confirmed by text");
+    // "YES 4821", "Sí": an answer to a notice or a practice text (a lone YES or START comes as an opt-in word).
+    const yes = parseYesReply(text.body);
+    if (yes) {
+      const answer = await handleTextYes(db, text, yes);
+      getLogger().info({ outcome: answer, messageSid: text.messageSid }, "yes by text");
+      return;
+    }
     const outcome = await handlePracticeReply(db, text);
     if (outcome !== "ignored") getLogger().info({ outcome, messageSid: text.messageSid }, "practice text reply");
   });

@@ -70,7 +70,7 @@ const messageColumns = {
   address: practiceMessages.address,
   delivered: practiceMessages.delivered,
   // A message from before addresses were recorded counts as sent to its channel's address.
-  addressStopped: sql<boolean>`EXISTS (SELECT 1 FROM ${practiceSuppressions} WHERE ${practiceSuppressions.address} = coalesce(${practiceMessages.address}, CASE WHEN ${practiceMessages.channel} = 'email' THEN lower(${trainingContacts.email}) ELSE ${trainingContacts.phone} END))`,
+  addressStopped: sql<boolean>`EXISTS (SELECT 1 FROM ${practiceSuppressions} WHERE ${practiceSuppressions.address} = mailbox_key(coalesce(${practiceMessages.address}, CASE WHEN ${practiceMessages.channel} = 'email' THEN lower(${trainingContacts.email}) ELSE ${trainingContacts.phone} END)))`,
 };
 
 interface MessageRow {
@@ -151,6 +151,8 @@ export interface EventInput {
   detail?: string | null;
   /** Kept, flagged, never counted: why (a report from someone the message was not sent to). */
   notCounted?: string;
+  /** A text the person typed back (a reply to a practice text): a person, whatever the agent or timing rules say. */
+  byTextReply?: boolean;
   at?: Date;
 }
 
@@ -192,7 +194,7 @@ export async function recordPracticeEvent(
   const at = input.at ?? new Date();
   const seconds = await secondsSinceDelivery(db, message.outboxMessageId, at);
   const flagReasons: string[] = input.notCounted ? [input.notCounted] : [];
-  if (HIT_KINDS.has(kind)) {
+  if (HIT_KINDS.has(kind) && !input.byTextReply) {
     const verdict = classifyUserAgent(input.userAgent);
     if (verdict.automated) flagReasons.push(verdict.detail);
     if (seconds !== null && seconds < getEnv().PRACTICE_SCANNER_WINDOW_SECONDS)
@@ -264,7 +266,7 @@ async function recordOutcome(
     if (
       kind === "clicked" &&
       !(await withinHitAllowance(t, message.id, "clicked")) &&
-      (earlier.length > 0 || classifyUserAgent(input.userAgent).automated)
+      (earlier.length > 0 || (!input.byTextReply && classifyUserAgent(input.userAgent).automated))
     ) {
       return { event: null, newLevel: null };
     }
@@ -296,6 +298,21 @@ export function recordClick(
   userAgent: string | null,
 ): Promise<OutcomeResult> {
   return recordOutcome(db, message, "clicked", { userAgent });
+}
+
+/**
+ * The person answered a practice text that asked for a reply ("reply YES by 8pm"): doing what
+ * the scam asked is a fall, like pressing its button. Only the first counted outcome moves the level.
+ */
+export function recordRepliedByText(
+  db: Database,
+  message: PracticeMessageRecord,
+  body: string,
+): Promise<OutcomeResult> {
+  return recordOutcome(db, message, "clicked", {
+    detail: `text reply: ${body.trim().slice(0, 20)}`,
+    byTextReply: true,
+  });
 }
 
 /** "I spotted it" on the feedback page, or a SCAM/SPOTTED reply by text. Once per message. */

@@ -1,0 +1,1 @@
+ALTER TABLE "practice_address_consents" ADD COLUMN "reply_code" text;
