@@ -11,7 +11,9 @@ import type { AddressInfo, Socket } from "node:net";
  * then hold every other send unanswered (a send in flight when a worker is killed). It also signs inbound-text
  * webhooks the way Twilio does (X-Twilio-Signature), computed here independently of the SDK, and,
  * like Twilio, posts signed status callbacks ("sent", then "delivered", or "undelivered"/"failed"
- * for a number told to fail) to the StatusCallback a message names.
+ * for a number told to fail) to the StatusCallback a message names. Like Twilio it lists the
+ * messages it took (GET …/Messages.json with To, From, DateSent> and PageSize, newest first), which
+ * the sender asks before sending again a text whose earlier attempt's outcome it does not know.
  */
 export interface SentText {
   sid: string;
@@ -19,6 +21,10 @@ export interface SentText {
   from: string | null;
   messagingServiceSid: string | null;
   body: string;
+  /** When Twilio took it (date_created) and sent it on (date_sent: at once, in this fake). */
+  createdAt: Date;
+  /** The StatusCallback it named (Twilio keeps it, but never lists it). */
+  statusCallback: string | null;
 }
 
 export interface TwilioRequest {
@@ -62,6 +68,10 @@ export async function startFakeTwilio() {
   let hangsLeft = 0;
   let acceptsLeft: number | null = null;
   let held = 0;
+  // After this many more answered sends, texts are taken but their answer is never sent.
+  let answersLeft: number | null = null;
+  let unanswered = 0;
+  let lookupFailuresLeft = 0;
   // As in the SMTP fake: after release(), requests on connections from before it are never answered.
   const connections = new Set<Socket>();
   let fromBeforeRelease = new Set<Socket>();
@@ -137,9 +147,12 @@ export async function startFakeTwilio() {
     requests.push({ method: req.method ?? "", path: url.pathname, authorization: req.headers.authorization, form });
 
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
-    if (!match || req.method !== "POST") return error(res, 20404, 404, "The requested resource was not found");
+    if (!match || (req.method !== "POST" && req.method !== "GET")) {
+      return error(res, 20404, 404, "The requested resource was not found");
+    }
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`;
     if (match[1] !== accountSid || req.headers.authorization !== expected) return error(res, 20003);
+    if (req.method === "GET") return list(req, res, url);
 
     if (hangsLeft > 0) {
       hangsLeft -= 1;
@@ -169,33 +182,92 @@ export async function startFakeTwilio() {
       acceptsLeft -= 1;
     }
 
-    const sid = `SM${randomBytes(16).toString("hex")}`;
-    messages.push({
-      sid,
+    const text: SentText = {
+      sid: `SM${randomBytes(16).toString("hex")}`,
       to: form.To,
       from: form.From ?? null,
       messagingServiceSid: form.MessagingServiceSid ?? null,
       body: form.Body,
-    });
+      createdAt: new Date(),
+      statusCallback: form.StatusCallback ?? null,
+    };
+    messages.push(text);
+    if (form.StatusCallback) reportStatuses(form.StatusCallback, text.sid, form);
+    if (answersLeft !== null) {
+      if (answersLeft === 0) {
+        // Taken, but the sender never hears so: what a sender killed mid-request leaves behind.
+        unanswered += 1;
+        hanging.add(res);
+        return;
+      }
+      answersLeft -= 1;
+    }
     res.writeHead(201, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ ...resource(text), status: "queued" }));
+  }
+
+  /** A message as Twilio's API shows it (the fields the SDK reads; dates in RFC 2822). */
+  function resource(text: SentText) {
+    return {
+      sid: text.sid,
+      account_sid: accountSid,
+      api_version: "2010-04-01",
+      to: text.to,
+      from: text.from,
+      messaging_service_sid: text.messagingServiceSid,
+      body: text.body,
+      status: "sent",
+      num_segments: "1",
+      num_media: "0",
+      direction: "outbound-api",
+      date_created: text.createdAt.toUTCString(),
+      date_updated: text.createdAt.toUTCString(),
+      date_sent: text.createdAt.toUTCString(),
+      error_code: null,
+      error_message: null,
+      price: null,
+      price_unit: "USD",
+      uri: `/2010-04-01/Accounts/${accountSid}/Messages/${text.sid}.json`,
+      subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${text.sid}/Media.json` },
+    };
+  }
+
+  /**
+   * GET …/Messages.json: the messages taken, newest first, filtered as Twilio filters them (To and
+   * From exactly; DateSent> a date, meaning from its midnight UTC, or a date and time), one page of
+   * PageSize (50 unless given, at most 1000). Every page is the last one here: tests never list more.
+   */
+  function list(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (lookupFailuresLeft > 0) {
+      lookupFailuresLeft -= 1;
+      return error(res, 20500, 503, "An internal server error has occurred");
+    }
+    const query = url.searchParams;
+    const after = query.get("DateSent>");
+    const since = after === null ? null : new Date(/^\d{4}-\d{2}-\d{2}$/.test(after) ? `${after}T00:00:00Z` : after);
+    if (since && Number.isNaN(since.getTime())) return error(res, 20001, 400, "Invalid DateSent> value");
+    const pageSize = Math.min(Number(query.get("PageSize") ?? 50) || 50, 1000);
+    const found = messages
+      .filter((text) => !query.has("To") || text.to === query.get("To"))
+      .filter((text) => !query.has("From") || text.from === query.get("From"))
+      .filter((text) => !since || text.createdAt >= since)
+      .reverse()
+      .slice(0, pageSize);
+    const page = `/2010-04-01/Accounts/${accountSid}/Messages.json?${query.toString()}`;
+    res.writeHead(200, { "Content-Type": "application/json" });
     res.end(
       JSON.stringify({
-        sid,
-        account_sid: accountSid,
-        to: form.To,
-        from: form.From ?? null,
-        messaging_service_sid: form.MessagingServiceSid ?? null,
-        body: form.Body,
-        status: "queued",
-        num_segments: "1",
-        direction: "outbound-api",
-        date_created: new Date().toUTCString(),
-        error_code: null,
-        error_message: null,
-        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
+        messages: found.map(resource),
+        page: 0,
+        page_size: pageSize,
+        start: 0,
+        end: Math.max(found.length - 1, 0),
+        uri: page,
+        first_page_uri: page,
+        next_page_uri: null,
+        previous_page_uri: null,
       }),
     );
-    if (form.StatusCallback) reportStatuses(form.StatusCallback, sid, form);
   }
 
   const server = createServer((req, res) => void handle(req, res));
@@ -210,7 +282,9 @@ export async function startFakeTwilio() {
     messages,
     requests,
     /** Requests that tried to send a text to this number. */
-    attemptsTo: (to: string) => requests.filter((r) => r.form.To === to).length,
+    attemptsTo: (to: string) => requests.filter((r) => r.method === "POST" && r.form.To === to).length,
+    /** Requests that listed messages (the sender looking for a text it may have sent already). */
+    lookups: () => requests.filter((r) => r.method === "GET"),
     /** Answer Twilio error `code` (21610 opted out, 21211 invalid number) for every text to `to`. */
     refuse(to: string, code: 21610 | 21211) {
       refusals.set(to, code);
@@ -238,12 +312,16 @@ export async function startFakeTwilio() {
     async callbacksPosted() {
       while (callbacksInFlight.size > 0) await Promise.all([...callbacksInFlight]);
     },
-    /** The next `count` requests answer `status` (a 5xx outage). */
+    /** The next `count` sends answer `status` (a 5xx outage). */
     failNext(count: number, status = 503) {
       failuresLeft = count;
       failureStatus = status;
     },
-    /** The next `count` requests get no answer at all. */
+    /** The next `count` list requests answer 503. */
+    failLookups(count: number) {
+      lookupFailuresLeft = count;
+    },
+    /** The next `count` sends get no answer at all (and are not taken). */
     hangNext(count: number) {
       hangsLeft = count;
     },
@@ -251,14 +329,26 @@ export async function startFakeTwilio() {
     holdAfter(count: number) {
       acceptsLeft = count;
     },
-    /** Accept texts again, on connections made from now on. */
+    /**
+     * Answer `count` more sends, then take every other text (it is in `messages`, Twilio will send
+     * it) without ever answering: the sender cannot know it went (see `release()`).
+     */
+    takeWithoutAnswerAfter(count: number) {
+      answersLeft = count;
+    },
+    /** Accept and answer texts again, on connections made from now on. */
     release() {
       acceptsLeft = null;
+      answersLeft = null;
       fromBeforeRelease = new Set(connections);
     },
-    /** Sends that were held unanswered. */
+    /** Sends that were held unanswered (and not taken). */
     get held() {
       return held;
+    },
+    /** Texts taken whose answer was never sent. */
+    get unanswered() {
+      return unanswered;
     },
     reset() {
       messages.length = 0;
@@ -267,6 +357,9 @@ export async function startFakeTwilio() {
       failuresLeft = 0;
       hangsLeft = 0;
       acceptsLeft = null;
+      answersLeft = null;
+      unanswered = 0;
+      lookupFailuresLeft = 0;
       fromBeforeRelease = new Set();
       held = 0;
       statusCallbacks.length = 0;
