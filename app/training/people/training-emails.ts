@@ -176,18 +176,22 @@ export function reportThanksText(feedbackUrl: string): string {
   return `Well spotted: that was a practice message. See all its red flags: ${feedbackUrl}`;
 }
 
+const SPOT_NOTICE_SUBJECT = "Someone in your family spotted a practice message";
+
 /**
  * The account holder's note that someone in the family spotted a practice message (they asked for
- * it: "Tell me when someone spots one"). It goes only to the holder, and the only words in it that
- * a person wrote are the contact's name as the holder typed it (checked by the shared name field),
- * so the name may stand in the subject. Nothing about the message itself, and no link but ours.
+ * it: "Tell me when someone spots one"). It goes only to the holder's confirmed account email, and
+ * the only words in it that a person wrote are the contact's name as the holder typed it, in the
+ * body only: the subject is fixed wording, since a subject is what an inbox shows before anything
+ * else and typed words there ("Urgent Call Your Bank Now spotted…") read as ours. Nothing about the
+ * message itself, and no link but ours.
  */
 export function spotNoticeEmail(
   brand: MailBranding,
   input: { contactName: string; how: "reported" | "spotted"; resultsUrl: string },
 ): EmailContent {
   const name = oneLine(input.contactName, 60);
-  return compose(brand, `${name} spotted a practice message`, "Hello,", [
+  return compose(brand, SPOT_NOTICE_SUBJECT, "Hello,", [
     {
       kind: "p",
       text:
