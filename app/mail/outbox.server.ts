@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { outboxMessages } from "~/mail/tables";
@@ -15,6 +15,11 @@ import type { MailTransport } from "./transports.server";
  * after a long fixed claim.
  */
 export const CLAIM_SECONDS = 30;
+/**
+ * Twilio's clock and the database's may differ a little: a text Twilio took is looked for from this
+ * long before its outbox row was written.
+ */
+const PROVIDER_CLOCK_SKEW_MS = 5 * 60_000;
 /** After this many failed attempts the message is marked failed and left for a person to look at. */
 export const MAX_ATTEMPTS = 8;
 /** First retry after this many seconds, doubled each time, at most an hour. */
@@ -132,7 +137,8 @@ export interface DeliveryTuning {
   retryBaseSeconds?: number;
 }
 
-export type DeliveryOutcome = "sent" | "not-claimable" | "retry" | "held" | "dropped" | "failed";
+/** "taken-over": this worker's claim ran out before it sent, and another worker holds the message. */
+export type DeliveryOutcome = "sent" | "not-claimable" | "retry" | "held" | "dropped" | "failed" | "taken-over";
 
 export interface DeliveryResult {
   id: string;
@@ -141,6 +147,8 @@ export interface DeliveryResult {
   /** For a retry or a held message: when it may be tried again. */
   nextAttemptAt?: Date;
   error?: string;
+  /** Sent by an earlier attempt whose outcome was unknown: found at the provider, not sent again. */
+  foundAtProvider?: true;
 }
 
 /** Waiting and due, or claimed by a worker whose claim ran out (it died mid-send). */
@@ -213,7 +221,19 @@ export async function sendClaimedMessage(
     (claimSeconds * 1000) / 3,
   );
   const base = { id: message.id, channel: message.channel };
+  const recordSent = (transport: string, providerMessageId: string | null) =>
+    db
+      .update(outboxMessages)
+      .set({ status: "sent", sentAt: sql`now()`, claimedUntil: null, transport, providerMessageId, lastError: null })
+      .where(ours);
   try {
+    // Before anything else: if an earlier attempt did send it, it is sent, whatever the last look
+    // would say now.
+    const earlier = await earlierSend(db, channels, message);
+    if (earlier) {
+      await recordSent(channels.sms.name, earlier);
+      return { ...base, outcome: "sent", foundAtProvider: true };
+    }
     const look = channels.lastLook ? await channels.lastLook(db, message) : undefined;
     if (look?.verdict === "hold") {
       // Waiting for the right moment is not a failed attempt.
@@ -237,18 +257,20 @@ export async function sendClaimedMessage(
         .where(ours);
       return { ...base, outcome: "dropped", error: look.reason };
     }
-    const result = await sendThroughChannel(db, channels, message);
-    await db
+    // The claim must still be ours at the moment it goes: a worker that stalled past its claim,
+    // and was taken over meanwhile (a takeover counts a new attempt), stops here instead of sending
+    // a second copy. Otherwise the claim is renewed for the send.
+    const [stillOurs] = await db
       .update(outboxMessages)
-      .set({
-        status: "sent",
-        sentAt: sql`now()`,
-        claimedUntil: null,
-        transport: message.channel === "sms" ? channels.sms.name : channels.email.name,
-        providerMessageId: result.providerMessageId ?? null,
-        lastError: null,
-      })
-      .where(ours);
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})` })
+      .where(ours)
+      .returning({ id: outboxMessages.id });
+    if (!stillOurs) return { ...base, outcome: "taken-over" };
+    const result = await sendThroughChannel(db, channels, message);
+    await recordSent(
+      message.channel === "sms" ? channels.sms.name : channels.email.name,
+      result.providerMessageId ?? null,
+    );
     return { ...base, outcome: "sent" };
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -304,6 +326,33 @@ export function senderOf(mailFrom: string, message: Pick<OutboxMessage, "senderN
   const from = message.senderAddress ?? mailFrom;
   const name = message.senderName ?? (message.senderAddress ? "" : null);
   return name === null ? from : fromWithDisplayName(from, name);
+}
+
+/**
+ * The provider's id of this text if an earlier attempt did send it. A text claimed before (its
+ * attempt count says so) may have reached Twilio although no answer was recorded: the worker died
+ * mid-request, or the request timed out after Twilio took it. A status callback may already have
+ * named the row (by the `?ref=` of its callback address); otherwise Twilio is asked for a text to
+ * this number with exactly this body, taken since the row was written, whose id no other row of
+ * ours has. If Twilio cannot be asked, this throws, and the text waits for a retry instead of going
+ * out blind.
+ */
+async function earlierSend(db: Database, channels: DeliveryChannels, message: OutboxMessage) {
+  if (message.channel !== "sms" || message.attempts <= 1) return null;
+  if (message.providerMessageId) return message.providerMessageId;
+  if (!channels.sms.findAccepted) return null;
+  const since = new Date(message.createdAt.getTime() - PROVIDER_CLOCK_SKEW_MS);
+  const candidates = await channels.sms.findAccepted(
+    { id: message.id, to: message.recipient, body: message.textBody },
+    since,
+  );
+  if (candidates.length === 0) return null;
+  const recorded = await db
+    .select({ sid: outboxMessages.providerMessageId })
+    .from(outboxMessages)
+    .where(and(inArray(outboxMessages.providerMessageId, candidates), ne(outboxMessages.id, message.id)));
+  const elsewhere = new Set(recorded.map((row) => row.sid));
+  return candidates.find((sid) => !elsewhere.has(sid)) ?? null;
 }
 
 async function sendThroughChannel(db: Database, channels: DeliveryChannels, message: OutboxMessage) {

@@ -1,5 +1,6 @@
 import twilio from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
+import type { MessageInstance } from "twilio/lib/rest/api/v2010/account/message";
 import { PermanentDeliveryError } from "./delivery-errors";
 
 /** One outgoing text message as a transport sees it. */
@@ -13,6 +14,13 @@ export interface OutgoingText {
 export interface SmsTransport {
   name: "twilio" | "local" | "unconfigured";
   send(message: OutgoingText): Promise<{ providerMessageId?: string }>;
+  /**
+   * The provider's ids of texts it already took that are this one: same number, exactly the same
+   * body, taken at `since` or later; oldest first. Asked before sending again a text whose earlier
+   * attempt's outcome is unknown (its worker died mid-request, or the request timed out). A
+   * transport without it has nothing that could have gone unseen.
+   */
+  findAccepted?(message: OutgoingText, since: Date): Promise<string[]>;
 }
 
 export interface TwilioSettings {
@@ -33,6 +41,12 @@ export interface TwilioSettings {
    */
   statusCallbackUrl?: string;
 }
+
+/**
+ * How many of the newest messages to one number the lookup reads. A family member gets a few texts
+ * a week; a lookup runs minutes, at most hours, after the text was queued.
+ */
+const LOOKUP_LIMIT = 50;
 
 /**
  * Twilio answers these for a number that will never take this message; retrying cannot help.
@@ -71,7 +85,8 @@ export function twilioTransport(settings: TwilioSettings): SmsTransport {
     ? redirectingHttpClient(settings.apiBase, timeout)
     : new twilio.RequestClient({ timeout, autoRetry: false });
   const client = twilio(settings.accountSid, settings.authToken, { httpClient });
-  const sender = settings.from.startsWith("MG") ? { messagingServiceSid: settings.from } : { from: settings.from };
+  const viaService = settings.from.startsWith("MG");
+  const sender = viaService ? { messagingServiceSid: settings.from } : { from: settings.from };
   return {
     name: "twilio",
     async send(message) {
@@ -80,7 +95,9 @@ export function twilioTransport(settings: TwilioSettings): SmsTransport {
           to: message.to,
           body: message.body,
           ...sender,
-          ...(settings.statusCallbackUrl ? { statusCallback: settings.statusCallbackUrl } : {}),
+          ...(settings.statusCallbackUrl
+            ? { statusCallback: statusCallbackFor(settings.statusCallbackUrl, message) }
+            : {}),
         });
         return { providerMessageId: sent.sid };
       } catch (error) {
@@ -91,7 +108,41 @@ export function twilioTransport(settings: TwilioSettings): SmsTransport {
         throw error;
       }
     },
+    async findAccepted(message, since) {
+      const ours = (text: MessageInstance) =>
+        text.direction === "outbound-api" &&
+        text.to === message.to &&
+        text.body === message.body &&
+        (viaService ? text.messagingServiceSid === settings.from : text.from === settings.from) &&
+        text.dateCreated.getTime() >= since.getTime();
+      const list = (dateSentAfter?: Date) =>
+        client.messages.list({
+          to: message.to,
+          // A Messaging Service sends from one of its numbers: compared on the service instead.
+          ...(viaService ? {} : { from: settings.from }),
+          ...(dateSentAfter ? { dateSentAfter } : {}),
+          limit: LOOKUP_LIMIT,
+        });
+      // Twilio reads DateSent> as a day (from its midnight, UTC): ask from that day's start and
+      // compare the exact moment here, on date_created.
+      const day = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate()));
+      let found = (await list(day)).filter(ours);
+      // A text still in Twilio's queue has no date_sent yet, so no DateSent filter finds it: look
+      // once more at the newest texts to that number, unfiltered by date.
+      if (found.length === 0) found = (await list()).filter(ours);
+      return found.sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime()).map((text) => text.sid);
+    },
   };
+}
+
+/**
+ * Each text's status callback names its outbox row (`?ref=`), so a status Twilio reports for a text
+ * whose send was never recorded (its worker died before Twilio's answer came) still finds its row.
+ */
+function statusCallbackFor(url: string, message: OutgoingText) {
+  const callback = new URL(url);
+  callback.searchParams.set("ref", message.id);
+  return callback.toString();
 }
 
 /** Development without Twilio: the text stays in the outbox table, readable at /dev/mailbox. */

@@ -61,7 +61,12 @@ export function describeTextError(code: string | undefined): string | null {
  * one separately), so a status never replaces a later one: "sent" after "delivered" is ignored.
  * Returns whether a text of ours was found and moved.
  */
-export async function recordTextStatus(db: Database, status: TextStatus): Promise<"recorded" | "stale" | "unknown"> {
+export async function recordTextStatus(
+  db: Database,
+  status: TextStatus,
+  /** The `ref` of the callback address: the outbox id of the text (see sms-transports.server.ts). */
+  ref?: string | null,
+): Promise<"recorded" | "stale" | "unknown"> {
   const rank = STATUS_ORDER[status.MessageStatus];
   const laterStatuses = Object.entries(STATUS_ORDER)
     .filter(([, other]) => other >= rank)
@@ -87,5 +92,37 @@ export async function recordTextStatus(db: Database, status: TextStatus): Promis
     .returning({ id: outboxMessages.id });
   if (moved) return "recorded";
   const [known] = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(ours);
-  return known ? "stale" : "unknown";
+  if (known) return "stale";
+  return (await nameUnrecordedText(db, status, ref)) ? "recorded" : "unknown";
+}
+
+const OutboxId = z.uuid();
+
+/**
+ * A status for a message id no row has: Twilio took the text, but its sender never recorded the
+ * answer (it died mid-request, or the request timed out). The callback address names the row, so
+ * the row gets the id now, and the worker that next claims it records it as sent instead of
+ * sending it again. Only a row still waiting to be (re)sent, and only once. The reference is
+ * trusted because Twilio signed the address it is part of.
+ */
+async function nameUnrecordedText(db: Database, status: TextStatus, ref: string | null | undefined) {
+  if (!OutboxId.safeParse(ref).success) return false;
+  const [named] = await db
+    .update(outboxMessages)
+    .set({
+      providerMessageId: status.MessageSid,
+      providerStatus: status.MessageStatus,
+      providerStatusAt: sql`now()`,
+      providerError: describeTextError(status.ErrorCode),
+    })
+    .where(
+      and(
+        eq(outboxMessages.id, ref!),
+        eq(outboxMessages.channel, "sms"),
+        isNull(outboxMessages.providerMessageId),
+        inArray(outboxMessages.status, ["pending", "sending"]),
+      ),
+    )
+    .returning({ id: outboxMessages.id });
+  return Boolean(named);
 }

@@ -14,7 +14,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (params instanceof Response) return params;
   const parsed = TextStatusSchema.safeParse(params);
   if (!parsed.success) return plainAnswer(400, parsed.error.issues[0]?.message ?? "Not a message status callback.");
-  const outcome = await recordTextStatus(await getDatabase(), parsed.data);
+  // Each text's callback address names its outbox row (?ref=), inside what Twilio signed.
+  const ref = new URL(request.url).searchParams.get("ref");
+  const outcome = await recordTextStatus(await getDatabase(), parsed.data, ref);
   getLogger().info(
     { outcome, messageSid: parsed.data.MessageSid, status: parsed.data.MessageStatus },
     "text delivery status",

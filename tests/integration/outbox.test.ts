@@ -2,12 +2,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eq, sql } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { startFakeSmtpServer } from "../fakes/smtp-server";
+import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
 import { testChannels } from "../support/delivery";
 import { waitFor } from "../support/wait";
 import type { DatabaseHandle } from "~/db/client.server";
 import { outboxMessages } from "~/mail/tables";
 import { users } from "~/account/tables";
-import { deliverMessage, enqueueEmail, type DeliveryTuning } from "~/mail/outbox.server";
+import { deliverMessage, enqueueEmail, enqueueText, type DeliveryTuning } from "~/mail/outbox.server";
+import { twilioTransport } from "~/mail/sms-transports.server";
 import { registerMessageDelivery, SWEEP_QUEUE, wakeDelivery } from "~/mail/delivery-queue.server";
 import { JobRunner } from "~/jobs/job-runner.server";
 import { smtpTransport, type MailTransport } from "~/mail/transports.server";
@@ -252,5 +254,109 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
   it("keeps referential data intact (no users touched by mail)", async () => {
     const rows = await handle.db.select().from(users);
     expect(rows).toHaveLength(0);
+  });
+
+  describe("a text whose earlier attempt's outcome is unknown", () => {
+    const FROM_NUMBER = "+15005550006";
+    let twilio: FakeTwilio;
+    beforeAll(async () => {
+      twilio = await startFakeTwilio();
+    });
+    afterAll(async () => twilio.close());
+    beforeEach(() => twilio.reset());
+
+    const sms = (timeoutMs = 5_000) =>
+      twilioTransport({
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        from: FROM_NUMBER,
+        apiBase: twilio.url,
+        timeoutMs,
+        statusCallbackUrl: "http://127.0.0.1:9/api/webhooks/twilio/status",
+      });
+    const sends = () => twilio.requests.filter((request) => request.method === "POST");
+
+    /** A text queued, then claimed by a worker that died: 'sending', one attempt, its claim run out. */
+    async function leftSending(to: string, body = `Your parcel for ${to} is held: reply 1 to rebook`) {
+      const id = await enqueueText(handle.db, { template: "practice-sms", to, body });
+      await handle.db
+        .update(outboxMessages)
+        .set({ status: "sending", attempts: 1, claimedUntil: sql`now() - interval '1 second'` })
+        .where(eq(outboxMessages.id, id));
+      return { id, body };
+    }
+
+    it("records a text Twilio already took with Twilio's id, and does not send it again", async () => {
+      const { id, body } = await leftSending("+15551240001");
+      // The dead worker's request had reached Twilio: Twilio took the text, the answer was lost.
+      await sms().send({ id, to: "+15551240001", body });
+      expect(twilio.messages).toHaveLength(1);
+
+      const outcome = await deliverMessage(handle.db, testChannels({ sms: sms() }), id);
+      expect(outcome).toBe("sent");
+      expect(twilio.messages).toHaveLength(1);
+      expect(sends()).toHaveLength(1);
+      expect(twilio.lookups()[0]!.path).toBe(`/2010-04-01/Accounts/${twilio.accountSid}/Messages.json`);
+      expect(await status(id)).toMatchObject({
+        status: "sent",
+        attempts: 2,
+        transport: "twilio",
+        providerMessageId: twilio.messages[0]!.sid,
+      });
+    });
+
+    it("sends once a text Twilio does not have, after looking", async () => {
+      const { id } = await leftSending("+15551240002");
+      expect(await deliverMessage(handle.db, testChannels({ sms: sms() }), id)).toBe("sent");
+      expect(twilio.lookups().length).toBeGreaterThanOrEqual(1);
+      expect(twilio.messages.map((text) => text.to)).toEqual(["+15551240002"]);
+      expect(await status(id)).toMatchObject({ status: "sent", providerMessageId: twilio.messages[0]!.sid });
+      expect(await deliverMessage(handle.db, testChannels({ sms: sms() }), id)).toBe("not-claimable");
+      expect(twilio.messages).toHaveLength(1);
+    });
+
+    it("finds a text whose request timed out after Twilio took it, instead of sending a second copy", async () => {
+      twilio.takeWithoutAnswerAfter(0);
+      const id = await enqueueText(handle.db, { template: "practice-sms", to: "+15551240003", body: "Reply 1 now" });
+      expect(await deliverMessage(handle.db, testChannels({ sms: sms(1_000) }), id, { retryBaseSeconds: 0 })).toBe(
+        "retry",
+      );
+      expect(twilio.messages).toHaveLength(1);
+      twilio.release();
+      expect(await deliverMessage(handle.db, testChannels({ sms: sms() }), id)).toBe("sent");
+      expect(twilio.messages).toHaveLength(1);
+      expect(sends()).toHaveLength(1);
+      expect((await status(id)).providerMessageId).toBe(twilio.messages[0]!.sid);
+    });
+
+    it("does not take another row's text, or one Twilio took before this row existed, for this one", async () => {
+      const body = "Your code is 1234. Reply STOP to end.";
+      // The same words to the same number, sent and recorded for another row a moment ago.
+      const other = await enqueueText(handle.db, { template: "practice-sms", to: "+15551240004", body });
+      expect(await deliverMessage(handle.db, testChannels({ sms: sms() }), other)).toBe("sent");
+      const { id } = await leftSending("+15551240004", body);
+      expect(await deliverMessage(handle.db, testChannels({ sms: sms() }), id)).toBe("sent");
+      expect(twilio.messages).toHaveLength(2);
+      expect((await status(id)).providerMessageId).toBe(twilio.messages[1]!.sid);
+
+      // A text Twilio took an hour before this row was written is not this row's either.
+      const { id: later, body: laterBody } = await leftSending("+15551240005");
+      await sms().send({ id: later, to: "+15551240005", body: laterBody });
+      await handle.db
+        .update(outboxMessages)
+        .set({ createdAt: sql`now() + interval '1 hour'` })
+        .where(eq(outboxMessages.id, later));
+      expect(await deliverMessage(handle.db, testChannels({ sms: sms() }), later)).toBe("sent");
+      expect(twilio.messages.filter((text) => text.to === "+15551240005")).toHaveLength(2);
+    });
+
+    it("does not send blind when Twilio cannot be asked: it waits for a retry", async () => {
+      const { id } = await leftSending("+15551240006");
+      twilio.failLookups(1);
+      expect(await deliverMessage(handle.db, testChannels({ sms: sms() }), id)).toBe("retry");
+      expect(sends()).toHaveLength(0);
+      expect(await status(id)).toMatchObject({ status: "pending" });
+      expect((await status(id)).lastError).toContain("internal server error");
+    });
   });
 });

@@ -159,7 +159,7 @@ describe.each(DATABASE_TARGETS)("text delivery statuses on $name", (target) => {
   it("asks Twilio for status callbacks and records 'delivered' from its signed callbacks", async () => {
     const { joe } = await grandpaFamily();
     const { outboxId } = await sendPracticeText(joe.id, smsScenarios[0]!);
-    expect(twilio.requests[0]!.form.StatusCallback).toBe(`${appUrl}${TWILIO_STATUS_PATH}`);
+    expect(twilio.requests[0]!.form.StatusCallback).toBe(`${appUrl}${TWILIO_STATUS_PATH}?ref=${outboxId}`);
     expect(twilio.statusCallbacks.map((callback) => [callback.params.MessageStatus, callback.answer])).toEqual([
       ["sent", 200],
       ["delivered", 200],

@@ -15,6 +15,7 @@ import { JobRunner } from "~/jobs/job-runner.server";
 import { twilioTransport } from "~/mail/sms-transports.server";
 import { onInboundText, type InboundText } from "~/mail/inbound-texts.server";
 import { action as twilioWebhook } from "~/routes/api.webhooks.twilio";
+import { action as twilioStatusWebhook } from "~/routes/api.webhooks.twilio.status";
 import { loader as mailboxLoader } from "~/routes/dev.mailbox";
 
 const FROM_NUMBER = "+15005550006";
@@ -254,6 +255,53 @@ describe.each(DATABASE_TARGETS)("text messages on $name", (target) => {
       expect(await deliverMessage(handle.db, testChannels({ sms: sms() }), id)).toBe("failed");
       expect((await row(id)).lastError).toContain("replied STOP");
       expect(twilio.requests).toHaveLength(0);
+    });
+
+    it("a status callback for a text whose answer was lost names its row by ?ref=, and the retry records it without sending it again", async () => {
+      // Twilio takes the text but its answer never arrives: the request times out.
+      twilio.takeWithoutAnswerAfter(0);
+      const channels = testChannels({
+        sms: twilioTransport({
+          accountSid: twilio.accountSid,
+          authToken: twilio.authToken,
+          from: FROM_NUMBER,
+          apiBase: twilio.url,
+          timeoutMs: 1_000,
+          // Nothing listens here: the test posts the callback itself, as Twilio would.
+          statusCallbackUrl: "http://127.0.0.1:9/api/webhooks/twilio/status",
+        }),
+      });
+      const id = await text("+15551230014");
+      expect(await deliverMessage(handle.db, channels, id, { retryBaseSeconds: 0 })).toBe("retry");
+      const [taken] = twilio.messages;
+      expect(taken!.statusCallback).toBe(`http://127.0.0.1:9/api/webhooks/twilio/status?ref=${id}`);
+
+      const statusUrl = `http://localhost:3000/api/webhooks/twilio/status?ref=${id}`;
+      const params = { MessageSid: taken!.sid, MessageStatus: "sent", To: "+15551230014", From: FROM_NUMBER };
+      const forged = { ...params, MessageSid: `SM${"0".repeat(32)}` };
+      const callback = (body: Record<string, string>, url = statusUrl) =>
+        twilioStatusWebhook({
+          request: new Request(statusUrl, {
+            method: "POST",
+            body: new URLSearchParams(body),
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              "X-Twilio-Signature": twilio.sign(url, body),
+            },
+          }),
+          params: {},
+          context: {},
+        } as never) as Promise<Response>;
+      // The reference is part of what Twilio signs: a signature over the address without it fails.
+      expect((await callback(forged, "http://localhost:3000/api/webhooks/twilio/status")).status).toBe(403);
+      expect((await callback(params)).status).toBe(200);
+      expect(await row(id)).toMatchObject({ status: "pending", providerMessageId: taken!.sid, providerStatus: "sent" });
+
+      twilio.release();
+      expect(await deliverMessage(handle.db, channels, id)).toBe("sent");
+      expect(twilio.lookups()).toHaveLength(0);
+      expect(twilio.attemptsTo("+15551230014")).toBe(1);
+      expect(await row(id)).toMatchObject({ status: "sent", providerMessageId: taken!.sid, transport: "twilio" });
     });
 
     it("lets a number opt back in with START", async () => {
