@@ -5,6 +5,7 @@ import { registerPaymentRetries } from "~/billing/payment-retries.server";
 import { registerMessageDelivery } from "~/mail/delivery-queue.server";
 import { createDeliveryChannels } from "~/mail/mailer.server";
 import { practiceLastLook } from "~/training/sending/practice-last-look.server";
+import { registerConfirmationPruning } from "~/newsletter/confirmation.server";
 import { registerNewsletterSync } from "~/newsletter/sync.server";
 import { registerScamUpdateDigest } from "~/scam-updates/digest.server";
 import { registerLimitPruning } from "~/security/limit-pruning.server";
@@ -44,6 +45,7 @@ export async function startBackgroundJobs(handle: DatabaseHandle, tuning: Backgr
       log.info({ ...result, email: channels.email.name, sms: channels.sms.name }, "outbox delivery"),
   });
   registerNewsletterSync(runner, handle, { retryDelaySeconds: tuning.retryDelaySeconds });
+  registerConfirmationPruning(runner, handle.db);
   registerPaymentRetries(runner, handle.db);
   // A production site without its own practice domain and link origin sends no practice message.
   if (practiceSendingSetup()) registerPracticeScheduling(runner, handle);

@@ -41,6 +41,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("community", "routes/community.tsx"),
   route("community/visitor", "routes/community.visitor.ts"),
   route("support", "routes/support.tsx"),

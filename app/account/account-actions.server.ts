@@ -1,7 +1,7 @@
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
-import { subscribeToNewsletter } from "~/newsletter/newsletter.server";
+import { requestNewsletterSubscription } from "~/newsletter/confirmation.server";
 import { hitLimit, retryMessage } from "~/security/request-limits.server";
 import { fieldErrors } from "~/validation/fields";
 import type { FormResult } from "~/validation/form-result";
@@ -98,9 +98,10 @@ export async function signUp(request: Request, raw: unknown, clientIp = "unknown
   }
 
   if (newsletter) {
-    // The account matters more than the newsletter: a failure here is only logged.
+    // The account matters more than the newsletter: a failure here is only logged. The address
+    // is not proved yet, so it gets the newsletter's confirmation link, like any other sign-up.
     try {
-      await subscribeToNewsletter(db, { email, name: null, source: "signup" });
+      await requestNewsletterSubscription(db, { email, name: null, source: "signup" });
     } catch (error) {
       getLogger().warn({ err: error }, "newsletter sign-up during registration failed");
     }

@@ -13,7 +13,31 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-/** Sent when someone joins (or rejoins) the newsletter. */
+/** The page a confirmation email's button opens; it only shows a button until that is pressed. */
+export function confirmationUrl(siteUrl: string, token: string) {
+  return `${siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The only email an address gets before its owner has said yes. Anyone can type any address into
+ * the form, so it carries nothing the person who typed it chose (not even the name they gave) and
+ * asks for nothing but the press of the button.
+ */
+export function newsletterConfirmationEmail(brand: MailBranding, input: { confirmUrl: string; expiresInDays: number }) {
+  return compose(brand, `Confirm your ${brand.productName} scam alerts subscription`, "Hello,", [
+    {
+      kind: "p",
+      text: `Someone (we hope you) asked to get the ${brand.productName} scam alerts newsletter at this address. Press the button to confirm, and we will start sending it.`,
+    },
+    { kind: "button", label: "Confirm my subscription", url: input.confirmUrl },
+    {
+      kind: "p",
+      text: `The link works for ${input.expiresInDays} days. If you did not ask for this, ignore this email: you will not be subscribed.`,
+    },
+  ]);
+}
+
+/** Sent when someone confirms their subscription (or confirms again after unsubscribing). */
 export function newsletterWelcomeEmail(brand: MailBranding, input: { unsubscribeUrl: string }) {
   return compose(brand, `You're subscribed to ${brand.productName} scam alerts`, "Hello,", [
     {

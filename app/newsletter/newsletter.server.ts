@@ -3,62 +3,18 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/newsletter/tables";
 import { getLogger } from "~/config/logger.server";
-import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
-import { enqueueEmail } from "~/mail/outbox.server";
-import { newsletterWelcomeEmail, unsubscribeHeaders, unsubscribeUrl } from "./newsletter-emails";
+import { hitLimit } from "~/security/request-limits.server";
+import { NEWSLETTER_LIMITS, requestNewsletterSubscription } from "./confirmation.server";
+import { maskEmail } from "./mask-email";
 import { notifyNewsletterSync } from "./sync.server";
 import {
   NEWSLETTER_MESSAGES,
   NewsletterSchema,
   newsletterValidationResult,
-  type NewsletterInput,
   type NewsletterResult,
 } from "./newsletter-schema";
 
-export type SubscribeOutcome = "subscribed" | "already-subscribed";
-
-/**
- * Adds an address to the list. A duplicate (in any letter case) changes nothing; someone who once
- * unsubscribed and signs up again is welcomed back. A new or returning subscriber gets a welcome
- * email carrying the one-click unsubscribe link and headers, written in the same transaction, and
- * is queued for the newsletter provider. Our table alone decides "already subscribed".
- */
-export async function subscribeToNewsletter(db: Database, input: NewsletterInput): Promise<SubscribeOutcome> {
-  const changed = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(newsletterSubscribers)
-      .values({ email: input.email, name: input.name, source: input.source })
-      .onConflictDoNothing({ target: newsletterSubscribers.email })
-      .returning({ id: newsletterSubscribers.id, token: newsletterSubscribers.unsubscribeToken });
-    const row =
-      inserted[0] ??
-      (
-        await tx
-          .update(newsletterSubscribers)
-          .set({ unsubscribedAt: null, updatedAt: sql`now()`, providerSyncedAt: null, providerError: null })
-          .where(
-            sql`${newsletterSubscribers.email} = ${input.email} AND ${newsletterSubscribers.unsubscribedAt} IS NOT NULL`,
-          )
-          .returning({ id: newsletterSubscribers.id, token: newsletterSubscribers.unsubscribeToken })
-      )[0];
-    if (!row) return null;
-    const brand = getMailBranding();
-    const link = unsubscribeUrl(brand.siteUrl, row.token);
-    const mailId = await enqueueEmail(tx, {
-      template: "newsletter-welcome",
-      to: input.email,
-      headers: unsubscribeHeaders(link),
-      ...newsletterWelcomeEmail(brand, { unsubscribeUrl: link }),
-    });
-    return { id: row.id, mailId };
-  });
-  if (!changed) return "already-subscribed";
-  await notifyOutbox([changed.mailId]);
-  await notifyNewsletterSync([changed.id]);
-  return "subscribed";
-}
-
-/** Unsubscribe tokens are 32 hex characters (see the column default in app/db/schema.ts). */
+/** Unsubscribe tokens are 32 hex characters (see the column default in app/newsletter/tables.ts). */
 export const UnsubscribeTokenSchema = z
   .string({ error: "This unsubscribe link is incomplete." })
   .trim()
@@ -73,11 +29,6 @@ export async function findSubscriptionByToken(db: Database, token: string) {
     .where(eq(newsletterSubscribers.unsubscribeToken, token));
   if (!row) return null;
   return { maskedEmail: maskEmail(row.email), unsubscribed: row.unsubscribedAt !== null };
-}
-
-export function maskEmail(email: string) {
-  const [local = "", domain = ""] = email.split("@");
-  return `${local.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain}`;
 }
 
 export type UnsubscribeOutcome = "unsubscribed" | "already-unsubscribed" | "unknown";
@@ -96,21 +47,42 @@ export async function unsubscribeByToken(db: Database, token: string): Promise<U
   return (await findSubscriptionByToken(db, token)) ? "already-unsubscribed" : "unknown";
 }
 
-/** The whole form path: validate, store, and answer with the spec's words and an HTTP status. */
+export interface SignupAnswer {
+  status: number;
+  result: NewsletterResult;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The whole form path: validate, limit, ask the address to confirm, and answer with the spec's
+ * words and an HTTP status. Past the checks of the form itself, the answer is the same whatever
+ * became of the address (confirmation sent, already subscribed, or its mailbox's limit reached),
+ * so the form tells nobody who is on the list.
+ */
 export async function handleNewsletterSignup(
   db: Database,
   raw: unknown,
-): Promise<{ status: number; result: NewsletterResult }> {
+  clientIp: string | undefined,
+): Promise<SignupAnswer> {
   const parsed = NewsletterSchema.safeParse(raw);
   if (!parsed.success) {
     return { status: 400, result: newsletterValidationResult(parsed.error) };
   }
   try {
-    const outcome = await subscribeToNewsletter(db, parsed.data);
-    if (outcome === "already-subscribed") {
-      const { title, text } = NEWSLETTER_MESSAGES.duplicate;
-      return { status: 409, result: { ok: false, title, message: text, field: "email" } };
+    const limit = await hitLimit(db, `newsletter:ip:${clientIp ?? "unknown"}`, NEWSLETTER_LIMITS.perIp);
+    if (!limit.allowed) {
+      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+      return {
+        status: 429,
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        result: {
+          ok: false,
+          title: "Please wait",
+          message: `Too many newsletter sign-ups from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        },
+      };
     }
+    await requestNewsletterSubscription(db, parsed.data);
     const { title, text } = NEWSLETTER_MESSAGES.success;
     return { status: 200, result: { ok: true, title, message: text } };
   } catch (error) {

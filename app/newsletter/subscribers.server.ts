@@ -1,8 +1,11 @@
-import { desc, isNull, sql } from "drizzle-orm";
+import { desc, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { newsletterSubscribers } from "~/newsletter/tables";
+import { newsletterConfirmations, newsletterSubscribers } from "~/newsletter/tables";
 
-/** Newsletter subscribers for staff, newest first. The unsubscribe token is never selected. */
+/**
+ * Newsletter subscribers for staff, newest first: only addresses whose owner confirmed (sign-ups
+ * waiting for that live in newsletter_confirmations). The unsubscribe token is never selected.
+ */
 export async function listSubscribers(db: Database, limit = 100_000) {
   return db
     .select({
@@ -24,6 +27,18 @@ export async function countActiveSubscribers(db: Database) {
     .select({ n: sql<number>`count(*)::int` })
     .from(newsletterSubscribers)
     .where(isNull(newsletterSubscribers.unsubscribedAt));
+  return row.n;
+}
+
+/**
+ * Sign-ups whose link has not been pressed yet (and has not expired). They are not subscribers, so
+ * staff see only how many there are, never the addresses: anyone could have typed them.
+ */
+export async function countAwaitingConfirmation(db: Database) {
+  const [row] = await db
+    .select({ n: sql<number>`count(DISTINCT ${newsletterConfirmations.email})::int` })
+    .from(newsletterConfirmations)
+    .where(gt(newsletterConfirmations.expiresAt, sql`now()`));
   return row.n;
 }
 

@@ -37,3 +37,31 @@ export const newsletterSubscribers = pgTable(
     check("newsletter_name_length", sql`${t.name} IS NULL OR char_length(${t.name}) <= 100`),
   ],
 );
+
+/**
+ * Sign-ups waiting for the address's owner to press the link we emailed them (double opt-in). A row
+ * is not a subscriber: nothing but the one confirmation email goes to its address, it is never
+ * sent to the provider or exported, and confirming it moves it into newsletter_subscribers. One
+ * row per confirmation email sent (so every link in the inbox works), at most a few per mailbox a
+ * day; rows are deleted when confirmed (with their siblings for the same address) or expired.
+ */
+export const newsletterConfirmations = pgTable(
+  "newsletter_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lower-cased as typed: the address the confirmation went to and the subscriber it becomes. */
+    email: text("email").notNull(),
+    name: text("name"),
+    source: text("source").notNull().default("home"),
+    /** SHA-256 (hex) of the link's token: the token itself is only ever in the email. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("newsletter_confirmations_email_idx").on(t.email),
+    index("newsletter_confirmations_expires_idx").on(t.expiresAt),
+    check("newsletter_confirmation_email_length", sql`char_length(${t.email}) <= 254`),
+    check("newsletter_confirmation_name_length", sql`${t.name} IS NULL OR char_length(${t.name}) <= 100`),
+  ],
+);

@@ -13,10 +13,10 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/newsletter",
   });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const { status, result } = await handleNewsletterSignup(await getDatabase(), form);
-  return data(result, { status });
+  const { status, result, headers } = await handleNewsletterSignup(await getDatabase(), form, context.clientIp);
+  return data(result, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {

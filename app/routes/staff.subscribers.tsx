@@ -5,7 +5,7 @@ import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { requireStaff, STAFF_HEADERS } from "~/staff/require-staff.server";
 import { formatStaffDate, StaffFrame } from "~/staff/staff-nav";
-import { listSubscribers } from "~/newsletter/subscribers.server";
+import { countAwaitingConfirmation, listSubscribers } from "~/newsletter/subscribers.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -19,10 +19,12 @@ const SHOWN = 500;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const rows = await listSubscribers(await getDatabase(), SHOWN + 1);
+  const db = await getDatabase();
+  const rows = await listSubscribers(db, SHOWN + 1);
   return data(
     {
       more: rows.length > SHOWN,
+      awaitingConfirmation: await countAwaitingConfirmation(db),
       subscribers: rows.slice(0, SHOWN).map((row) => ({
         email: row.email,
         name: row.name,
@@ -48,6 +50,13 @@ export default function StaffSubscribers({ loaderData }: Route.ComponentProps) {
         <Download aria-hidden="true" className="h-4 w-4" /> Download CSV
       </a>
       {loaderData.more && <p className="mt-3 text-sm text-muted">Showing the newest 500; the CSV has everyone.</p>}
+      <p className="mt-3 text-sm text-muted" data-testid="awaiting-confirmation">
+        {loaderData.awaitingConfirmation === 1
+          ? "1 more address has been signed up but not confirmed yet."
+          : `${loaderData.awaitingConfirmation} more addresses have been signed up but not confirmed yet.`}{" "}
+        An address joins this list when its owner presses the link we emailed it; until then it gets no newsletter and
+        is not in the CSV.
+      </p>
       {loaderData.subscribers.length === 0 ? (
         <p className="mt-6 text-muted">No subscribers yet.</p>
       ) : (

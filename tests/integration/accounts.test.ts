@@ -4,7 +4,7 @@ import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { actionArgs, formPost, unwrapData } from "../support/requests";
 import { accounts, sessions, users, verifications } from "~/account/tables";
-import { newsletterSubscribers } from "~/newsletter/tables";
+import { newsletterConfirmations, newsletterSubscribers } from "~/newsletter/tables";
 import { outboxMessages } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
@@ -40,6 +40,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     requestLimits,
     outboxMessages,
     newsletterSubscribers,
+    newsletterConfirmations,
   ]);
 
   const signUp = (email: string, password: string, extra: Record<string, string> = {}, ip?: string) =>
@@ -61,12 +62,18 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     expect(account.password).not.toContain("secret1");
     expect(account.password!.length).toBeGreaterThan(60);
     expect(await suite.handle.db.select().from(sessions)).toHaveLength(0);
-    expect((await suite.handle.db.select().from(newsletterSubscribers)).map((s) => s.email)).toEqual([
+    // The address is not proved, so the newsletter waits for its own confirmation link (double opt-in).
+    expect(await suite.handle.db.select().from(newsletterSubscribers)).toHaveLength(0);
+    expect((await suite.handle.db.select().from(newsletterConfirmations)).map((c) => c.email)).toEqual([
       "pat@example.com",
     ]);
+    const newsletterMail = () =>
+      suite.handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "newsletter-confirm"));
+    expect((await newsletterMail()).map((m) => m.recipient)).toEqual(["pat@example.com"]);
 
     await signUp("quinn@example.com", "secret1");
-    expect(await suite.handle.db.select().from(newsletterSubscribers)).toHaveLength(1);
+    expect(await suite.handle.db.select().from(newsletterConfirmations)).toHaveLength(1);
+    expect(await newsletterMail()).toHaveLength(1);
   });
 
   it.each([
