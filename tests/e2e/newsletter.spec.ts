@@ -1,10 +1,15 @@
 import { test, expect, expectNoAxeViolations, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import { confirmNewsletterFromMailbox } from "./newsletter-mailbox";
 import { expectFitsPhone } from "./phone-fit";
+
+/** The answer to every accepted sign-up, known address or not: the spec's "Success!" and the link to press. */
+const ASK_TO_CONFIRM =
+  "You'll be subscribed to our newsletter once you confirm: please press the link we've emailed you. If this address is already subscribed, nothing changes.";
 
 test.describe("newsletter on the home page", () => {
   // The home page ships no script (decision 038): its form posts as a plain form, and the
   // newsletter page answers with the outcome; from there the form is React's again.
-  test("subscribes, answers on the newsletter page, then says 'Already subscribed' for the same address in another case", async ({
+  test("asks the address to confirm, subscribes once the emailed link's button is pressed, and answers a second sign-up the same way", async ({
     page,
   }) => {
     const email = uniqueEmail("news");
@@ -14,16 +19,50 @@ test.describe("newsletter on the home page", () => {
     await section.getByLabel("Email").fill(email);
     await section.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
-    await expect(page.getByRole("status").filter({ hasText: "Success!" })).toContainText(
-      "You've been subscribed to our newsletter.",
+    await expect(page.getByRole("status").filter({ hasText: "Success!" })).toContainText(ASK_TO_CONFIRM);
+
+    // Only the confirmation email was sent; the welcome comes with the button on the link's page.
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem")).toHaveText([
+      /Confirm your scam-free scam alerts subscription/,
+    ]);
+    await confirmNewsletterFromMailbox(page, email);
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("article", { name: "Selected message" })).toContainText(
+      "You're subscribed to scam-free scam alerts",
     );
 
+    // Signing up again says exactly what it said the first time: the form tells nobody who is subscribed.
+    await page.goto("/newsletter");
     await waitForHydration(page);
     await page.getByRole("main").getByLabel("Email").fill(email.toUpperCase());
     await page.getByRole("main").getByRole("button", { name: "Subscribe" }).click();
-    await expect(toastWith(page, "Already subscribed")).toContainText(
-      "This email is already subscribed to our newsletter.",
-    );
+    await expect(toastWith(page, "Success!")).toContainText(ASK_TO_CONFIRM);
+  });
+
+  test("a page opening the link, as a mail scanner does, subscribes nobody; a used link says so", async ({ page }) => {
+    const email = uniqueEmail("scanner");
+    expect((await page.request.post("/newsletter", { form: { email } })).status()).toBe(200);
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const href = await page
+      .getByRole("article", { name: "Selected message" })
+      .getByRole("link", { name: /\/newsletter\/confirm\?token=/ })
+      .first()
+      .getAttribute("href");
+    for (let i = 0; i < 3; i++) expect((await page.request.get(href!)).status()).toBe(200);
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("article", { name: "Selected message" })).toContainText("Confirm your");
+
+    await page.goto(href!);
+    await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(page.getByRole("heading", { name: "You're subscribed" })).toBeVisible();
+    const reopened = await page.goto(href!);
+    expect(reopened?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test("an empty email gives 'Email required'", async ({ page }) => {
@@ -46,13 +85,17 @@ test.describe("newsletter on the home page", () => {
 test.describe("newsletter without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form posts and the result page shows the outcome", async ({ page }) => {
+  test("the form posts, the result page asks to confirm, and the emailed link's button works without scripts too", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("nojs");
     await page.goto("/");
     const section = page.locator("#newsletter");
-    await section.getByLabel("Email").fill(uniqueEmail("nojs"));
+    await section.getByLabel("Email").fill(email);
     await section.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
-    await expect(page.getByRole("status")).toContainText("You've been subscribed to our newsletter.");
+    await expect(page.getByRole("status")).toContainText(ASK_TO_CONFIRM);
+    await confirmNewsletterFromMailbox(page, email);
   });
 });
 
@@ -138,9 +181,7 @@ test.describe("newsletter pop-up", () => {
     await popup.getByLabel("Email").fill(uniqueEmail("popup"));
     await popup.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
-    await expect(page.getByRole("status").filter({ hasText: "Success!" })).toContainText(
-      "You've been subscribed to our newsletter.",
-    );
+    await expect(page.getByRole("status").filter({ hasText: "Success!" })).toContainText(ASK_TO_CONFIRM);
   });
 
   test("never opens on top of the sample emails dialog, and waits until it is closed", async ({ page }) => {

@@ -4,6 +4,7 @@ import { signUp } from "~/account/account-actions.server";
 import { grantStaffRole } from "~/staff/grant.server";
 import { openSpecDatabase, type SpecDatabase } from "../support/spec-database";
 import { test, expect, signedInAs, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import { confirmNewsletterFromMailbox } from "./newsletter-mailbox";
 
 const STAFF_PATHS = [
   "/staff",
@@ -61,7 +62,7 @@ test.describe("staff console for a staff member", () => {
     return page;
   }
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
     database = await openSpecDatabase();
     const signup = await signUp(new Request("http://127.0.0.1/auth", { method: "POST" }), {
       email: staffEmail,
@@ -80,8 +81,13 @@ test.describe("staff console for a staff member", () => {
       form: { name: `${tag} Asker`, email: uniqueEmail("asker"), subject: `${tag} question`, message: "Is this real?" },
     });
     expect(support.status()).toBe(200);
-    expect((await api.post("/newsletter", { form: { email: uniqueEmail("csv"), name: "=1+2" } })).status()).toBe(200);
+    const subscriber = uniqueEmail("csv");
+    expect((await api.post("/newsletter", { form: { email: subscriber, name: "=1+2" } })).status()).toBe(200);
     await api.dispose();
+    // Only a confirmed address is a subscriber: its owner presses the emailed link's button.
+    const mailbox = await browser.newContext({ baseURL });
+    await confirmNewsletterFromMailbox(await mailbox.newPage(), subscriber);
+    await mailbox.close();
   });
 
   test.afterAll(async () => {

@@ -1,11 +1,14 @@
 import type { Page } from "@playwright/test";
 import { test, expect, uniqueEmail } from "./fixtures";
+import { subscribeThroughMailbox } from "./newsletter-mailbox";
 
-/** Subscribes through the real endpoint and reads the unsubscribe link from the welcome email in the local mailbox. */
+/**
+ * Subscribes through the real endpoint, confirms from the emailed link, and reads the unsubscribe
+ * link from the welcome email in the local mailbox.
+ */
 async function subscribeAndGetLink(page: Page, label: string) {
   const email = uniqueEmail(label);
-  const response = await page.request.post("/newsletter", { form: { email } });
-  expect(response.status()).toBe(200);
+  await subscribeThroughMailbox(page, email);
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   const message = page.getByRole("article", { name: "Selected message" });
   await expect(message).toContainText("You're subscribed to scam-free scam alerts");
