@@ -9,12 +9,12 @@ import type { EmailContent } from "./templates";
 import type { MailTransport } from "./transports.server";
 
 /**
- * How long a claim lasts. Short, because a heartbeat renews it every third of that while the send
- * is still running: a slow send keeps its message, and a message whose worker crashed mid-send is
- * claimable again within this many seconds (the sweep wakes a worker for that moment) instead of
- * after a long fixed claim.
+ * How long a claim lasts. Short, because a heartbeat renews it every quarter of that while the send
+ * is still running: a slow send keeps its message (a worker would have to stall for three quarters
+ * of it to lose one), and a message whose worker died mid-send is claimable again within this many
+ * seconds (the restarted worker's start-up sweep wakes it for that moment).
  */
-export const CLAIM_SECONDS = 30;
+export const CLAIM_SECONDS = 8;
 /**
  * Twilio's clock and the database's may differ a little: a text Twilio took is looked for from this
  * long before its outbox row was written.
@@ -218,7 +218,7 @@ export async function sendClaimedMessage(
           // A missed beat only shortens the claim; the next one tries again.
         });
     },
-    (claimSeconds * 1000) / 3,
+    (claimSeconds * 1000) / 4,
   );
   const base = { id: message.id, channel: message.channel };
   const recordSent = (transport: string, providerMessageId: string | null) =>
