@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, or, sql, type SQLWrapper } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
+import { mailboxKey } from "~/mail/mailbox-key";
 import { hitLimit, type LimitRule } from "~/security/request-limits.server";
 import { practiceAddressConsents, practiceMessages, practiceSuppressions, trainingContacts } from "~/training/tables";
 
@@ -17,9 +18,29 @@ export type AddressConsent = typeof practiceAddressConsents.$inferSelect;
 export type ConfirmedHow = "notice-link" | "text-reply" | "account-email";
 export type SuppressionReason = "no-thanks" | "not-me" | "stop-link" | "one-click" | "complaint" | `sms-${string}`;
 
-/** Emails compare in lower case; phone numbers are E.164 already. */
+/**
+ * Emails compare in lower case; phone numbers are E.164 already. This is the address a message
+ * goes to and a family's consent row is for; refusals and per-address limits go by the mailbox
+ * (`mailboxKey`) instead, so a "+tag" or Gmail's dots cannot step around them.
+ */
 export function normaliseAddress(address: string): string {
   return address.includes("@") ? address.trim().toLowerCase() : address.trim();
+}
+
+/**
+ * The mailbox an address column reaches, in SQL: `mailbox_key()` (drizzle/0021_mailbox_keys.sql),
+ * the database's twin of `mailboxKey`. Suppressions are stored under this key.
+ */
+export function mailboxKeyOf(address: SQLWrapper) {
+  return sql`mailbox_key(${address})`;
+}
+
+/**
+ * The keys a refusal of this address may be stored under: its mailbox, and (for a row written
+ * before refusals were keyed by mailbox and somehow not re-keyed) the address as it was stored.
+ */
+function suppressionKeys(address: string): string[] {
+  return [...new Set([mailboxKey(address), normaliseAddress(address)])];
 }
 
 export function channelOf(address: string): AddressChannel {
@@ -41,9 +62,9 @@ export function consentLimits(): Record<
   };
 }
 
-/** Counts one notice to this address (across every family); false when the 30-day limit is reached. */
+/** Counts one notice to this mailbox (across every family and spelling); false when the 30-day limit is reached. */
 export async function countNoticeToAddress(db: Database, address: string) {
-  return hitLimit(db, `practice-notice:address:${normaliseAddress(address)}`, consentLimits().noticesPerAddress);
+  return hitLimit(db, `practice-notice:address:${mailboxKey(address)}`, consentLimits().noticesPerAddress);
 }
 
 /** Counts one new address entered by this account holder today. */
@@ -52,21 +73,21 @@ export async function countNewAddress(db: Database, holderUserId: string) {
 }
 
 /**
- * Whether one more practice message may go to this address in the week before `now`, counted
- * from the practice messages queued to it (every family's, "Send a practice message now"
- * included). Call it inside the transaction that queues the message: the advisory lock makes two
- * queueings for one address wait for each other, so both cannot fit under the limit.
+ * Whether one more practice message may go to this mailbox in the week before `now`, counted
+ * from the practice messages queued to any spelling of it (every family's, "Send a practice
+ * message now" included). Call it inside the transaction that queues the message: the advisory
+ * lock makes two queueings for one mailbox wait for each other, so both cannot fit under the limit.
  */
 export async function practiceMessageAllowed(db: Database, address: string, now: Date): Promise<boolean> {
-  const normal = normaliseAddress(address);
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`practice-address:${normal}`}))`);
+  const key = mailboxKey(address);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`practice-address:${key}`}))`);
   const weekAgo = new Date(now.getTime() - consentLimits().messagesPerAddress.windowSeconds * 1000);
   const [row] = await db
     .select({ n: count() })
     .from(practiceMessages)
     .where(
       and(
-        eq(practiceMessages.address, normal),
+        eq(mailboxKeyOf(practiceMessages.address), key),
         eq(practiceMessages.status, "queued"),
         gt(practiceMessages.queuedAt, weekAgo),
       ),
@@ -151,7 +172,7 @@ export async function addressStates(
     db
       .select({ address: practiceSuppressions.address })
       .from(practiceSuppressions)
-      .where(inArray(practiceSuppressions.address, normal)),
+      .where(inArray(practiceSuppressions.address, [...new Set(normal.flatMap(suppressionKeys))])),
   ]);
   const suppressedSet = new Set(suppressed.map((row) => row.address));
   for (const address of normal) {
@@ -162,17 +183,18 @@ export async function addressStates(
       confirmedAt: consent?.confirmedAt ?? null,
       confirmedHow: consent?.confirmedHow ?? null,
       noticeSentAt: consent?.noticeSentAt ?? null,
-      suppressed: suppressedSet.has(address),
+      suppressed: suppressionKeys(address).some((key) => suppressedSet.has(key)),
     });
   }
   return states;
 }
 
+/** Whether this address's mailbox said no (from any spelling of it). */
 export async function isAddressSuppressed(db: Database, address: string): Promise<boolean> {
   const rows = await db
     .select({ address: practiceSuppressions.address })
     .from(practiceSuppressions)
-    .where(eq(practiceSuppressions.address, normaliseAddress(address)));
+    .where(inArray(practiceSuppressions.address, suppressionKeys(address)));
   return rows.length > 0;
 }
 
@@ -181,9 +203,12 @@ export function contactHasAddress(address: string | SQLWrapper) {
   return or(sql`lower(${trainingContacts.email}) = ${address}`, sql`${trainingContacts.phone} = ${address}`);
 }
 
-/** Planned practice messages to every contact (of any family) who has this address are cancelled. */
-async function cancelPlannedTo(db: Database, address: string, reason: string) {
-  const holders = db.select({ id: trainingContacts.id }).from(trainingContacts).where(contactHasAddress(address));
+/** Planned practice messages to every contact (of any family) with an address in this mailbox are cancelled. */
+async function cancelPlannedTo(db: Database, key: string, reason: string) {
+  const holders = db
+    .select({ id: trainingContacts.id })
+    .from(trainingContacts)
+    .where(or(eq(mailboxKeyOf(trainingContacts.email), key), eq(trainingContacts.phone, key)));
   await db
     .update(practiceMessages)
     .set({ status: "cancelled", cancelReason: reason })
@@ -191,30 +216,32 @@ async function cancelPlannedTo(db: Database, address: string, reason: string) {
 }
 
 /**
- * The address said no (for every family): it is suppressed, its yes is withdrawn everywhere (so
- * lifting the suppression later does not restart anyone's messages without a new yes), and
- * everything planned for it is cancelled. True when it was not suppressed before.
+ * The address said no (for every family): its mailbox is suppressed, so every spelling of it
+ * ("name+1@", Gmail's dots) is refused too; the mailbox's yes is withdrawn everywhere (so lifting
+ * the suppression later does not restart anyone's messages without a new yes), and everything
+ * planned for it is cancelled. True when it was not suppressed before.
  */
 export async function suppressAddress(db: Database, address: string, reason: SuppressionReason): Promise<boolean> {
-  const normal = normaliseAddress(address);
+  const key = mailboxKey(address);
+  const wasSuppressed = await isAddressSuppressed(db, address);
   const inserted = await db
     .insert(practiceSuppressions)
-    .values({ address: normal, channel: channelOf(normal), reason })
+    .values({ address: key, channel: channelOf(key), reason })
     .onConflictDoNothing()
     .returning({ address: practiceSuppressions.address });
   await db
     .update(practiceAddressConsents)
     .set({ confirmedAt: null, confirmedHow: null })
-    .where(and(eq(practiceAddressConsents.address, normal), isNotNull(practiceAddressConsents.confirmedAt)));
-  await cancelPlannedTo(db, normal, `opted out (${reason})`);
-  return inserted.length > 0;
+    .where(and(eq(mailboxKeyOf(practiceAddressConsents.address), key), isNotNull(practiceAddressConsents.confirmedAt)));
+  await cancelPlannedTo(db, key, `opted out (${reason})`);
+  return inserted.length > 0 && !wasSuppressed;
 }
 
-/** Only the address itself may call this: a link we sent to it, or START/YES from the phone. */
+/** Only the address itself may call this: a link we sent to it, or START/YES from the phone. Lifts its mailbox. */
 export async function liftSuppression(db: Database, address: string): Promise<boolean> {
   const rows = await db
     .delete(practiceSuppressions)
-    .where(eq(practiceSuppressions.address, normaliseAddress(address)))
+    .where(inArray(practiceSuppressions.address, suppressionKeys(address)))
     .returning({ address: practiceSuppressions.address });
   return rows.length > 0;
 }
@@ -301,15 +328,20 @@ const LIFT_LINK_HOURS = 24;
  * anyone whether an address said no.
  */
 export async function requestLiftLink(db: Database, address: string): Promise<string | null> {
-  const normal = normaliseAddress(address);
-  if (!(await isAddressSuppressed(db, normal))) return null;
-  const limit = await hitLimit(db, `practice-opt-in:address:${normal}`, LIFT_LINK_RULE);
+  const [suppression] = await db
+    .select({ address: practiceSuppressions.address })
+    .from(practiceSuppressions)
+    .where(inArray(practiceSuppressions.address, suppressionKeys(address)))
+    .orderBy(sql`${practiceSuppressions.address} = ${mailboxKey(address)} DESC`)
+    .limit(1);
+  if (!suppression) return null;
+  const limit = await hitLimit(db, `practice-opt-in:address:${mailboxKey(address)}`, LIFT_LINK_RULE);
   if (!limit.allowed) return null;
   const token = newConsentToken();
   await db
     .update(practiceSuppressions)
     .set({ liftToken: token, liftRequestedAt: sql`now()` })
-    .where(eq(practiceSuppressions.address, normal));
+    .where(eq(practiceSuppressions.address, suppression.address));
   return token;
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
+import { mailboxKey } from "~/mail/mailbox-key";
 import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
 import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
 import { isPhoneSuppressed } from "~/mail/sms-suppressions.server";
@@ -88,7 +89,8 @@ export async function sendDeliveryCheck(
   if (channel === "sms" && (await isPhoneSuppressed(db, address))) {
     return refuse(409, "Texts are stopped", `${address} replied STOP, so no text can go to it until it replies START.`);
   }
-  const limit = await hitLimit(db, `delivery-check:${address}`, CHECK_LIMIT);
+  // Per mailbox: "name+1@" and "name@" are one inbox's three tests a day.
+  const limit = await hitLimit(db, `delivery-check:${mailboxKey(address)}`, CHECK_LIMIT);
   if (!limit.allowed) {
     return refuse(
       429,

@@ -5,6 +5,7 @@ import { subscriptionHolders } from "~/billing/subscription-holders.server";
 import { hasMemberAccess, SUBSCRIBED_STATUSES } from "~/billing/subscription-view";
 import { isE164, phoneRepliedStop } from "~/mail/sms-suppressions.server";
 import type { AgeBand, Channel, DifficultyLevel } from "~/training/library/practice-scenario-schema";
+import { mailboxKeyOf } from "~/training/people/address-consent.server";
 import { isMinor } from "~/training/people/contact-schema";
 import { deliveriesFailingSql } from "~/training/people/failed-deliveries.server";
 import { practiceAddressConsents, practiceSuppressions, trainingContacts } from "~/training/tables";
@@ -19,7 +20,8 @@ import { practiceAddressConsents, practiceSuppressions, trainingContacts } from 
  *   rule (`hasMemberAccess`, the same as `hasMemberAccessNow`): it is the newest subscription of
  *   its customer, active or trialing, and not set to cancel at a period end that has passed;
  * - at least one channel is usable: email enabled with an address that said yes and is not
- *   suppressed, or texts enabled with an E.164 number that said yes, is not suppressed and has not
+ *   suppressed (a refusal is kept by mailbox: "name+1@" is suppressed when "name@" said no),
+ *   or texts enabled with an E.164 number that said yes, is not suppressed and has not
  *   replied STOP. Only those channels are offered, so nothing can go to an address that did not
  *   agree.
  */
@@ -87,7 +89,7 @@ async function loadCandidates(db: Database, where: SQL | undefined) {
         eq(phoneConsent.address, trainingContacts.phone),
       ),
     )
-    .leftJoin(emailSuppression, eq(emailSuppression.address, sql`lower(${trainingContacts.email})`))
+    .leftJoin(emailSuppression, eq(emailSuppression.address, mailboxKeyOf(trainingContacts.email)))
     .leftJoin(phoneSuppression, eq(phoneSuppression.address, trainingContacts.phone))
     .where(where)
     .orderBy(trainingContacts.createdAt, trainingContacts.id);

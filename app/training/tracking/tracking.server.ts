@@ -70,7 +70,7 @@ const messageColumns = {
   address: practiceMessages.address,
   delivered: practiceMessages.delivered,
   // A message from before addresses were recorded counts as sent to its channel's address.
-  addressStopped: sql<boolean>`EXISTS (SELECT 1 FROM ${practiceSuppressions} WHERE ${practiceSuppressions.address} = coalesce(${practiceMessages.address}, CASE WHEN ${practiceMessages.channel} = 'email' THEN lower(${trainingContacts.email}) ELSE ${trainingContacts.phone} END))`,
+  addressStopped: sql<boolean>`EXISTS (SELECT 1 FROM ${practiceSuppressions} WHERE ${practiceSuppressions.address} = mailbox_key(coalesce(${practiceMessages.address}, CASE WHEN ${practiceMessages.channel} = 'email' THEN lower(${trainingContacts.email}) ELSE ${trainingContacts.phone} END)))`,
 };
 
 interface MessageRow {

@@ -1,0 +1,242 @@
+import { readFileSync } from "node:fs";
+import { asc, eq, ne } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DATABASE_TARGETS } from "../support/databases";
+import { databaseForSuite } from "../support/suite-database";
+import { callRoute } from "../support/accounts";
+import { callAction, callLoader } from "../support/route-calls";
+import { formPost } from "../support/requests";
+import { signedInCookie } from "../support/users";
+import { accounts, sessions, users } from "~/account/tables";
+import { customers, members, subscriptions } from "~/billing/tables";
+import { mailboxKey } from "~/mail/mailbox-key";
+import { outboxMessages, smsSuppressions } from "~/mail/tables";
+import { requestLimits } from "~/security/tables";
+import {
+  practiceAddressConsents,
+  practiceEvents,
+  practiceMessages,
+  practiceSuppressions,
+  trainingContacts,
+  trainingPrograms,
+} from "~/training/tables";
+import { listContacts } from "~/training/people/programs.server";
+import type { TrainingResult } from "~/training/people/contact-schema";
+import type { TrainingPageView } from "~/training/people/contact-view";
+import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
+import { action as consentAction } from "~/routes/training.consent";
+
+/**
+ * A refusal holds for the mailbox, not the spelling (#33, finding 6): after "name@" says no,
+ * "name+1@", "name+again@" and, at Gmail, "N.a.m.e@googlemail.com" get no notice from any family,
+ * and a yes given under another spelling is withdrawn; the per-address notice limit counts the
+ * mailbox too. Messages still go to the address as typed. Refusals stored before the change are
+ * re-keyed by the migration and still hold.
+ */
+
+const FUTURE = new Date(Date.now() + 30 * 86_400_000);
+const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
+const REFUSED = "This person asked not to get practice messages";
+
+describe.each(DATABASE_TARGETS)("refusals and limits by mailbox on $name", (target) => {
+  const suite = databaseForSuite(target, [
+    practiceEvents,
+    practiceMessages,
+    practiceAddressConsents,
+    practiceSuppressions,
+    trainingContacts,
+    trainingPrograms,
+    outboxMessages,
+    smsSuppressions,
+    requestLimits,
+    members,
+    subscriptions,
+    customers,
+    sessions,
+    accounts,
+    users,
+  ]);
+  const db = () => suite.handle.db;
+
+  /** An account holder (confirmed email) with Family Training and these people from checkout. */
+  async function holder(email: string, people: string[] = []) {
+    const cookie = await signedInCookie(suite.handle, email);
+    await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const [user] = await db().select().from(users).where(eq(users.email, email));
+    const [customer] = await db()
+      .insert(customers)
+      .values({ userId: user!.id, name: "Dana Rivera", email })
+      .returning();
+    const [subscription] = await db()
+      .insert(subscriptions)
+      .values({
+        customerId: customer!.id,
+        provider: "demo",
+        providerSubscriptionId: `demo_sub_${Math.random().toString(36).slice(2)}`,
+        plan: "family",
+        status: "active",
+        currentPeriodEnd: FUTURE,
+      })
+      .returning();
+    await db()
+      .insert(members)
+      .values(
+        [email, ...people].map((address, position) => ({
+          subscriptionId: subscription!.id,
+          position,
+          name: position === 0 ? "Dana Rivera" : "Gran",
+          email: address,
+          ageBand: position === 0 ? null : "adult",
+        })),
+      );
+    // The page's first visit copies the checkout people into the Training Program.
+    await callLoader(trainingLoader, "/account/training", { Cookie: cookie });
+    return { cookie, userId: user!.id, subscriptionId: subscription!.id };
+  }
+
+  const post = (cookie: string, fields: Record<string, string>) =>
+    callAction<TrainingResult>(trainingAction, "/account/training", fields, { headers: { Cookie: cookie } });
+  const add = (cookie: string, email: string) =>
+    post(cookie, {
+      intent: "add",
+      name: "Rosa",
+      ageBand: "older-adult",
+      email,
+      phone: "",
+      emailEnabled: "on",
+      timeZone: "Europe/London",
+    });
+  const notices = () =>
+    db()
+      .select()
+      .from(outboxMessages)
+      .where(ne(outboxMessages.template, "confirm-email"))
+      .orderBy(asc(outboxMessages.createdAt));
+  const noticesTo = async (address: string) => (await notices()).filter((row) => row.recipient === address);
+  const linkSentTo = async (address: string) => (await noticesTo(address)).at(-1)?.textBody.match(CONSENT_LINK)?.[1];
+  const answer = (token: string, choice: "yes" | "no") =>
+    callRoute(consentAction, formPost(`/training/consent/${token}`, { choice }), { token });
+  const statusOf = async (cookie: string, email: string) => {
+    const { data } = await callLoader<{ view: TrainingPageView }>(trainingLoader, "/account/training", {
+      Cookie: cookie,
+    });
+    return data.view.kind === "program" ? data.view.contacts.find((c) => c.email === email)?.statusLabel : undefined;
+  };
+
+  /** Dana's Gran, at `address`, is sent the notice and presses "No thanks". */
+  async function refusedBy(address: string) {
+    const dana = await holder("dana@example.com", [address]);
+    const [, gran] = await listContacts(db(), dana.subscriptionId);
+    expect((await post(dana.cookie, { intent: "send-notice", contactId: gran!.id })).status).toBe(200);
+    await answer((await linkSentTo(address))!, "no");
+    expect(await statusOf(dana.cookie, address)).toBe("Opted out");
+    return dana;
+  }
+
+  it("after rosa@gmail.com says No thanks, no family's notice reaches rosa+1@, R.o.s.a@googlemail.com or rosa+again@", async () => {
+    await refusedBy("rosa@gmail.com");
+    const lee = await holder("lee@example.com");
+    const spellings = ["rosa+1@gmail.com", "R.o.s.a@googlemail.com", "rosa+again@gmail.com"];
+    for (const spelling of spellings) {
+      const added = await add(lee.cookie, spelling);
+      expect([spelling, added.status, added.data.message]).toEqual([spelling, 200, expect.stringContaining(REFUSED)]);
+      // Kept as typed (in lower case, as every address is), shown as opted out.
+      expect(await statusOf(lee.cookie, spelling.toLowerCase())).toBe("Opted out");
+    }
+    for (const spelling of spellings) expect(await noticesTo(spelling.toLowerCase())).toEqual([]);
+    const contacts = await listContacts(db(), lee.subscriptionId);
+    for (const contact of contacts.slice(1))
+      expect((await post(lee.cookie, { intent: "send-notice", contactId: contact.id })).status).toBe(409);
+    expect(contacts.slice(1).map((contact) => contact.email)).toEqual(spellings.map((s) => s.toLowerCase()));
+    expect((await db().select().from(practiceSuppressions)).map((row) => row.address)).toEqual(["rosa@gmail.com"]);
+  });
+
+  it("outside Gmail a +tag is the same mailbox but a dot is not: name+1@ is refused, n.ame@ still gets its notice", async () => {
+    await refusedBy("name@example.com");
+    const lee = await holder("lee@example.com");
+    expect((await add(lee.cookie, "name+1@example.com")).data.message).toContain(REFUSED);
+    expect(await noticesTo("name+1@example.com")).toEqual([]);
+    expect((await add(lee.cookie, "n.ame@example.com")).data.message).not.toContain(REFUSED);
+    expect(await noticesTo("n.ame@example.com")).toHaveLength(1);
+  });
+
+  it("a yes given under one spelling is withdrawn when another spelling of the mailbox says no", async () => {
+    const lee = await holder("lee@example.com", ["rosa+lee@gmail.com"]);
+    const [, rosa] = await listContacts(db(), lee.subscriptionId);
+    await post(lee.cookie, { intent: "send-notice", contactId: rosa!.id });
+    await answer((await linkSentTo("rosa+lee@gmail.com"))!, "yes");
+    expect(await statusOf(lee.cookie, "rosa+lee@gmail.com")).toBe("Active");
+
+    await refusedBy("rosa@gmail.com");
+    expect(await statusOf(lee.cookie, "rosa+lee@gmail.com")).toBe("Opted out");
+    const [consent] = await db()
+      .select()
+      .from(practiceAddressConsents)
+      .where(eq(practiceAddressConsents.address, "rosa+lee@gmail.com"));
+    expect(consent!.confirmedAt).toBeNull();
+    const sent = await sendPracticeMessageNow(db(), { userId: lee.userId, contactId: rosa!.id });
+    expect(sent).toMatchObject({ ok: false, status: 409 });
+    expect(await db().select().from(practiceMessages)).toEqual([]);
+  });
+
+  it("counts the notices-per-address limit (3 in 30 days) by mailbox, whatever +tag each spelling carries", async () => {
+    const dana = await holder("dana@example.com");
+    const tagged = ["pat+1@example.com", "pat+2@example.com", "pat+3@example.com", "pat+4@example.com"];
+    for (const address of tagged) expect((await add(dana.cookie, address)).status).toBe(200);
+    const sent = (await notices()).filter((row) => row.template.startsWith("training-")).map((row) => row.recipient);
+    // Each went to the address as typed; the fourth spelling of the same mailbox got nothing.
+    expect(sent).toEqual(tagged.slice(0, 3));
+  });
+
+  it("re-keys refusals stored before, keeping every one: old spellings of one mailbox become one refusal", async () => {
+    await db()
+      .insert(practiceSuppressions)
+      .values([
+        { address: "old+tag@example.com", channel: "email", reason: "no-thanks", createdAt: new Date("2026-01-01") },
+        { address: "old+other@example.com", channel: "email", reason: "stop-link", createdAt: new Date("2026-02-01") },
+        { address: "g.r.a.n@googlemail.com", channel: "email", reason: "not-me" },
+        { address: "already@example.com", channel: "email", reason: "complaint" },
+        { address: "+15550100777", channel: "sms", reason: "sms-stop" },
+      ]);
+    // The migration's statements, run again over these rows as they ran over the stored ones.
+    const migration = readFileSync("drizzle/0021_mailbox_keys.sql", "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await suite.handle.executeSql(statement);
+    const rows = await db()
+      .select({ address: practiceSuppressions.address, reason: practiceSuppressions.reason })
+      .from(practiceSuppressions)
+      .orderBy(practiceSuppressions.address);
+    expect(rows).toEqual([
+      { address: "+15550100777", reason: "sms-stop" },
+      { address: "already@example.com", reason: "complaint" },
+      { address: "gran@gmail.com", reason: "not-me" },
+      { address: "old@example.com", reason: "no-thanks" },
+    ]);
+    const lee = await holder("lee@example.com");
+    for (const spelling of ["old@example.com", "old+tag@example.com", "gran@googlemail.com", "Gran+x@gmail.com"])
+      expect((await add(lee.cookie, spelling)).data.message).toContain(REFUSED);
+    expect(await notices()).toEqual([]);
+  });
+
+  it("the database's mailbox_key() gives the same key as mailboxKey() for every spelling", async () => {
+    const addresses = [
+      "Name@Example.com",
+      "name+1@example.com",
+      "name+again+more@example.com",
+      "+name@example.com",
+      "N.a.m.e@googlemail.com",
+      "n.a.m.e+tag@GMAIL.com",
+      "first.last@example.co.uk",
+      "  spaced@example.com ",
+      "trailing@example.com.",
+      'odd"quoted@x"@example.com',
+      "+15550100777",
+      "no-at-sign",
+      "name@",
+    ];
+    for (const address of addresses) {
+      const { rows } = await suite.handle.executeSql("SELECT mailbox_key($1) AS key", [address]);
+      expect([address, (rows[0] as { key: string }).key]).toEqual([address, mailboxKey(address)]);
+    }
+  });
+});
