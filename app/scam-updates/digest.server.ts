@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { accountLogins } from "~/account/accounts.server";
+import { confirmedAccountEmails } from "~/account/accounts.server";
 import { newestSubscriptionHolders } from "~/billing/subscription-holders.server";
 import { hasMemberAccess } from "~/billing/subscription-view";
 import { getLogger } from "~/config/logger.server";
@@ -57,11 +57,14 @@ interface Recipient {
   name: string;
 }
 
-/** Account holders with member access now who have not turned the digest off. */
+/**
+ * Account holders with member access now who have not turned the digest off, at their account's
+ * confirmed email (an address never confirmed may be anyone's).
+ */
 export async function digestRecipients(db: Database, now: Date): Promise<Recipient[]> {
   // Only the customer's newest subscription counts (a later canceled one means they left).
   const holders = newestSubscriptionHolders();
-  const logins = accountLogins();
+  const logins = confirmedAccountEmails();
   const rows = await db
     .select({
       userId: logins.userId,

@@ -106,12 +106,12 @@ describe.each(DATABASE_TARGETS)("weekly scam-alert digest on $name", (target) =>
   async function person(
     email: string,
     status: string | null,
-    options: { cancelAtPeriodEnd?: boolean; periodEnd?: Date; laterCanceled?: boolean } = {},
+    options: { cancelAtPeriodEnd?: boolean; periodEnd?: Date; laterCanceled?: boolean; confirmed?: boolean } = {},
   ) {
     counter += 1;
     const [user] = await handle.db
       .insert(users)
-      .values({ id: `user-${counter}`, name: email.split("@")[0]!, email })
+      .values({ id: `user-${counter}`, name: email.split("@")[0]!, email, emailVerified: options.confirmed ?? true })
       .returning();
     if (!status) return user!;
     const [customer] = await handle.db
@@ -152,6 +152,8 @@ describe.each(DATABASE_TARGETS)("weekly scam-alert digest on $name", (target) =>
     await person("left@example.com", "active", { laterCanceled: true });
     await person("pastdue@example.com", "past_due");
     await person("free@example.com", null);
+    // Paid up, but the account's address was never confirmed: it may be anyone's.
+    await person("unconfirmed@example.com", "active", { confirmed: false });
 
     const first = await sendScamUpdateDigests(handle.db, { now: MONDAY, brand: BRAND, updates });
     expect(first.weekKey).toBe("2026-W48");
@@ -267,6 +269,7 @@ describe.each(DATABASE_TARGETS)("weekly scam-alert digest on $name", (target) =>
 
   it("lets a member turn the email off and back on from /account; others see no setting", async () => {
     const { id, cookie } = await signedInUser(handle.db, "member@example.com");
+    await handle.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
     const [customer] = await handle.db
       .insert(customers)
       .values({ name: "Member", email: "member@example.com", userId: id })
