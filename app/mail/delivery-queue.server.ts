@@ -47,7 +47,9 @@ export function registerMessageDelivery(runner: JobRunner, handle: DatabaseHandl
   });
   runner.register({
     name: SWEEP_QUEUE,
-    policy: "singleton",
+    // Not 'singleton': a sweep left active by a killed process would hold back every later sweep,
+    // the restarted one's too, until pg-boss expired it minutes later, and with it the wake-up for
+    // the dead process's claims. Sweeps running side by side are safe: every send is claimed first.
     schedule: { cron: "* * * * *" },
     // At start this also books a wake-up for the moment a crashed worker's claims run out.
     runAtStart: true,

@@ -225,6 +225,40 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
       expect(receivedBy("crash@example.com")).toHaveLength(1);
     });
 
+    it("picks up a dead process's message within seconds even when that process died mid-sweep", async () => {
+      // What a process killed during its sweep leaves: the sweep job active, a message claimed.
+      const queueOnly = new JobRunner(handle, { workers: false });
+      registerMessageDelivery(queueOnly, handle, { channels: testChannels() });
+      await queueOnly.start();
+      await queueOnly.send(SWEEP_QUEUE, {});
+      await queueOnly.stop();
+      await handle.executeSql(
+        `UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = $1 AND state = 'created'`,
+        [SWEEP_QUEUE],
+      );
+      const id = await enqueueEmail(handle.db, resetEmail("mid-sweep@example.com"));
+      const [{ claimedUntil }] = await handle.db
+        .update(outboxMessages)
+        .set({ status: "sending", attempts: 1, claimedUntil: sql`now() + interval '2 seconds'` })
+        .where(eq(outboxMessages.id, id))
+        .returning({ claimedUntil: outboxMessages.claimedUntil });
+      try {
+        await startRunner();
+        const row = await waitFor(
+          async () => {
+            const current = await status(id);
+            return current.status === "sent" ? current : undefined;
+          },
+          15_000,
+          "delivery after the dead process's claim ran out",
+        );
+        expect(row.sentAt!.getTime() - claimedUntil!.getTime()).toBeLessThan(5_000);
+        expect(receivedBy("mid-sweep@example.com")).toHaveLength(1);
+      } finally {
+        await handle.executeSql(`DELETE FROM pgboss.job WHERE name = $1 AND state = 'active'`, [SWEEP_QUEUE]);
+      }
+    });
+
     it("delivers a burst of 300 in parallel batches, and a password reset queued behind it goes ahead of the backlog", async () => {
       const jobs = await startRunner();
       const bulk: string[] = [];
