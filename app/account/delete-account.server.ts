@@ -4,14 +4,13 @@ import type { Database } from "~/db/client.server";
 import {
   accountHolders,
   accountSubscriptionIds,
-  checkoutAddresses,
   forgetCheckoutPeople,
   markCancelled,
   subscriptionsToCancel,
 } from "~/billing/account-deletion.server";
 import type { PaymentProvider } from "~/billing/payment-provider.server";
 import { deleteMessages } from "~/mail/message-status.server";
-import { familyMail, forgetFamilies } from "~/training/people/forget-families.server";
+import { familySummaryMail, forgetFamilies } from "~/training/people/forget-families.server";
 import { fieldErrors } from "~/validation/fields";
 import { hitLimit, retryMessage } from "~/security/request-limits.server";
 import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
@@ -115,45 +114,42 @@ export async function deleteAccount(
   );
 }
 
-/** Notices asking an address for consent (an adult's, a child's hello); each names the holder. */
-const NOTICE_TEMPLATES = ["training-consent-notice", "training-child-notice"];
 /** The receipt and the failed-payment note: to the checkout's email, greeting the holder by name. */
 const BILLING_TEMPLATES = ["subscription-started", "payment-failed"];
-/** Mail about the login itself: only ever sent to that account's own email. */
-const ACCOUNT_TEMPLATES = ["confirm-email", "password-reset", "password-changed", "account-exists", "sign-in-failures"];
+/**
+ * Mail about the login itself, and the holder's "someone spotted one" email (it names the person):
+ * only ever sent to that account's own email.
+ */
+const ACCOUNT_TEMPLATES = [
+  "confirm-email",
+  "password-reset",
+  "password-changed",
+  "account-exists",
+  "sign-in-failures",
+  "training-spot-notice",
+];
 
 /**
  * Deletes the outbox rows (whatever their status: a queued one never goes out) that carry this
- * family's names, addresses and links: everything sent by this family to the holder's addresses
- * and to every family member's. How each kind is told apart from another family's mail:
- * - practice messages and each person's weekly summary: by their link (practice_messages and
- *   weekly_summaries point at the row), in deleteFamilyMemberMessages; the holder's family summary
- *   by its weekly_summaries row here. Exact, whoever else uses the address.
- * - notices: an outbox row keeps no link to its family, and one address can belong to two
- *   families (a grandmother in both of her children's), so a notice goes only when it was sent to
- *   one of this family's addresses AND its text names this family's holder (every notice says who
- *   signed the person up). Another family's notice to the same address names its own holder and
- *   stays. (Two holders with the same name writing to the same address would both lose theirs:
- *   acceptable, the rows only hold what that address was already sent.)
+ * family's names, addresses and links and that forgetFamilies does not: the holder's own mail.
+ * forgetFamilies deletes what the family sent each person, by what ties it to them (practice
+ * messages, summaries, tests and report thanks by their rows; notices by the family's consent
+ * link in them), exactly, whoever else uses the address: another family's mail to a grandmother
+ * in both of her children's families stays. Here:
+ * - the holder's family summary: by its weekly_summaries row.
  * - the receipt and payment notes: to the customer's email AND greeting the customer's name.
- * - account mail (reset links, confirmations): to the login's own email, which no other account has.
+ * - account mail (reset links, confirmations, spot notices): to the login's own email, which no
+ *   other account has.
  * Mail this person gets from services that outlive the account (the newsletter, scam updates,
  * support replies) is not the family's and stays.
  */
 async function deleteFamilyOutbox(db: Database, userId: string, subscriptionIds: string[]) {
   const [login] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const holders = await accountHolders(db, userId);
-  const family = await familyMail(db, subscriptionIds);
-  const addresses = new Set<string>();
-  for (const person of [...family.addresses, ...(await checkoutAddresses(db, subscriptionIds))]) {
-    if (person.email) addresses.add(person.email.trim().toLowerCase());
-    if (person.phone) addresses.add(person.phone.trim());
-  }
-  for (const holder of holders) addresses.add(holder.email.trim().toLowerCase());
-  if (login) addresses.add(login.email.trim().toLowerCase());
+  const summaries = await familySummaryMail(db, subscriptionIds);
 
-  // The holder's name as the notices print it: on one line, and in a text cut short (with "…"),
-  // so it is looked for as a whole word, or by its first 30 characters when it is longer.
+  // The holder's name as the receipt prints it: on one line, looked for as a whole word, or by its
+  // first 30 characters when it is longer.
   const namesInText = [...new Set(holders.map((holder) => holder.name.replace(/\s+/g, " ").trim()))]
     .filter((name) => name.length > 0)
     .map((name) => {
@@ -165,9 +161,8 @@ async function deleteFamilyOutbox(db: Database, userId: string, subscriptionIds:
 
   // One statement; a kind with no addresses or no name to look for deletes nothing.
   await deleteMessages(db, {
-    ids: new Set(family.messageIds),
+    ids: new Set(summaries),
     sent: [
-      { templates: NOTICE_TEMPLATES, to: [...addresses], textMatching: namesInText },
       { templates: BILLING_TEMPLATES, to: holderEmails, textMatching: namesInText },
       { templates: ACCOUNT_TEMPLATES, to: login ? [login.email.trim().toLowerCase()] : [] },
     ],

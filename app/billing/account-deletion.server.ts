@@ -51,15 +51,6 @@ export async function accountHolders(db: Database, userId: string) {
     .where(eq(customers.userId, userId));
 }
 
-/** The addresses of the people named at checkout for these subscriptions. */
-export async function checkoutAddresses(db: Database, subscriptionIds: string[]) {
-  if (subscriptionIds.length === 0) return [];
-  return db
-    .select({ email: members.email, phone: members.phone })
-    .from(members)
-    .where(inArray(members.subscriptionId, subscriptionIds));
-}
-
 /** In the deletion's transaction: forgets the people named at checkout for these subscriptions. */
 export async function forgetCheckoutPeople(db: Database, subscriptionIds: string[]) {
   if (subscriptionIds.length === 0) return;

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { outboxMessages } from "./tables";
 
 /**
  * What the mail capability tells others about the messages they queued (`enqueueEmail`,
- * `enqueueText` return the id to keep): where a message stands, when it went, the messages an
- * address was sent, and deleting messages when a person or an account goes. The outbox table is
+ * `enqueueText` return the id to keep): where a message stands, when it went, listing the messages
+ * a caller ties to a person, and deleting messages when a person or an account goes. The outbox table is
  * mail's own: other capabilities ask through this module and never read `~/mail/tables` (an ESLint
  * rule says so; docs/decisions/027-capability-boundaries.md).
  */
@@ -97,9 +97,14 @@ export interface MessageSentTo {
   sentAt: Date | null;
 }
 
-/** Every message queued for one of these addresses (exactly as written), oldest first. */
-export async function messagesSentTo(db: Database, addresses: string[]): Promise<MessageSentTo[]> {
-  if (addresses.length === 0) return [];
+/**
+ * The messages `which` picks (the same choice as deleteMessages), queued at or after `since`,
+ * oldest first: for a person's data download, which lists only the mail its caller can tie to
+ * them, never every message that ever went to their address.
+ */
+export async function listMessages(db: Database, which: WhichMessages, since: Date): Promise<MessageSentTo[]> {
+  const picked = messagesPicked(which);
+  if (!picked) return [];
   return db
     .select({
       channel: outboxMessages.channel,
@@ -111,8 +116,8 @@ export async function messagesSentTo(db: Database, addresses: string[]): Promise
       sentAt: outboxMessages.sentAt,
     })
     .from(outboxMessages)
-    .where(inArray(outboxMessages.recipient, addresses))
-    .orderBy(asc(outboxMessages.createdAt));
+    .where(and(picked, gte(outboxMessages.createdAt, since)))
+    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id));
 }
 
 /**
@@ -126,15 +131,14 @@ export interface MessagesSent {
   textMatching?: string[];
 }
 
-/**
- * Deletes messages, whatever their state (a queued one then never goes out), in the caller's
- * transaction: those with these ids, and those matching any of `sent`, in one statement. For a
- * person removed from a family and for account deletion; nothing happens when nothing is named.
- */
-export async function deleteMessages(
-  db: Database,
-  which: { ids?: Iterable<string>; sent?: MessagesSent[] },
-): Promise<void> {
+/** Messages by their ids, and those matching any of `sent`. */
+export interface WhichMessages {
+  ids?: Iterable<string>;
+  sent?: MessagesSent[];
+}
+
+/** The condition picking `which`, or null when it names nothing. */
+function messagesPicked(which: WhichMessages): SQL | null {
   const ids = [...(which.ids ?? [])];
   const matches: SQL[] = [];
   if (ids.length > 0) matches.push(inArray(outboxMessages.id, ids));
@@ -150,5 +154,15 @@ export async function deleteMessages(
       )!,
     );
   }
-  if (matches.length > 0) await db.delete(outboxMessages).where(or(...matches));
+  return matches.length > 0 ? or(...matches)! : null;
+}
+
+/**
+ * Deletes messages, whatever their state (a queued one then never goes out), in the caller's
+ * transaction: those with these ids, and those matching any of `sent`, in one statement. For a
+ * person removed from a family and for account deletion; nothing happens when nothing is named.
+ */
+export async function deleteMessages(db: Database, which: WhichMessages): Promise<void> {
+  const picked = messagesPicked(which);
+  if (picked) await db.delete(outboxMessages).where(picked);
 }

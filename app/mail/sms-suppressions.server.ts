@@ -34,8 +34,3 @@ export async function isPhoneSuppressed(db: Database, phone: string) {
 export function phoneRepliedStop(phone: SQLWrapper): SQL<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM ${smsSuppressions} WHERE ${smsSuppressions.phone} = ${phone})`;
 }
-
-/** The opt-out recorded for this number (none, or one row): for a person's data download. */
-export async function phoneSuppressions(db: Database, phone: string) {
-  return db.select().from(smsSuppressions).where(eq(smsSuppressions.phone, phone));
-}

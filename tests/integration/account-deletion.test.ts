@@ -5,12 +5,12 @@
  * cancel means nothing is deleted. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DATABASE_TARGETS } from "../support/databases";
 import { FakeStripe } from "../fakes/stripe-server";
 import { callAction, callLoader } from "../support/route-calls";
-import { createTestFamily } from "../support/training-family";
+import { createTestFamily, writeAddressConsent } from "../support/training-family";
 import { signedInCookie } from "../support/users";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
@@ -20,6 +20,7 @@ import { customers, demoSubscriptions, members, paymentEvents, subscriptions } f
 import { createStripeProvider } from "~/billing/stripe-provider.server";
 import { outboxMessages } from "~/mail/tables";
 import {
+  practiceAddressConsents,
   practiceEvents,
   practiceMessages,
   trainingContacts,
@@ -325,13 +326,32 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
     return row!.id;
   }
 
-  /** A notice (an adult's email, a child's email or text) from this family's holder to one address. */
-  async function notice(kind: "adult" | "child-email" | "child-text", holderName: string, to: string, name: string) {
+  /**
+   * A notice (an adult's email, a child's email or text) from this family's holder to one address,
+   * carrying the family's consent link for that address, as every notice does.
+   */
+  async function notice(
+    kind: "adult" | "child-email" | "child-text",
+    family: { subscription: { id: string } },
+    holderName: string,
+    to: string,
+    name: string,
+  ) {
     const brand = getMailBranding();
+    await writeAddressConsent(db, family.subscription.id, [to], { agreed: false });
+    const [consent] = await db
+      .select({ token: practiceAddressConsents.token })
+      .from(practiceAddressConsents)
+      .where(
+        and(
+          eq(practiceAddressConsents.subscriptionId, family.subscription.id),
+          eq(practiceAddressConsents.address, to.toLowerCase()),
+        ),
+      );
     const input = {
       contactName: name,
       holderName,
-      consentUrl: `${brand.siteUrl}/training/consent/${randomUUID()}`,
+      consentUrl: `${brand.siteUrl}/training/consent/${consent!.token}`,
       reportAddress: "report@practice.scam-free.test",
     };
     if (kind === "child-text") {
@@ -386,9 +406,9 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
     // Sam has a phone too, for the texts.
     await db.update(trainingContacts).set({ phone: "+15555550123" }).where(eq(trainingContacts.id, sam.id));
     sam.phone = "+15555550123";
-    await notice("adult", "Dana Rivera", gran.email!, gran.name);
-    await notice("child-email", "Dana Rivera", sam.email!, sam.name);
-    await notice("child-text", "Dana Rivera", sam.phone!, sam.name);
+    await notice("adult", family, "Dana Rivera", gran.email!, gran.name);
+    await notice("child-email", family, "Dana Rivera", sam.email!, sam.name);
+    await notice("child-text", family, "Dana Rivera", sam.phone!, sam.name);
     await practiceSent(sam, "sms");
     const summary = personSummaryEmail(brand, {
       name: gran.name,
@@ -510,7 +530,7 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
       holderEmail: `lee-${randomUUID().slice(0, 8)}@example.com`,
       contacts: [{ name: "Nana", ageBand: "older-adult", email: gran.email }],
     });
-    const theirNotice = await notice("adult", "Lee Chen", gran.email!, "Nana");
+    const theirNotice = await notice("adult", other, "Lee Chen", gran.email!, "Nana");
     const theirPractice = await practiceSent(other.contacts[0]!, "email");
     const ours = (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, gran.email!))).length;
     expect(ours).toBeGreaterThanOrEqual(4);

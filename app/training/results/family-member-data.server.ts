@@ -1,9 +1,9 @@
 import { addressStates } from "~/training/people/address-consent.server";
+import { personMail } from "~/training/people/contact-changes.server";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
-import { arrivalOf, messageDeliveries, messagesSentTo } from "~/mail/message-status.server";
-import { phoneSuppressions } from "~/mail/sms-suppressions.server";
+import { arrivalOf, listMessages, messageDeliveries } from "~/mail/message-status.server";
 import { findHolderProgram } from "~/training/people/programs.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
 import { messageOutcome, type EventRecord } from "./practice-results";
@@ -11,13 +11,15 @@ import { practiceEvents, practiceMessages, trainingContacts, weeklySummaries } f
 
 /**
  * A family member's data for the account holder (COPPA lets a parent review and delete a child's
- * information): everything we hold about one person as JSON. Deleting it is removing the person
+ * information): everything this family's Training Program holds about one person, as JSON. A
+ * family sees only what the family did: its own messages to them while they belonged to it, its
+ * own consent record, never another family's mail or whether the address refused someone. Deleting it is removing the person
  * (people/contact-changes.server.ts says which outbox rows go with them). Secrets (the consent,
  * summary and message tokens) are left out of the download: they are keys to pages, not
  * information about the person.
  */
 
-const EXPORT_FORMAT = "scam-free family member export, version 1";
+const EXPORT_FORMAT = "scam-free family member export, version 2";
 
 /** Null when this account holds no Training Program or the person is not in it (another family's: 404). */
 export async function exportFamilyMember(
@@ -64,14 +66,14 @@ export async function exportFamilyMember(
     .from(weeklySummaries)
     .where(eq(weeklySummaries.contactId, contact.id))
     .orderBy(asc(weeklySummaries.createdAt));
-  const addresses = [contact.email, contact.phone].filter((value): value is string => Boolean(value));
-  const delivered = await messagesSentTo(db, addresses);
+  // Only the mail this family sent them since they joined it: never everything their address was
+  // ever sent (the site's own mail, another family's practice messages, mail to a previous owner).
+  const delivered = await listMessages(db, await personMail(db, contact, { notices: "all" }), contact.createdAt);
   const consentStates = await addressStates(
     db,
     contact.subscriptionId,
     [contact.email, contact.phone].filter((value): value is string => Boolean(value)),
   );
-  const suppressed = contact.phone ? await phoneSuppressions(db, contact.phone) : [];
   const now = input.now ?? new Date();
 
   return {
@@ -95,13 +97,14 @@ export async function exportFamilyMember(
     consent: {
       guardianConfirmedAt: contact.guardianConfirmedAt,
       guardianUserId: contact.guardianUserId,
+      // This family's own record of each address. Whether the address refused (a refusal counts for
+      // every family, and may have been made to another one) is not this family's to know.
       addresses: [...consentStates.values()].map((state) => ({
         address: state.address,
         channel: state.channel,
         noticeSentAt: state.noticeSentAt,
         agreedAt: state.confirmedAt,
         how: state.confirmedHow,
-        optedOut: state.suppressed,
       })),
     },
     // What a relative may expect the holder to hold: the messages that went out and what happened,
@@ -141,7 +144,6 @@ export async function exportFamilyMember(
     weeklySummaries: summaries.map((summary) => ({ weekKey: summary.weekKey, createdAt: summary.createdAt })),
     // Only what went out: a message still waiting in the outbox is a practice message to come.
     messagesSentToThem: delivered.filter((message) => message.status === "sent" || message.status === "failed"),
-    textOptOut: suppressed.map((row) => ({ phone: row.phone, reason: row.reason, since: row.createdAt })),
   };
 }
 
