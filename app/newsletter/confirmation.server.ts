@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
 import { mailboxKey } from "~/mail/mailbox-key";
@@ -14,6 +13,7 @@ import {
   unsubscribeHeaders,
   unsubscribeUrl,
 } from "./newsletter-emails";
+import { CONFIRMATION_LINK_DAYS } from "./confirmation-link";
 import type { NewsletterInput } from "./newsletter-schema";
 import { maskEmail } from "./mask-email";
 import { notifyNewsletterSync } from "./sync.server";
@@ -26,9 +26,6 @@ import { newsletterConfirmations, newsletterSubscribers } from "./tables";
  * newsletter_confirmations, which nothing but this module reads.
  */
 
-/** How long a confirmation link works. */
-export const CONFIRMATION_LINK_DAYS = 7;
-
 export const NEWSLETTER_LIMITS = {
   /** Sign-ups from one network address: a household's few, useless for signing up a list of strangers. */
   perIp: { max: 5, windowSeconds: 60 * 60 },
@@ -38,12 +35,6 @@ export const NEWSLETTER_LIMITS = {
    */
   confirmationsPerMailbox: { max: 3, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, LimitRule>;
-
-/** The token in a confirmation link: 32 random bytes, base64url. Checked for shape before any query. */
-export const ConfirmationTokenSchema = z
-  .string({ error: "This confirmation link is incomplete." })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{43}$/, "This confirmation link is not valid.");
 
 /** Only the hash is stored, so a copy of the database cannot confirm anyone. */
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

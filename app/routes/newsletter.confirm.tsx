@@ -3,12 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
-import {
-  CONFIRMATION_LINK_DAYS,
-  ConfirmationTokenSchema,
-  confirmNewsletterSubscription,
-  findPendingConfirmation,
-} from "~/newsletter/confirmation.server";
+import { CONFIRMATION_LINK_DAYS, ConfirmationTokenSchema } from "~/newsletter/confirmation-link";
+import { confirmNewsletterSubscription, findPendingConfirmation } from "~/newsletter/confirmation.server";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
