@@ -9,6 +9,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
+  route("sign-in-link", "routes/sign-in-link.tsx"),
   route("account", "routes/account.tsx"),
   route("account/portal", "routes/account.portal.ts"),
   route("account/demo-portal", "routes/account.demo-portal.tsx"),

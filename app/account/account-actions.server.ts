@@ -29,9 +29,10 @@ function tooMany(intent: AuthFormResult["intent"], title: string, seconds: numbe
 
 /**
  * Sign in. Attempts are counted per account and IP pair and per IP; a success clears the pair and
- * is not held against the IP. A correct password from another address always gets through, and
- * the owner is warned by email when wrong passwords pile up (see auth-limits.ts). The same limiter
- * guards better-auth's JSON sign-in (sign-in-limits.server.ts).
+ * is not held against the IP. A correct password from another address gets through until 20 wrong
+ * ones for the account in an hour pause password sign-in; the owner is then emailed a one-time
+ * sign-in link (see auth-limits.ts). The same limiter guards better-auth's JSON sign-in
+ * (sign-in-limits.server.ts).
  */
 export async function logIn(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
   const parsed = LoginSchema.safeParse(raw);
@@ -39,7 +40,9 @@ export async function logIn(request: Request, raw: unknown, clientIp = "unknown"
   const { email, password } = parsed.data;
 
   const attempt = await startSignInAttempt(email, clientIp);
-  if (!attempt.allowed) return tooMany("login", "Login failed", attempt.retryAfterSeconds);
+  if (!attempt.allowed) {
+    return { status: 429, result: { ok: false, intent: "login", title: "Login failed", message: attempt.message } };
+  }
 
   try {
     const auth = await getAuth();

@@ -1,10 +1,14 @@
 import { compose, type MailBranding } from "~/mail/templates";
 
 /**
- * Sent to an account's owner when many wrong passwords were tried for it in a short time (once per
- * window). Sign-in stays open for the owner: only the addresses that guessed are paused.
+ * Sent once to an account's owner when so many wrong passwords were tried for it that signing in
+ * with a password is paused (auth-limits.ts, failedLoginPerAccount). The button signs the owner in
+ * once and ends the pause; nothing in it says where the guesses came from.
  */
-export function signInFailuresEmail(brand: MailBranding, input: { failures: number; minutes: number }) {
+export function signInLockedEmail(
+  brand: MailBranding,
+  input: { failures: number; minutes: number; signInUrl: string; linkMinutes: number },
+) {
   return compose(brand, `Failed sign-in attempts on your ${brand.productName} account`, "Hello,", [
     {
       kind: "p",
@@ -12,11 +16,12 @@ export function signInFailuresEmail(brand: MailBranding, input: { failures: numb
     },
     {
       kind: "p",
-      text: "They did not get in. We have paused sign-in from the addresses that kept guessing; you can still sign in as usual from your own devices.",
+      text: `They did not get in. To keep it that way, signing in with the password is paused for up to ${input.minutes} minutes, even with the right password. You can sign in now with this button (it works once, within ${input.linkMinutes} minutes):`,
     },
+    { kind: "button", label: "Sign in to your account", url: input.signInUrl },
     {
       kind: "p",
-      text: "If this was you, there is nothing to do. If it was not, choose a strong password that you use nowhere else:",
+      text: "If the guesses were not yours, choose a strong password that you use nowhere else:",
     },
     { kind: "button", label: "Reset your password", url: `${brand.siteUrl}/forgot-password` },
     { kind: "p", text: "We will never ask you for your password by email, text or phone." },

@@ -14,7 +14,6 @@
  * "/.//evil.example" through and then redirected to "//evil.example".
  */
 import { getEnv } from "~/config/env.server";
-import { retryMessage } from "~/security/request-limits.server";
 import { fieldErrors } from "~/validation/fields";
 import { authHeaders, getAuth } from "./auth.server";
 import { LoginSchema } from "./auth-schemas";
@@ -131,7 +130,7 @@ async function signIn(
   }
   const attempt = await startSignInAttempt(parsed.data.email, clientIp);
   if (!attempt.allowed) {
-    return jsonAnswer(429, retryMessage(attempt.retryAfterSeconds), "TOO_MANY_REQUESTS", {
+    return jsonAnswer(429, attempt.message, "TOO_MANY_REQUESTS", {
       "Retry-After": String(attempt.retryAfterSeconds),
     });
   }

@@ -4,10 +4,13 @@ import type { LimitRule } from "~/security/request-limits.server";
  * Brute-force limits, in every mode.
  *
  * Sign-in attempts are counted per account *and* IP address, so five wrong passwords lock that
- * account from that address only: a stranger cannot lock the owner out by typing wrong passwords
- * from somewhere else. The per-IP limit stops one address guessing across many accounts. Failures
- * for one account from every address are also counted, and the owner is emailed once per window
- * when they reach `failedLoginWarning.max`.
+ * account from that address only. The per-IP limit stops one address guessing across many
+ * accounts. Attempts for one account from every address are also counted (a success gives its
+ * count back): once `failedLoginPerAccount.max` in its window failed, nobody signs in to that
+ * account with a password (the right one included) until the window ends, and the owner is
+ * emailed once, with a one-time sign-in link that ends the lock (sign-in-link.server.ts). Rotating
+ * network addresses therefore buys at most 20 guesses an hour, and a stranger who locks the
+ * account only sends its owner a way in.
  *
  * Password resets are never blocked by sign-in limits. They are counted per email *and* IP, so a
  * stranger asking for the owner's resets uses up only their own share, with a looser cap per email
@@ -16,7 +19,7 @@ import type { LimitRule } from "~/security/request-limits.server";
 export const AUTH_LIMITS = {
   failedLoginPerAccountAndIp: { max: 5, windowSeconds: 15 * 60 },
   failedLoginPerIp: { max: 20, windowSeconds: 15 * 60 },
-  failedLoginWarning: { max: 10, windowSeconds: 15 * 60 },
+  failedLoginPerAccount: { max: 20, windowSeconds: 60 * 60 },
   signUpPerIp: { max: 10, windowSeconds: 60 * 60 },
   resetPerIp: { max: 5, windowSeconds: 15 * 60 },
   resetPerEmailAndIp: { max: 3, windowSeconds: 60 * 60 },

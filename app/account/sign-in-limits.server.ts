@@ -1,28 +1,39 @@
-import { eq } from "drizzle-orm";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
-import { getMailBranding, queueEmail } from "~/mail/mailer.server";
-import { clearLimit, hitLimit, refundLimit } from "~/security/request-limits.server";
-import { signInFailuresEmail } from "./account-emails";
+import { clearLimit, hitLimit, refundLimit, retryMessage } from "~/security/request-limits.server";
 import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
-import { users } from "./tables";
+import { sendSignInLink } from "./sign-in-link.server";
 
 export type SignInAttempt =
-  | { allowed: false; retryAfterSeconds: number }
+  | { allowed: false; retryAfterSeconds: number; message: string }
   | {
       allowed: true;
-      /** The password was right: the account's lock from this address ends, and the IP gets its event back. */
+      /** The password was right: the account's lock from this address ends, and the counts get their event back. */
       succeeded(): Promise<void>;
-      /** The password was wrong: counted for the account from every address (the owner's warning). */
+      /** The password was wrong: it stays counted for the account from every address. */
       failed(): Promise<void>;
     };
+
+/**
+ * What a sign-in hears once the account's ceiling is reached, whoever asks and whether or not the
+ * account exists (the same words, status and timing either way, so it tells nobody which
+ * addresses have accounts).
+ */
+export function signInPausedMessage(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many wrong passwords were tried for this account, so signing in with a password is paused for ${minutes} minute${minutes === 1 ? "" : "s"}, even with the right one. If this address has an account, we have emailed it a link that signs you in now.`;
+}
 
 /**
  * The one limiter for every way to sign in with a password: the /auth form and better-auth's JSON
  * endpoint (/api/auth/sign-in/email) both start here, so neither allows more guesses than the other
  * (see auth-limits.ts for the rules). `email` must already be normalised (LoginSchema), so every
  * spelling of an address shares its counters.
+ *
+ * Every attempt is counted for the account before the password is checked, and a success gives
+ * its event back: so concurrent guesses cannot all slip in under the ceiling, and the attempt
+ * that reaches it is the one that emails the owner.
  */
 export async function startSignInAttempt(email: string, clientIp: string): Promise<SignInAttempt> {
   const db = await getDatabase();
@@ -34,37 +45,41 @@ export async function startSignInAttempt(email: string, clientIp: string): Promi
   ]);
   if (!byPair.allowed || !byIp.allowed) {
     getLogger().warn({ ip: clientIp }, "sign-in rate limit reached");
-    return { allowed: false, retryAfterSeconds: Math.max(byPair.retryAfterSeconds, byIp.retryAfterSeconds) };
+    const retryAfterSeconds = Math.max(byPair.retryAfterSeconds, byIp.retryAfterSeconds);
+    return { allowed: false, retryAfterSeconds, message: retryMessage(retryAfterSeconds) };
+  }
+  const accountKey = authLimitKeys.loginFailures(email);
+  const rule = AUTH_LIMITS.failedLoginPerAccount;
+  const byAccount = await hitLimit(db, accountKey, rule);
+  if (!byAccount.allowed) {
+    getLogger().warn("sign-in paused for an account after too many wrong passwords");
+    return {
+      allowed: false,
+      retryAfterSeconds: byAccount.retryAfterSeconds,
+      message: signInPausedMessage(byAccount.retryAfterSeconds),
+    };
   }
   return {
     allowed: true,
     succeeded: async () => {
-      await Promise.all([clearLimit(db, pairKey), refundLimit(db, ipKey)]);
+      await Promise.all([clearLimit(db, pairKey), refundLimit(db, ipKey), refundLimit(db, accountKey)]);
     },
-    failed: () => countFailedSignIn(db, email),
+    failed: async () => {
+      if (byAccount.count === rule.max) await emailTheOwner(db, email);
+    },
   };
 }
 
 /**
- * Counts a wrong password for the account from any address. The count reaches the warning
- * threshold exactly once per window (the counter is one atomic upsert), so the owner gets one email
- * however many guesses follow. Unknown emails are counted too, so timing says nothing; nobody is
- * emailed for them.
+ * The wrong password that reached the ceiling: the owner gets the one-time sign-in link, once per
+ * window (only one attempt can be the one that counted to exactly `max`). Unknown emails are
+ * counted and answered alike, and nobody is emailed for them.
  */
-async function countFailedSignIn(db: Database, email: string) {
+async function emailTheOwner(db: Database, email: string) {
   try {
-    const rule = AUTH_LIMITS.failedLoginWarning;
-    const failures = await hitLimit(db, authLimitKeys.loginFailures(email), rule);
-    if (failures.count !== rule.max) return;
-    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.email, email));
-    if (!owner) return;
-    await queueEmail(db, {
-      template: "sign-in-failures",
-      to: owner.email,
-      ...signInFailuresEmail(getMailBranding(), { failures: rule.max, minutes: Math.round(rule.windowSeconds / 60) }),
-    });
+    await sendSignInLink(db, email);
   } catch (error) {
-    // The warning must never turn a wrong password into a server error.
-    getLogger().error({ err: error }, "could not record a failed sign-in");
+    // The email must never turn a wrong password into a server error.
+    getLogger().error({ err: error }, "could not email the sign-in link after too many wrong passwords");
   }
 }

@@ -244,7 +244,7 @@ describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target
     expect((await formLogIn("api-guess@example.com", "secret12", "203.0.113.45")).status).toBe(302);
   });
 
-  it("shares one count between the form and the API, and warns the owner once for failures through both", async () => {
+  it("shares one count between the form and the API, and pauses the account for failures through both", async () => {
     await signUp("mixed@example.com", "secret12");
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++)
@@ -257,19 +257,50 @@ describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    // Failures from other addresses through the API count towards the owner's warning as well.
-    for (let i = 0; i < 5; i++) {
+    // Failures from other addresses through the API count towards the account's ceiling (20 an hour) as well.
+    for (let i = 0; i < 15; i++) {
       const response = await api("/api/auth/sign-in/email", {
         json: { email: "mixed@example.com", password: `far-${i}` },
         ip: `198.51.100.${120 + i}`,
       });
       expect(response.status).toBe(401);
     }
-    const warnings = await suite.handle.db
+    const emails = await suite.handle.db
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.template, "sign-in-failures"));
-    expect(warnings.map((m) => m.recipient)).toEqual(["mixed@example.com"]);
+    expect(emails.map((m) => m.recipient)).toEqual(["mixed@example.com"]);
+    expect(emails[0]!.textBody).toMatch(/\/sign-in-link\?token=[A-Za-z0-9]{32}/);
+
+    // Now the right password is refused through both, from an address that never guessed, in the same words.
+    const right = await api("/api/auth/sign-in/email", {
+      json: { email: "mixed@example.com", password: "secret12" },
+      ip: "203.0.113.46",
+    });
+    expect(right.status).toBe(429);
+    expect(right.headers.getSetCookie()).toEqual([]);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(59 * 60);
+    const answer = (await right.json()) as { code: string; message: string };
+    expect(answer.code).toBe("TOO_MANY_REQUESTS");
+    expect(answer.message).toMatch(
+      /^Too many wrong passwords were tried for this account, so signing in with a password is paused for (60|59) minutes, even with the right one\./,
+    );
+    const form = await formLogIn("mixed@example.com", "secret12", "203.0.113.47");
+    expect(form.status).toBe(429);
+    expect(form.data.message.replace(/\d+ minutes/, "")).toBe(answer.message.replace(/\d+ minutes/, ""));
+    expect(await suite.handle.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it("serves neither of the sign-in link's better-auth endpoints over HTTP: only our page uses a link", async () => {
+    await signUp("link-api@example.com", "secret12");
+    const asked = await api("/api/auth/sign-in/magic-link", { json: { email: "link-api@example.com" } });
+    expect(asked.status).toBe(404);
+    const verify = await api("/api/auth/magic-link/verify?token=abc");
+    expect(verify.status).toBe(404);
+    expect(
+      await suite.handle.db.select().from(outboxMessages).where(eq(outboxMessages.template, "sign-in-failures")),
+    ).toEqual([]);
+    expect(await suite.handle.db.select().from(verifications)).toEqual([]);
   });
 
   it("limits one address guessing across many accounts through the API, as the form does", async () => {
