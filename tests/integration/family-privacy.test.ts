@@ -319,6 +319,38 @@ describe.each(DATABASE_TARGETS)("what a family sees and what it leaves behind on
     expect(left.find((row) => row.table === "training_contacts")!.row).toContain(other.contacts[0]!.id);
   });
 
+  it("correcting a person's address takes the family's notice to the old one out of the outbox", async () => {
+    const b = await holderFamily("dana.holder@example.com", "Dana Rivera", []);
+    const fields = (email: string) => ({
+      name: "Rosa",
+      ageBand: "older-adult",
+      email,
+      phone: "",
+      emailEnabled: "on",
+      timeZone: "America/New_York",
+    });
+    const post = (values: Record<string, string>) =>
+      callAction(trainingAction, "/account/training", values, { headers: { Cookie: b.cookie } });
+    expect((await post({ intent: "add", ...fields("rosa.typo@example.com") })).status).toBe(200);
+    const [rosa] = await db().select().from(trainingContacts).where(eq(trainingContacts.name, "Rosa"));
+    expect((await rowsNaming(runSql, ["rosa.typo@example.com"])).map((row) => row.table).sort()).toEqual([
+      "outbox_messages",
+      "practice_address_consents",
+      "training_contacts",
+    ]);
+
+    expect((await post({ intent: "update", contactId: rosa!.id, ...fields("rosa.lopez@example.com") })).status).toBe(
+      200,
+    );
+    // Whoever reads the mistyped address has the notice already; we keep no copy naming Rosa there.
+    expect(await rowsNaming(runSql, ["rosa.typo@example.com"])).toEqual([]);
+    const notices = await db()
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, "training-consent-notice"));
+    expect(notices.map((row) => row.recipient)).toEqual(["rosa.lopez@example.com"]);
+  });
+
   it("deleting the account leaves no row naming the holder's address but the payment record", async () => {
     const { cookie, contacts } = await holderFamily("maria.holder@example.com", "Maria Lopez", [
       { name: "Sam", ageBand: "teen", email: "sam.lopez@example.com" },

@@ -8,7 +8,7 @@ import {
   trainingContacts,
   weeklySummaries,
 } from "~/training/tables";
-import { normaliseAddress } from "./address-consent.server";
+import { forgetUnusedAddresses, normaliseAddress } from "./address-consent.server";
 
 /**
  * Cancels every message planned for a contact, in the caller's transaction: a pause, a removal or
@@ -125,4 +125,30 @@ export async function personMail(
 export async function deleteFamilyMemberMessages(tx: Database, contactId: string) {
   const [contact] = await tx.select().from(trainingContacts).where(eq(trainingContacts.id, contactId));
   if (contact) await deleteMessages(tx, await personMail(tx, contact, { notices: "own-addresses" }));
+}
+
+/**
+ * forgetUnusedAddresses (this family's consent rows for addresses no one in it has any more),
+ * with the notices that carry those rows' links: an address taken off a person (a typo corrected,
+ * a number given up, the person removed) keeps no mail from the family naming them. In the
+ * caller's transaction.
+ */
+export async function forgetUnusedAddressesAndNotices(tx: Database, subscriptionId: string) {
+  const consentsOf = () =>
+    tx
+      .select({ address: practiceAddressConsents.address, token: practiceAddressConsents.token })
+      .from(practiceAddressConsents)
+      .where(eq(practiceAddressConsents.subscriptionId, subscriptionId));
+  const before = await consentsOf();
+  await forgetUnusedAddresses(tx, subscriptionId);
+  const kept = new Set((await consentsOf()).map((consent) => consent.token));
+  await deleteMessages(tx, {
+    sent: before
+      .filter((consent) => !kept.has(consent.token))
+      .map((consent) => ({
+        templates: NOTICE_TEMPLATES,
+        to: [consent.address],
+        textMatching: [`/training/consent/${consent.token}`],
+      })),
+  });
 }

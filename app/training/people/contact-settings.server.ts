@@ -14,14 +14,17 @@ import {
   consentLimits,
   countNewAddress,
   ensureAddressConsent,
-  forgetUnusedAddresses,
   isAddressSuppressed,
   normaliseAddress,
   type AddressState,
 } from "./address-consent.server";
 import { importCheckoutContacts } from "./checkout-contacts.server";
 import { addressesInUse, channelWords, everyAddress, noticeSentence, sendNotices } from "./contact-notices.server";
-import { cancelPlannedMessages, deleteFamilyMemberMessages } from "./contact-changes.server";
+import {
+  cancelPlannedMessages,
+  deleteFamilyMemberMessages,
+  forgetUnusedAddressesAndNotices,
+} from "./contact-changes.server";
 import {
   AGE_BAND_LABELS,
   contactValidationResult,
@@ -407,7 +410,7 @@ async function updateContact(
     // Anything planned was planned for the old settings; the scheduler plans again.
     if (scheduleChanged) await cancelPlannedMessages(tx, contact.id, "settings changed");
     // An address no one in the family has now is forgotten: its yes does not move with the person.
-    if (newAddress) await forgetUnusedAddresses(tx, program.subscriptionId);
+    if (newAddress) await forgetUnusedAddressesAndNotices(tx, program.subscriptionId);
     return row;
   });
   if (!updated) return fail(404, "Not found", NOT_FOUND, "update");
@@ -447,10 +450,10 @@ async function removeContact(db: Database, program: HolderProgram, contact: Cont
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await cancelPlannedMessages(tx, contact.id, "removed");
-    // Their practice messages and summaries in the outbox go too (sent or still waiting).
+    // Everything the family sent them goes from the outbox too (sent or still waiting), notices included.
     await deleteFamilyMemberMessages(tx, contact.id);
     await tx.delete(trainingContacts).where(eq(trainingContacts.id, contact.id));
-    await forgetUnusedAddresses(tx, program.subscriptionId);
+    await forgetUnusedAddressesAndNotices(tx, program.subscriptionId);
   });
   return done(
     `Removed ${contact.name}`,
