@@ -4,9 +4,9 @@ import { expect, waitForHydration } from "./fixtures";
 /**
  * The newsletter's double opt-in as its subscriber meets it: the confirmation email in the local
  * mailbox, its link (which only shows a button), then the button. Leaves the page on "You're
- * subscribed".
+ * subscribed". `scripts: false` for a page with JavaScript off, which never hydrates.
  */
-export async function confirmNewsletterFromMailbox(page: Page, email: string) {
+export async function confirmNewsletterFromMailbox(page: Page, email: string, { scripts = true } = {}) {
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   const message = page.getByRole("article", { name: "Selected message" });
   await expect(message).toContainText("Confirm your scam-free scam alerts subscription");
@@ -17,7 +17,7 @@ export async function confirmNewsletterFromMailbox(page: Page, email: string) {
   expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}$/);
   await page.goto(href!);
   await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();
-  await waitForHydration(page);
+  if (scripts) await waitForHydration(page);
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page.getByRole("heading", { name: "You're subscribed" })).toBeVisible();
 }
