@@ -32,6 +32,8 @@ export interface TwilioRequest {
   path: string;
   authorization: string | undefined;
   form: Record<string, string>;
+  /** The query string's parameters (a list request's filters). */
+  query: Record<string, string>;
 }
 
 const ERRORS: Record<number, { status: number; message: string }> = {
@@ -144,7 +146,13 @@ export async function startFakeTwilio() {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
     const url = new URL(req.url ?? "/", "http://fake");
-    requests.push({ method: req.method ?? "", path: url.pathname, authorization: req.headers.authorization, form });
+    requests.push({
+      method: req.method ?? "",
+      path: url.pathname,
+      authorization: req.headers.authorization,
+      form,
+      query: Object.fromEntries(url.searchParams),
+    });
 
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
     if (!match || (req.method !== "POST" && req.method !== "GET")) {

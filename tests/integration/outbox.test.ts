@@ -299,11 +299,11 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
     afterAll(async () => twilio.close());
     beforeEach(() => twilio.reset());
 
-    const sms = (timeoutMs = 5_000) =>
+    const sms = (timeoutMs = 15_000, from = FROM_NUMBER) =>
       twilioTransport({
         accountSid: twilio.accountSid,
         authToken: twilio.authToken,
-        from: FROM_NUMBER,
+        from,
         apiBase: twilio.url,
         timeoutMs,
         statusCallbackUrl: "http://127.0.0.1:9/api/webhooks/twilio/status",
@@ -320,24 +320,34 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
       return { id, body };
     }
 
-    it("records a text Twilio already took with Twilio's id, and does not send it again", async () => {
-      const { id, body } = await leftSending("+15551240001");
-      // The dead worker's request had reached Twilio: Twilio took the text, the answer was lost.
-      await sms().send({ id, to: "+15551240001", body });
-      expect(twilio.messages).toHaveLength(1);
+    it.each([
+      ["a phone number", FROM_NUMBER],
+      ["a Messaging Service", `MG${"5".repeat(32)}`],
+    ])(
+      "records a text Twilio already took (sent from %s) with Twilio's id, and does not send it again",
+      async (_, from) => {
+        const { id, body } = await leftSending("+15551240001");
+        // The dead worker's request had reached Twilio: Twilio took the text, the answer was lost.
+        await sms(15_000, from).send({ id, to: "+15551240001", body });
+        expect(twilio.messages).toHaveLength(1);
 
-      const outcome = await deliverMessage(handle.db, testChannels({ sms: sms() }), id);
-      expect(outcome).toBe("sent");
-      expect(twilio.messages).toHaveLength(1);
-      expect(sends()).toHaveLength(1);
-      expect(twilio.lookups()[0]!.path).toBe(`/2010-04-01/Accounts/${twilio.accountSid}/Messages.json`);
-      expect(await status(id)).toMatchObject({
-        status: "sent",
-        attempts: 2,
-        transport: "twilio",
-        providerMessageId: twilio.messages[0]!.sid,
-      });
-    });
+        const outcome = await deliverMessage(handle.db, testChannels({ sms: sms(15_000, from) }), id);
+        expect(outcome).toBe("sent");
+        expect(twilio.messages).toHaveLength(1);
+        expect(sends()).toHaveLength(1);
+        const [lookup] = twilio.lookups();
+        expect(lookup!.path).toBe(`/2010-04-01/Accounts/${twilio.accountSid}/Messages.json`);
+        expect(lookup!.query).toMatchObject({ To: "+15551240001", "DateSent>": expect.stringMatching(/T00:00:00Z$/) });
+        // A Messaging Service's texts leave from one of its numbers: no From filter then.
+        expect(lookup!.query.From).toBe(from.startsWith("MG") ? undefined : from);
+        expect(await status(id)).toMatchObject({
+          status: "sent",
+          attempts: 2,
+          transport: "twilio",
+          providerMessageId: twilio.messages[0]!.sid,
+        });
+      },
+    );
 
     it("sends once a text Twilio does not have, after looking", async () => {
       const { id } = await leftSending("+15551240002");

@@ -44,7 +44,7 @@ describe.each(DATABASE_TARGETS)("text messages on $name", (target) => {
     runners = [];
   });
 
-  const sms = (timeoutMs = 5_000) =>
+  const sms = (timeoutMs = 15_000) =>
     twilioTransport({
       accountSid: twilio.accountSid,
       authToken: twilio.authToken,
