@@ -22,7 +22,7 @@ export async function cancelPlannedMessages(db: Database, contactId: string, rea
 }
 
 /** The notices asking an address for consent (an adult's, a child's hello): each names the person and the holder. */
-export const NOTICE_TEMPLATES = ["training-consent-notice", "training-child-notice"];
+const NOTICE_TEMPLATES = ["training-consent-notice", "training-child-notice"];
 
 type PersonOfFamily = Pick<typeof trainingContacts.$inferSelect, "id" | "subscriptionId" | "email" | "phone">;
 
