@@ -2,7 +2,7 @@
  * Outgoing messages (transactional outbox) and the phone numbers that asked for no more texts.
  * Part of the database schema (drizzle-kit reads every app/<capability>/tables.ts; see drizzle.config.ts).
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns";
 
 /**
@@ -67,7 +67,9 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     index("outbox_status_idx").on(t.status, t.createdAt),
-    index("outbox_provider_message_idx").on(t.providerMessageId),
+    // One provider message is one row's: a text found at Twilio after a crash (outbox.server.ts)
+    // can never be recorded for two rows.
+    uniqueIndex("outbox_provider_message_key").on(t.providerMessageId),
     index("outbox_due_idx").on(t.status, t.priority, t.nextAttemptAt),
   ],
 );

@@ -107,7 +107,7 @@ const OutboxId = z.uuid();
  */
 async function nameUnrecordedText(db: Database, status: TextStatus, ref: string | null | undefined) {
   if (!OutboxId.safeParse(ref).success) return false;
-  const [named] = await db
+  const naming = db
     .update(outboxMessages)
     .set({
       providerMessageId: status.MessageSid,
@@ -124,5 +124,18 @@ async function nameUnrecordedText(db: Database, status: TextStatus, ref: string 
       ),
     )
     .returning({ id: outboxMessages.id });
-  return Boolean(named);
+  try {
+    return (await naming).length > 0;
+  } catch (error) {
+    // Another row took this id a moment ago (the lookup after a crash found it first): not ours.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** PostgreSQL's unique_violation, as the driver or drizzle's wrapper around it reports it. */
+function isUniqueViolation(error: unknown) {
+  return [error, (error as { cause?: unknown } | null)?.cause].some(
+    (candidate) => (candidate as { code?: string } | null)?.code === "23505",
+  );
 }

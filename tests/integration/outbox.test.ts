@@ -394,6 +394,32 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
       expect(twilio.messages.filter((text) => text.to === "+15551240005")).toHaveLength(2);
     });
 
+    it("two rows with the same words to one number, Twilio having one: each row ends with its own text, none lost or doubled", async () => {
+      const body = "We could not read your reply: send the code from the notice you mean.";
+      const first = await leftSending("+15551240007", body);
+      const second = await leftSending("+15551240007", body);
+      await sms().send({ id: first.id, to: "+15551240007", body });
+      const [taken] = twilio.messages;
+      const channels = testChannels({ sms: sms() });
+      const outcomes = await Promise.all(
+        [first.id, second.id].map((id) => deliverMessage(handle.db, channels, id, { retryBaseSeconds: 0 })),
+      );
+      // If both found the same text at once, the unique provider id lets one row have it; the other
+      // tries again, finds it taken, and sends its own.
+      for (const [index, outcome] of outcomes.entries()) {
+        if (outcome === "retry") {
+          expect(await deliverMessage(handle.db, channels, [first.id, second.id][index]!)).toBe("sent");
+        } else {
+          expect(outcome).toBe("sent");
+        }
+      }
+      const rows = [await status(first.id), await status(second.id)];
+      expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+      expect(rows.map((row) => row.providerMessageId)).toContain(taken!.sid);
+      expect(new Set(rows.map((row) => row.providerMessageId)).size).toBe(2);
+      expect(twilio.messages).toHaveLength(2);
+    });
+
     it("does not send blind when Twilio cannot be asked: it waits for a retry", async () => {
       const { id } = await leftSending("+15551240006");
       twilio.failLookups(1);
