@@ -4,8 +4,8 @@ import type { Database } from "~/db/client.server";
 import { users } from "./tables";
 
 /**
- * What other capabilities may know of an account, or change: its name, its login email (for a
- * bigger query), its role. The users table is the account capability's own (and better-auth's);
+ * What other capabilities may know of an account, or change: its name, its login email once
+ * confirmed (for a bigger query), its role. The users table is the account capability's own (and better-auth's);
  * checkout, the scam-update digest and the staff command ask through here, never through
  * `~/account/tables`.
  */
@@ -16,15 +16,10 @@ export async function accountName(db: Database, userId: string): Promise<string 
   return row?.name;
 }
 
-/** Every account's id and login email, as a subquery to join on (one query for the caller). */
-export function accountLogins() {
-  return new QueryBuilder().select({ userId: users.id, email: users.email }).from(users).as("account_login");
-}
-
 /**
  * The accounts whose login email is proved (its confirmation link was pressed), with that email,
  * as a subquery to join on: the only place mail meant for an account holder (receipts, the weekly
- * family summary, the spot notice) may go. An address typed at sign-up or checkout and never
+ * family summary, the spot notice, the scam-alert digest) may go. An address typed at sign-up or checkout and never
  * confirmed may be anyone's.
  */
 export function confirmedAccountEmails() {
