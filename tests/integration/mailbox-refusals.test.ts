@@ -23,9 +23,11 @@ import {
 import { listContacts } from "~/training/people/programs.server";
 import type { TrainingResult } from "~/training/people/contact-schema";
 import type { TrainingPageView } from "~/training/people/contact-view";
+import { PRACTICE_EMAIL_TEMPLATE } from "~/training/sending/practice-composer.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
+import { action as practiceStopAction } from "~/routes/practice.stop";
 
 /**
  * A refusal holds for the mailbox, not the spelling (#33, finding 6): after "name@" says no,
@@ -37,6 +39,7 @@ import { action as consentAction } from "~/routes/training.consent";
 
 const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
+const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
 const REFUSED = "This person asked not to get practice messages";
 
 describe.each(DATABASE_TARGETS)("refusals and limits by mailbox on $name", (target) => {
@@ -178,6 +181,25 @@ describe.each(DATABASE_TARGETS)("refusals and limits by mailbox on $name", (targ
     const sent = await sendPracticeMessageNow(db(), { userId: lee.userId, contactId: rosa!.id });
     expect(sent).toMatchObject({ ok: false, status: 409 });
     expect(await db().select().from(practiceMessages)).toEqual([]);
+  });
+
+  it("the stop link in a practice email to rosa+lee@gmail.com stops the whole mailbox: rosa@gmail.com gets no notice", async () => {
+    const lee = await holder("lee@example.com", ["rosa+lee@gmail.com"]);
+    const [, rosa] = await listContacts(db(), lee.subscriptionId);
+    await post(lee.cookie, { intent: "send-notice", contactId: rosa!.id });
+    await answer((await linkSentTo("rosa+lee@gmail.com"))!, "yes");
+    expect(await sendPracticeMessageNow(db(), { userId: lee.userId, contactId: rosa!.id })).toMatchObject({ ok: true });
+    // The practice email went to the address as typed.
+    const practice = (await noticesTo("rosa+lee@gmail.com")).find((row) => row.template === PRACTICE_EMAIL_TEMPLATE);
+    const token = practice!.textBody.match(PRACTICE_LINK)![1]!;
+    const stopped = await callRoute(practiceStopAction, formPost(`/practice/${token}/stop`, { intent: "stop" }), {
+      token,
+    });
+    expect((stopped.value as { data: { state: string } }).data.state).toBe("stopped");
+
+    const dana = await holder("dana@example.com");
+    expect((await add(dana.cookie, "rosa@gmail.com")).data.message).toContain(REFUSED);
+    expect(await noticesTo("rosa@gmail.com")).toEqual([]);
   });
 
   it("counts the notices-per-address limit (3 in 30 days) by mailbox, whatever +tag each spelling carries", async () => {
