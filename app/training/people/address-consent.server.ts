@@ -38,7 +38,7 @@ export function mailboxKeyOf(address: SQLWrapper) {
 /**
  * The keys a refusal of this address may be stored under: its mailbox, and the address as it was
  * stored before refusals were keyed by mailbox (drizzle/0021 re-keyed those rows; a process still
- * running the old code during a deploy could write one more), so no refusal is ever missed.
+ * running the old code during a deploy could write one more), so these lookups miss none.
  */
 function suppressionKeys(address: string): string[] {
   return [...new Set([mailboxKey(address), normaliseAddress(address)])];
