@@ -28,6 +28,8 @@ const ACTION_PATHS = [
   "/checkout",
   "/checkout/demo/00000000-0000-4000-8000-000000000000",
   "/newsletter",
+  "/newsletter/confirm",
+  "/newsletter/confirm?token=not-a-token",
   "/community",
   "/support",
   "/unsubscribe",
