@@ -133,6 +133,7 @@ describe("nameForStranger", () => {
     ["a link after a space", "www.evil.example Now"],
     ["digits", "Call5550100 now"],
     ["a phone number", "+1 555 010 2000"],
+    ["the stand-in for a person added at checkout without a name", "Family member 2"],
     ["markup", "<b>Bob</b>"],
     ["an email address", "bob@evil.example"],
     ["two hyphens", "Jean-Luc-Marie"],

@@ -20,7 +20,9 @@ const FIRST_NAME = /^[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*(?:-[\p{L}\p{M}]+(?:['
  */
 export function nameForStranger(name: string | null | undefined): string | null {
   const composed = (name ?? "").normalize("NFC").trim();
-  if (hasStyledLetters(composed)) return null;
+  // A digit anywhere means no person typed it: "Family member 2" is the stand-in for a person
+  // added at checkout without a name (checkout-contacts.server.ts), and "Family" greets nobody.
+  if (/\p{N}/u.test(composed) || hasStyledLetters(composed)) return null;
   const firstWord = (composed.split(/\s+/)[0] ?? "").replace(/\.+$/, "");
   if (!FIRST_NAME.test(firstWord)) return null;
   if ([...firstWord].length > MAX_STRANGER_NAME_LENGTH) return null;
