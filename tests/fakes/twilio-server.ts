@@ -279,6 +279,9 @@ export async function startFakeTwilio() {
   }
 
   const server = createServer((req, res) => void handle(req, res));
+  // Node closes an idle connection after 5 s by default; a client reusing it at that moment gets
+  // ECONNRESET before any request arrives (a lost attempt no test asked for). Twilio keeps them longer.
+  server.keepAliveTimeout = 120_000;
   server.on("connection", (socket: Socket) => connections.add(socket));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
