@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, notExists, or, sql, type SQLWrapper } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { mailboxKey } from "~/mail/mailbox-key";
@@ -263,19 +263,20 @@ export async function forgetUnusedAddresses(db: Database, subscriptionId: string
     .where(and(eq(practiceAddressConsents.subscriptionId, subscriptionId), notExists(inUse)));
 }
 
-/** A notice to a phone that has not been answered yet, with what a text reply can name it by. */
-export type WaitingNotice = Pick<AddressConsent, "id" | "subscriptionId" | "token" | "replyCode"> & {
+/** A notice sent to a phone, answered or not, with what a text reply can name it by. */
+export type PhoneNotice = Pick<AddressConsent, "id" | "subscriptionId" | "token" | "replyCode" | "confirmedAt"> & {
   noticeSentAt: Date;
 };
 
-/** Every notice sent to this phone, by any family, that is still waiting for its yes; newest first. */
-export async function waitingNoticesTo(db: Database, phone: string): Promise<WaitingNotice[]> {
+/** Every notice sent to this phone by any family (still in use), answered or waiting; newest first. */
+export async function noticesTo(db: Database, phone: string): Promise<PhoneNotice[]> {
   const rows = await db
     .select({
       id: practiceAddressConsents.id,
       subscriptionId: practiceAddressConsents.subscriptionId,
       token: practiceAddressConsents.token,
       replyCode: practiceAddressConsents.replyCode,
+      confirmedAt: practiceAddressConsents.confirmedAt,
       noticeSentAt: practiceAddressConsents.noticeSentAt,
     })
     .from(practiceAddressConsents)
@@ -283,7 +284,6 @@ export async function waitingNoticesTo(db: Database, phone: string): Promise<Wai
       and(
         eq(practiceAddressConsents.address, normaliseAddress(phone)),
         isNotNull(practiceAddressConsents.noticeSentAt),
-        isNull(practiceAddressConsents.confirmedAt),
       ),
     )
     .orderBy(sql`${practiceAddressConsents.noticeSentAt} DESC`);
@@ -292,9 +292,11 @@ export async function waitingNoticesTo(db: Database, phone: string): Promise<Wai
 
 /**
  * The 4 digits this family's text notice asks to be sent back ("Reply YES 4821"): kept once given
- * (an earlier notice's code keeps working), else drawn so no other unconfirmed notice to the phone
- * has it. Call inside the transaction that queues the notice: the advisory lock makes two families
- * adding the same phone at once draw one after the other.
+ * (an earlier notice's code keeps working), else drawn so no other family's row for the phone has
+ * it, answered or not (a confirmation withdrawn by a STOP makes an answered row wait again, and
+ * "YES 4821" sent again to an answered notice must not fit another family's). Call inside the
+ * transaction that queues the notice: the advisory lock makes two families adding the same phone
+ * at once draw one after the other.
  */
 export async function replyCodeFor(db: Database, consent: AddressConsent): Promise<string> {
   if (consent.replyCode) return consent.replyCode;
@@ -302,13 +304,7 @@ export async function replyCodeFor(db: Database, consent: AddressConsent): Promi
   const taken = await db
     .select({ code: practiceAddressConsents.replyCode })
     .from(practiceAddressConsents)
-    .where(
-      and(
-        eq(practiceAddressConsents.address, consent.address),
-        isNull(practiceAddressConsents.confirmedAt),
-        isNotNull(practiceAddressConsents.replyCode),
-      ),
-    );
+    .where(and(eq(practiceAddressConsents.address, consent.address), isNotNull(practiceAddressConsents.replyCode)));
   const used = new Set(taken.map((row) => row.code));
   // 9,000 codes and at most a few dozen notices per phone a month: a free one is found at once.
   let code: string;

@@ -2,15 +2,16 @@ import type { Database } from "~/db/client.server";
 import { getMailBranding, queueText } from "~/mail/mailer.server";
 import { mailboxKey } from "~/mail/mailbox-key";
 import { hitLimit, type LimitRule } from "~/security/request-limits.server";
-import { confirmAddress, waitingNoticesTo, type WaitingNotice } from "./address-consent.server";
+import { confirmAddress, noticesTo, type PhoneNotice } from "./address-consent.server";
 import { linkTarget } from "./consent.server";
 import { isMinor } from "./contact-schema";
 import { replyCodeHelpText } from "./training-emails";
 
 /**
  * Consent by text reply (issue #33). A YES counts only for the notice it answers, and only when
- * that is unambiguous: it carries the notice's code ("YES 4821"), or it is a plain YES and the
- * phone has exactly one waiting notice, sent in the last 7 days. Several families may have asked
+ * that is unambiguous: it carries the notice's code ("YES 4821"), or it is a plain YES, the phone
+ * has exactly one waiting notice, sent in the last 7 days, and that notice is the last one the
+ * phone got (a YES sent again after answering a newer notice answers nothing). Several families may have asked
  * the same phone; a YES meant for one must never confirm another. A YES that answers one of our
  * practice texts is a reply to that text (tracking/practice-replies.server.ts), never consent.
  */
@@ -62,10 +63,11 @@ export async function answerTextYes(
   input: { phone: string; reply: YesReply; latestPracticeTextAt: Date | null; now?: Date },
 ): Promise<{ outcome: TextYesOutcome; subscriptionId?: string }> {
   const now = input.now ?? new Date();
-  const notices = await waitingNoticesTo(db, input.phone);
+  const notices = await noticesTo(db, input.phone);
+  const waiting = notices.filter((notice) => notice.confirmedAt === null);
   const { code } = input.reply;
   if (code) {
-    const named = notices.filter((notice) => notice.replyCode === code);
+    const named = waiting.filter((notice) => notice.replyCode === code);
     if (named.length === 1) return confirmNotice(db, named[0]!);
   }
   const practiceAt = input.latestPracticeTextAt;
@@ -76,8 +78,8 @@ export async function answerTextYes(
       : now.getTime() - practiceAt.getTime() <= PLAIN_YES_DAYS * DAY_MS;
     if (answersPractice) return { outcome: "practice-reply" };
   }
-  if (notices.length === 0) return { outcome: "nothing-waiting" };
-  const only = notices.length === 1 ? notices[0]! : null;
+  if (waiting.length === 0) return { outcome: "nothing-waiting" };
+  const only = waiting.length === 1 && waiting[0] === notices[0] ? waiting[0]! : null;
   if (!code && only && now.getTime() - only.noticeSentAt.getTime() <= PLAIN_YES_DAYS * DAY_MS) {
     return confirmNotice(db, only);
   }
@@ -88,7 +90,7 @@ export async function answerTextYes(
 /** The same checks as the notice's own "Yes" button (consent.server.ts answerConsent), then the yes. */
 async function confirmNotice(
   db: Database,
-  notice: WaitingNotice,
+  notice: PhoneNotice,
 ): Promise<{ outcome: TextYesOutcome; subscriptionId?: string }> {
   const target = await linkTarget(db, notice.token);
   if (!target) return { outcome: "not-confirmed" };

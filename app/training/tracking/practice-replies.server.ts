@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { getLogger } from "~/config/logger.server";
 import { onInboundOptIn, onInboundOptOut, onInboundText, type InboundText } from "~/mail/inbound-texts.server";
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { liftSuppression, suppressAddress } from "~/training/people/address-consent.server";
 import {
   answerTextYes,
@@ -15,7 +15,13 @@ import { practiceMessages } from "~/training/tables";
 import { onInboundEmail, type InboundEmail, type InboundEmailOutcome } from "~/mail/inbound-email.server";
 import { checkTokensIn, confirmChecksByReply } from "~/training/people/delivery-checks.server";
 import { handlePracticeEmailReport, handlePracticeTextReport, practiceReferences } from "./practice-reports.server";
-import { contactsWithPhone, latestPracticeTextTo, recordPracticeEvent, recordRepliedByText } from "./tracking.server";
+import {
+  contactsWithPhone,
+  findPracticeMessageByToken,
+  latestPracticeTextTo,
+  recordPracticeEvent,
+  recordRepliedByText,
+} from "./tracking.server";
 
 /**
  * Replies to practice texts, heard from the messaging layer after /api/webhooks/twilio checked
@@ -85,22 +91,28 @@ type TextYesReplyOutcome = Exclude<TextYesOutcome, "practice-reply"> | "practice
  * otherwise, and never consent. Else it confirms the one notice it names, or nothing.
  */
 async function handleTextYes(db: Database, text: InboundText, reply: YesReply): Promise<TextYesReplyOutcome> {
-  const latest = await latestPracticeTextTo(db, text.from);
-  const practice = latest && latest.address === text.from ? latest : null;
-  const [queued] = practice
-    ? await db
-        .select({ at: practiceMessages.queuedAt })
-        .from(practiceMessages)
-        .where(eq(practiceMessages.id, practice.id))
-    : [];
+  // The newest practice text queued to this number, whoever has the number now: the phone got it.
+  const [newest] = await db
+    .select({ token: practiceMessages.token, queuedAt: practiceMessages.queuedAt })
+    .from(practiceMessages)
+    .where(
+      and(
+        eq(practiceMessages.address, text.from),
+        eq(practiceMessages.channel, "sms"),
+        eq(practiceMessages.status, "queued"),
+      ),
+    )
+    .orderBy(desc(practiceMessages.queuedAt))
+    .limit(1);
   const { outcome } = await answerTextYes(db, {
     phone: text.from,
     reply,
-    latestPracticeTextAt: queued?.at ?? null,
+    latestPracticeTextAt: newest?.queuedAt ?? null,
   });
-  if (outcome !== "practice-reply" || !practice) return outcome as Exclude<TextYesOutcome, "practice-reply">;
-  const scenario = practiceLibrary().byId(practice.scenarioId);
-  if (!scenario || !asksForReply(scenario)) return "practice-reply-kept";
+  if (outcome !== "practice-reply") return outcome;
+  const practice = await findPracticeMessageByToken(db, newest!.token);
+  const scenario = practice ? practiceLibrary().byId(practice.scenarioId) : undefined;
+  if (!practice || !scenario || !asksForReply(scenario)) return "practice-reply-kept";
   await recordRepliedByText(db, practice, text.body);
   return "practice-fall";
 }
