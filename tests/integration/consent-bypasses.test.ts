@@ -45,6 +45,7 @@ const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 const PRACTICE_TEMPLATES = [PRACTICE_EMAIL_TEMPLATE, PRACTICE_TEXT_TEMPLATE];
 const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
 const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
+const REPLY_CODE = /Reply YES (\d{4})\b/i;
 
 type Contact = typeof trainingContacts.$inferSelect;
 interface Holder {
@@ -449,11 +450,11 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
 
   describe("property: every practice message goes to an address that agreed for that family and never refused", () => {
     const EMAILS = ["a@x.example", "b@x.example", "c@x.example", "d@x.example", "e@x.example"];
-    const PHONES = ["+15550100001", "+15550100002", "+15550100003"];
-    const FAMILY_NAMES = ["Dana Rivera", "Lee Okafor"];
+    const PHONES = ["+15550100001", "+15550100002", "+15550100003", "+15550100004", "+15550100005"];
+    const FAMILY_NAMES = ["Dana Rivera", "Lee Okafor", "Sam Ito"];
     const NAMES = ["Ann", "Bea", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"];
 
-    const fam = fc.integer({ min: 0, max: 1 });
+    const fam = fc.integer({ min: 0, max: FAMILY_NAMES.length - 1 });
     const who = fc.oneof(fc.constant(0), fc.constant(1), fc.nat({ max: 9 }));
     const emailIndex = fc.integer({ min: 0, max: EMAILS.length - 1 });
     const phoneIndex = fc.integer({ min: 0, max: PHONES.length - 1 });
@@ -496,23 +497,58 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
       },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant("stop" as const), pick: fc.nat() }) },
       {
-        weight: 1,
+        // A text from a phone: STOP, START, a plain YES (to whatever it got last), YES with the
+        // code of one notice it got, or with a code no notice has.
+        weight: 4,
         arbitrary: fc.record({
           kind: fc.constant("text" as const),
           phone: phoneIndex,
-          word: fc.constantFrom("STOP", "YES"),
+          reply: fc.constantFrom("STOP", "START", "YES", "YES", "Sí", "code", "code", "code", "wrong"),
+          pick: fc.nat(),
         }),
       },
     );
+    /**
+     * Run first, so every case of a text reply is met whatever the random runs reach: two families
+     * ask one phone, its plain YES asks for the code, its YES with the first family's code confirms
+     * that family, the first family's practice text gets a "Sí" (a reply to it, not a yes to the
+     * second family, whose send must be refused), and a third family's only notice to another phone
+     * is confirmed by a plain YES.
+     */
+    const TEXT_REPLY_WALK: (typeof step extends fc.Arbitrary<infer Step> ? Step : never)[] = [
+      { kind: "add", fam: 0, email: null, phone: 3, ageBand: "adult", sms: true },
+      { kind: "add", fam: 1, email: null, phone: 3, ageBand: "adult", sms: true },
+      { kind: "text", phone: 3, reply: "YES", pick: 0 },
+      { kind: "text", phone: 3, reply: "code", pick: 0 },
+      { kind: "send-now", fam: 0, who: 1 },
+      { kind: "text", phone: 3, reply: "Sí", pick: 0 },
+      { kind: "send-now", fam: 1, who: 1 },
+      { kind: "text", phone: 3, reply: "wrong", pick: 0 },
+      { kind: "add", fam: 2, email: null, phone: 4, ageBand: "adult", sms: true },
+      { kind: "text", phone: 4, reply: "YES", pick: 0 },
+      { kind: "send-now", fam: 2, who: 1 },
+    ];
+
     it(
-      "after every step of random holder and reader actions (40 runs of 10 to 25 steps)",
+      "after every step of random holder and reader actions, text replies included (40 runs of 10 to 25 steps, 3 families)",
       { timeout: 300_000 },
       async () => {
         const families = [
           await holder(EMAILS[0], { name: FAMILY_NAMES[0], phone: PHONES[0] }),
           await holder(EMAILS[1], { name: FAMILY_NAMES[1], phone: PHONES[1] }),
+          await holder(EMAILS[2], { name: FAMILY_NAMES[2], phone: PHONES[2] }),
         ];
-        const totals = { steps: 0, practice: 0, agreed: 0, refused: 0, notices: 0 };
+        const totals = {
+          steps: 0,
+          practice: 0,
+          agreed: 0,
+          refused: 0,
+          notices: 0,
+          textYes: 0,
+          codeYes: 0,
+          practiceReplies: 0,
+          codeAsked: 0,
+        };
 
         await withSettings(
           {
@@ -529,7 +565,11 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
 
                 // The model: what each address's own reader did, and what the holder did to each person.
                 const agreed = families.map(() => new Set<string>());
+                // Per family and phone: the step of the last notice the phone got from it, and its code.
                 const lastNotice = families.map(() => new Map<string, number>());
+                const lastCode = families.map(() => new Map<string, string>());
+                // Per phone: the practice texts queued to it (a removed person's go with them).
+                const practiceTexts = new Map<string, { step: number; contactId: string }[]>();
                 const refused = new Set<string>();
                 const people = new Map<
                   string,
@@ -559,6 +599,7 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
                   const before = await outbox();
                   const existing = new Set(before.map((row) => row.id));
                   let holderStep: number | null = null;
+                  let textedFrom: string | null = null;
 
                   if ("fam" in action) {
                     const family = families[action.fam];
@@ -630,6 +671,11 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
                       } else if (action.kind === "remove") {
                         if ((await act({ intent: "remove", contactId: contact.id, confirm: "yes" })).status === 200) {
                           people.delete(contact.id);
+                          for (const [phone, texts] of practiceTexts)
+                            practiceTexts.set(
+                              phone,
+                              texts.filter((text) => text.contactId !== contact.id),
+                            );
                           removed[action.fam].push(editFields(contact));
                         }
                       } else if (action.kind === "guardian") {
@@ -688,17 +734,64 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
                       }
                     }
                   } else {
-                    const phone = PHONES[action.phone];
-                    await textFrom(phone, action.word);
-                    if (action.word === "STOP") refuse(phone);
-                    else {
-                      refused.delete(phone);
-                      // YES answers the newest notice sent to the phone that is still waiting.
+                    // Mostly a phone we have written to (a text from a stranger's phone changes little).
+                    const written = [
+                      ...new Set(before.filter((row) => row.channel === "sms").map((row) => row.recipient)),
+                    ];
+                    const phone =
+                      written.length > 0 && action.pick % 4 !== 0
+                        ? written[action.pick % written.length]
+                        : PHONES[action.phone];
+                    textedFrom = phone;
+                    // What the phone got last from us: a practice text, or a notice (and whose).
+                    const noticeAt = Math.max(-1, ...families.map((_, f) => lastNotice[f].get(phone) ?? -1));
+                    const practiceAt = Math.max(-1, ...(practiceTexts.get(phone) ?? []).map((text) => text.step));
+                    const answersPractice = practiceAt > noticeAt;
+                    /** The rule for a YES with no code: the phone's only waiting notice, when it is also its last one. */
+                    const plainYes = () => {
+                      if (answersPractice) {
+                        totals.practiceReplies += 1;
+                        return;
+                      }
                       const waiting = families
-                        .map((_, index) => ({ index, at: lastNotice[index].get(phone) }))
-                        .filter((f) => f.at !== undefined && !agreed[f.index].has(phone))
-                        .sort((x, y) => y.at! - x.at!);
-                      if (waiting[0]) agreed[waiting[0].index].add(phone);
+                        .map((_, f) => f)
+                        .filter((f) => lastNotice[f].has(phone) && !agreed[f].has(phone));
+                      if (waiting.length === 1 && lastNotice[waiting[0]].get(phone) === noticeAt) {
+                        agreed[waiting[0]].add(phone);
+                        totals.textYes += 1;
+                      } else if (waiting.length > 0) totals.codeAsked += 1;
+                    };
+                    if (action.reply === "STOP") {
+                      await textFrom(phone, "STOP");
+                      refuse(phone);
+                    } else if (action.reply === "START" || action.reply === "YES") {
+                      await textFrom(phone, action.reply.toLowerCase());
+                      // Lifting a STOP is all it does; otherwise it is a plain yes.
+                      if (refused.has(phone)) refused.delete(phone);
+                      else plainYes();
+                    } else if (action.reply === "Sí") {
+                      await textFrom(phone, "Sí");
+                      plainYes();
+                    } else if (action.reply === "wrong") {
+                      // Codes have 4 digits from 1000 up: 0999 is no notice's.
+                      await textFrom(phone, "YES 0999");
+                      const waiting = families.filter((_, f) => lastNotice[f].has(phone) && !agreed[f].has(phone));
+                      if (!answersPractice && waiting.length > 0) totals.codeAsked += 1;
+                    } else {
+                      // YES with the code of one notice the phone got (maybe answered, maybe old).
+                      const got = before.filter((row) => notices.has(row.id) && row.recipient === phone);
+                      const notice = got[action.pick % Math.max(1, got.length)];
+                      const code = notice?.textBody.match(REPLY_CODE)?.[1];
+                      if (notice && code) {
+                        await textFrom(phone, `yes ${code}`);
+                        const family = notices.get(notice.id)!;
+                        // It names that family's notice while the family still has the number (a
+                        // re-added number gets a new notice and code).
+                        if (lastCode[family].get(phone) === code) {
+                          agreed[family].add(phone);
+                          totals.codeYes += 1;
+                        }
+                      }
                     }
                   }
                   log.push(`${JSON.stringify(action)} → ${statuses.join(",")}`);
@@ -719,8 +812,25 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
                     expect(refused.has(row.recipient), `notice to a refused address\n${log.join("\n")}`).toBe(false);
                     notices.set(row.id, holderStep!);
                     lastNotice[holderStep!].set(row.recipient, number);
+                    const code = row.textBody.match(REPLY_CODE)?.[1];
+                    if (row.channel === "sms") {
+                      // Every text notice names its code, and no other family's notice to the phone has it.
+                      expect(code, row.textBody).toMatch(/^[1-9]\d{3}$/);
+                      for (const [family, codes] of lastCode.entries())
+                        if (family !== holderStep) expect(codes.get(row.recipient)).not.toBe(code);
+                      lastCode[holderStep!].set(row.recipient, code!);
+                    }
                     totals.notices += 1;
                   }
+                  // The one answer to an unclear YES: to the phone that sent it, naming no family.
+                  const freshHelp = fresh.filter((row) => row.template === "consent-reply-help");
+                  for (const row of freshHelp) {
+                    expect(action.kind, log.join("\n")).toBe("text");
+                    expect(row.recipient).toBe(textedFrom);
+                    for (const name of [...FAMILY_NAMES, ...NAMES])
+                      for (const word of name.split(" ")) expect(row.textBody).not.toContain(word);
+                  }
+                  expect(freshHelp.length).toBeLessThanOrEqual(1);
                   const freshPractice = fresh.filter((row) => PRACTICE_TEMPLATES.includes(row.template));
                   for (const row of freshPractice) {
                     const context = `${row.template} to ${row.recipient}\n${log.join("\n")}`;
@@ -734,6 +844,10 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
                     expect(person.family, context).toBe((action as { fam: number }).fam);
                     expect(agreed[person.family].has(row.recipient), `not agreed: ${context}`).toBe(true);
                     expect(refused.has(row.recipient), `refused: ${context}`).toBe(false);
+                    if (row.template === PRACTICE_TEXT_TEMPLATE) {
+                      const texts = practiceTexts.get(row.recipient) ?? [];
+                      practiceTexts.set(row.recipient, [...texts, { step: number, contactId: record.contact.id }]);
+                    }
                     expect(person.paused, `paused: ${context}`).toBe(false);
                     if (isMinor(person.ageBand)) expect(person.guardian, `no guardian: ${context}`).toBe(true);
                     expect(
@@ -745,7 +859,7 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
                     totals.practice += 1;
                   }
                   expect(fresh.length, `unexpected outbox rows\n${log.join("\n")}`).toBe(
-                    freshNotices.length + freshPractice.length,
+                    freshNotices.length + freshPractice.length + freshHelp.length,
                   );
 
                   // An address no one in the family has any more is forgotten: its yes does not come back.
@@ -753,17 +867,24 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
                     const current = await addressesOf(index);
                     for (const address of [...agreed[index]]) if (!current.has(address)) agreed[index].delete(address);
                     for (const address of [...lastNotice[index].keys()])
-                      if (!current.has(address)) lastNotice[index].delete(address);
+                      if (!current.has(address)) {
+                        lastNotice[index].delete(address);
+                        lastCode[index].delete(address);
+                      }
                   }
                 }
               }),
-              { numRuns: 40 },
+              { numRuns: 40, examples: [[TEXT_REPLY_WALK]] },
             ),
         );
         // The runs reached the interesting states, not only refusals.
         expect(totals.practice).toBeGreaterThan(0);
         expect(totals.agreed).toBeGreaterThan(0);
         expect(totals.refused).toBeGreaterThan(0);
+        // ...and the text replies' cases: a plain YES that confirmed, a YES with a code, a YES to a
+        // practice text, and an unclear YES.
+        for (const key of ["textYes", "codeYes", "practiceReplies", "codeAsked"] as const)
+          expect(totals[key], `${key}: ${JSON.stringify(totals)}`).toBeGreaterThan(0);
       },
     );
   });
