@@ -1,3 +1,4 @@
+import type { MessagePart } from "./message-part";
 import { prepareMessage, type PreparedMessage } from "./prepared-message";
 import type { Rule, RuleMatch } from "./rule";
 import { RULES } from "./rules/all-rules";
@@ -64,17 +65,25 @@ function overlaps(a: RuleMatch, b: RuleMatch): boolean {
 function tidy(matches: RuleMatch[]): RuleMatch[] {
   const byLength = [...matches].sort((a, b) => b.end - b.start - (a.end - a.start) || readingOrder(a, b));
   const kept: RuleMatch[] = [];
-  for (const match of byLength) if (!kept.some((other) => overlaps(match, other))) kept.push(match);
-  return kept.slice(0, MOST_PER_RULE).sort(readingOrder);
+  for (const match of byLength) {
+    // Only the first MOST_PER_RULE are shown: comparing every match with every other would grow with the square.
+    if (kept.length === MOST_PER_RULE) break;
+    if (!kept.some((other) => overlaps(match, other))) kept.push(match);
+  }
+  return kept.sort(readingOrder);
+}
+
+/** The part a match is in: looked up by place, since a long message can have thousands of matches. */
+function partOf(message: PreparedMessage, match: RuleMatch): MessagePart | undefined {
+  if (match.field === "links") return match.linkIndex === undefined ? undefined : message.links[match.linkIndex];
+  return message.wording.find((part) => part.field === match.field);
 }
 
 /** The same words again in the same part ("Maplebank" in every paragraph) add nothing: the first stays. */
 function withoutRepeats(matches: RuleMatch[], message: PreparedMessage): RuleMatch[] {
   const seen = new Set<string>();
   return [...matches].sort(readingOrder).filter((match) => {
-    const part = [...message.wording, ...message.links].find(
-      (p) => p.field === match.field && p.linkIndex === match.linkIndex,
-    );
+    const part = partOf(message, match);
     const key = `${match.field}:${match.linkIndex ?? ""}:${part?.folded.slice(match.start, match.end).replace(/\s+/g, " ")}`;
     if (seen.has(key)) return false;
     seen.add(key);

@@ -8,6 +8,14 @@ import type { MessagePart } from "./message-part";
 const GIVEN_CODE =
   /(?:code|codigo|pin|passcode|otp)[^.!?\d]{0,40}?(?<![\d-])[a-z]{0,2}-?(?:\d{4,8}|\d{3}[ -]\d{3})(?![\d-])|(?<!\d)\d{4,8} (?:is|es) (?:your|ur|tu|su|el)/;
 
+/** Asked once per match by several rules: the answer for a part is worked out once, not per match. */
+const answers = new WeakMap<MessagePart, boolean>();
+
 export function givesACode(part: MessagePart): boolean {
-  return GIVEN_CODE.test(part.folded);
+  let answer = answers.get(part);
+  if (answer === undefined) {
+    answer = GIVEN_CODE.test(part.folded);
+    answers.set(part, answer);
+  }
+  return answer;
 }

@@ -60,10 +60,52 @@ const NAMES = phrases(
  */
 const ORGANISATION_WORD =
   "Bank|Banking|Credit Union|Couriers?|Parcels?|Post|Postal Service|Delivery|Deliveries|Logistics|Express|Shipping|Security|Support|Mail|Services?|Accounts?|Drive|Cloud|Pay|Wallet|Exchange|Office|Department|Dept|Agency|Authority|Registry|Help ?[Dd]esk|Helpline|Financial|Finance|Insurance|Police|Court|Customs|Telecom|Energy|Utilities|Power|Tax|Revenue|Treasury|Administration|Bureau|Commission|Council|Ministry|Government|Benefits|Pensions?|Retirement|Protection|Alerts?|Team|Systems?|Recruiting|Recruitment|Tolls?|Fraud Prevention|Fraud Team|Billing|Rewards|Unit|Division|Centre|Center";
-const ORGANISATION = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:[A-Z][\p{L}\p{N}&'’.-]*|OS|of|de|the) ){0,3}[A-Z][\p{L}\p{N}&'’.-]* (?:${ORGANISATION_WORD})(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:Banco|Paqueter[ií]a|Correos|Servicio|Departamento|Oficina|Agencia|Soporte|Seguridad)(?: de(?: la| los)?)? [A-Z][\p{L}\p{N}]+`,
-  "gu",
+const NAME_CHARACTER = String.raw`[\p{L}\p{N}&'’.-]`;
+/** "Cedarline Bank", "QuickShip Couriers": up to four capitalised words, ending in a kind of organisation. */
+const NAME_THEN_KIND = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:[A-Z]${NAME_CHARACTER}*|OS|of|de|the) ){0,3}[A-Z]${NAME_CHARACTER}* (?:${ORGANISATION_WORD})(?![\p{L}\p{N}])`,
+  "uy",
 );
+/** "Banco Cedarline", "Soporte de Nimbus". */
+const KIND_THEN_NAME =
+  /(?<![\p{L}\p{N}])(?:Banco|Paqueter[ií]a|Correos|Servicio|Departamento|Oficina|Agencia|Soporte|Seguridad)(?: de(?: la| los)?)? [A-Z][\p{L}\p{N}]+/uy;
+const NAME_RUN = new RegExp(`${NAME_CHARACTER}*`, "uy");
+const WORD_START = /(?<![\p{L}\p{N}])[A-Za-z]/uy;
+
+/**
+ * Every organisation name in the text, left to right, as one regular expression with both
+ * patterns would find them. A name can start after a "." or "-" inside a run of letters
+ * ("x.Cedarline Bank"), but from every such start in one run the first word reaches the same end
+ * of the run, so the rest of the match is the same: once the first capital of a run fails, the
+ * later ones would too and are not tried again. Trying them all ("A.A.A.A...") grows with the
+ * square of the run's length.
+ */
+function* organisationMatches(text: string): Generator<{ index: number; text: string }> {
+  let failedRunEnd = -1;
+  for (let i = 0; i < text.length; i++) {
+    WORD_START.lastIndex = i;
+    if (!WORD_START.test(text)) continue;
+    const capital = text[i] >= "A" && text[i] <= "Z";
+    let match: RegExpExecArray | null = null;
+    if (i >= failedRunEnd) {
+      NAME_THEN_KIND.lastIndex = i;
+      match = NAME_THEN_KIND.exec(text);
+      if (!match && capital) {
+        NAME_RUN.lastIndex = i;
+        NAME_RUN.exec(text);
+        failedRunEnd = NAME_RUN.lastIndex;
+      }
+    }
+    if (!match && capital) {
+      KIND_THEN_NAME.lastIndex = i;
+      match = KIND_THEN_NAME.exec(text);
+    }
+    if (match) {
+      yield { index: i, text: match[0] };
+      i += match[0].length - 1;
+    }
+  }
+}
 
 /** "HarborBank: your card ..." or "Pebble Pirates: Double treasure weekend!": a text that names its sender first. */
 const NAME_PREFIX = /^\s*([A-Z][\p{L}\p{N}&'’ .-]{1,30}?):(?=\s)/u;
@@ -71,12 +113,12 @@ const NAME_PREFIX = /^\s*([A-Z][\p{L}\p{N}&'’ .-]{1,30}?):(?=\s)/u;
 function organisationNames(message: PreparedMessage): RuleMatch[] {
   const found: RuleMatch[] = [];
   for (const part of message.wording) {
-    for (const match of part.original.matchAll(ORGANISATION)) {
+    for (const match of organisationMatches(part.original)) {
       // "Dear Customer Service Team," is a greeting, not a name; "Your Property Management Team" names the team after "Your".
-      if (/^(?:Dear|Hi|Hello|Thank|Thanks|Kind|Best)\b/.test(match[0])) continue;
-      const lead = /^(?:(?:The|Your|Our|My|of|de|the) )+/.exec(match[0])?.[0].length ?? 0;
-      if (match[0].length - lead < 4) continue;
-      found.push({ field: part.field, start: match.index + lead, end: match.index + match[0].length });
+      if (/^(?:Dear|Hi|Hello|Thank|Thanks|Kind|Best)\b/.test(match.text)) continue;
+      const lead = /^(?:(?:The|Your|Our|My|of|de|the) )+/.exec(match.text)?.[0].length ?? 0;
+      if (match.text.length - lead < 4) continue;
+      found.push({ field: part.field, start: match.index + lead, end: match.index + match.text.length });
     }
     const prefix = part.field === "sender" ? null : NAME_PREFIX.exec(part.original);
     if (

@@ -14,7 +14,31 @@ import { registrableDomain, type WebAddress } from "../web-addresses";
 // Bounded and anchored at the start of a word, so a long run without spaces is read once, not over and over.
 const SHOWN_THEN_TARGET =
   /\[([^\]\n]{1,200})\]\(\s{0,3}([^)\s]{1,500})\s{0,3}\)|(?<!\S)([^\s(<]{1,200})\s{0,3}[(<]\s{0,3}((?:https?|hxxps?):\/\/[^)>\s]{1,500})\s{0,3}[)>]/g;
-const ANCHOR = /<a\s[^>]*?href\s*=\s*["']?([^"'\s>]+)["']?[^>]*>([^<]{1,200})<\/a>/g;
+
+/**
+ * Pasted HTML links, `<a ... href="target" ...>shown</a>`: the first href of each tag, and the text
+ * up to "</a>" (at most 200 characters). Read tag by tag with indexOf: as one regular expression
+ * it rereads everything after each unclosed "<a " ("<a <a <a ..."), which grows with the square.
+ */
+const HREF = /href\s*=\s*["']?([^"'\s>]+)/;
+const MOST_SHOWN = 200;
+
+function* anchors(text: string): Generator<{ target: string; shown: string; shownStart: number }> {
+  const openings = /<a\s/g;
+  for (let opening = openings.exec(text); opening; opening = openings.exec(text)) {
+    const tagEnd = text.indexOf(">", opening.index + 3);
+    // No ">" to close this tag means none for any later one either.
+    if (tagEnd === -1) return;
+    // A later "<a " before this ">" ends at the same ">", with fewer hrefs and the same text after: no better.
+    openings.lastIndex = tagEnd + 1;
+    const href = HREF.exec(text.slice(opening.index + 3, tagEnd));
+    const shownStart = tagEnd + 1;
+    const shownEnd = text.slice(shownStart, shownStart + MOST_SHOWN + 1).indexOf("<") + shownStart;
+    if (!href || shownEnd <= shownStart || !text.startsWith("</a>", shownEnd)) continue;
+    openings.lastIndex = shownEnd + 4;
+    yield { target: href[1], shown: text.slice(shownStart, shownEnd), shownStart };
+  }
+}
 
 const HOST_IN = /(?:^|[\s/@])((?:[\p{L}\p{N}-]+\.)+[\p{L}]{2,24})(?=$|[\s/:?#.,;!)])/u;
 
@@ -48,12 +72,11 @@ function writtenPairs(message: PreparedMessage): RuleMatch[] {
       const offset = match[1] !== undefined ? match.index + 1 : match.index;
       found.push({ field: part.field, start: offset, end: offset + shown.length });
     }
-    for (const match of text.matchAll(ANCHOR)) {
-      const shownHost = hostOf(match[2]);
-      const targetHost = hostOf(match[1]);
+    for (const anchor of anchors(text)) {
+      const shownHost = hostOf(anchor.shown);
+      const targetHost = hostOf(anchor.target);
       if (!shownHost || !targetHost || !differentOwners(shownHost, targetHost)) continue;
-      const offset = match.index + match[0].lastIndexOf(match[2], match[0].length - 4);
-      found.push({ field: part.field, start: offset, end: offset + match[2].length });
+      found.push({ field: part.field, start: anchor.shownStart, end: anchor.shownStart + anchor.shown.length });
     }
   }
   return found;

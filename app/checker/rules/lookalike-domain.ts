@@ -54,28 +54,43 @@ function undisguised(token: string): string[] {
   ];
 }
 
-/** The known words this label is made of ("mailboxverifycenter" → mailbox, verify, center), or null. */
-function splitIntoWords(label: string, vocabulary: (word: string) => boolean): string[] | null {
-  if (!label) return [];
-  for (let length = label.length; length >= 2; length--) {
-    const head = label.slice(0, length);
-    if (!vocabulary(head)) continue;
-    const rest = splitIntoWords(label.slice(length), vocabulary);
-    if (rest) return [head, ...rest];
-  }
-  return null;
-}
+const KNOWN_WORDS = new Set([...SECURITY_WORDS, ...FILLER, ...Object.keys(KNOWN_BRANDS)]);
+const LONGEST_KNOWN_WORD = Math.max(...[...KNOWN_WORDS].map((word) => word.length));
 
-const isKnownWord = (word: string) => SECURITY_WORDS.has(word) || FILLER.has(word) || word in KNOWN_BRANDS;
+/**
+ * The known words this label is made of ("mailboxverifycenter" → mailbox, verify, center), or null.
+ * Of the ways to split it, the one that takes the longest word first at each step. Worked out from
+ * the end of the label, so each position is judged once: a label can be as long as a link (2,000
+ * characters), and trying every split afresh ("webmailbox" is web+mailbox or webmail+box) would
+ * double the work with every repeat.
+ */
+function splitIntoWords(label: string): string[] | null {
+  // longestWordAt[i]: the longest known word starting at i after which the rest splits too (0: none).
+  const longestWordAt = new Array<number>(label.length + 1).fill(0);
+  const splits = (i: number) => i === label.length || longestWordAt[i] > 0;
+  for (let i = label.length - 1; i >= 0; i--) {
+    for (let length = Math.min(LONGEST_KNOWN_WORD, label.length - i); length >= 2; length--) {
+      if (KNOWN_WORDS.has(label.slice(i, i + length)) && splits(i + length)) {
+        longestWordAt[i] = length;
+        break;
+      }
+    }
+  }
+  if (!splits(0)) return null;
+  const words: string[] = [];
+  for (let i = 0; i < label.length; i += longestWordAt[i]) words.push(label.slice(i, i + longestWordAt[i]));
+  return words;
+}
 
 function brandIn(token: string): string | null {
   for (const candidate of undisguised(token)) {
-    if (candidate in KNOWN_BRANDS) return candidate;
+    // Own names only: "constructor" is in every object, and is not a brand.
+    if (Object.hasOwn(KNOWN_BRANDS, candidate)) return candidate;
     // A brand joined to security words: "paypalsecure", "secureamazonlogin".
     for (const brand of Object.keys(KNOWN_BRANDS)) {
       if (brand.length < 4 || !candidate.includes(brand)) continue;
       const rest = candidate.split(brand).join("");
-      if (!rest || splitIntoWords(rest, isKnownWord)) return brand;
+      if (!rest || splitIntoWords(rest)) return brand;
     }
   }
   return null;
@@ -125,7 +140,8 @@ function lookalikeReason(host: string): string | null {
   }
   // Digits standing in for letters inside a word: "amaz0n", "g00gle", "faceb00k", "paypa1".
   if (
-    /[a-z][0135][a-z]|[a-z]{3,}[01]$/.test(ownerLabel) &&
+    // "[a-z]{3}" rather than "{3,}": the same test, without rereading a long label from every letter.
+    /[a-z][0135][a-z]|[a-z]{3}[01]$/.test(ownerLabel) &&
     /^[a-z0-9-]+$/.test(ownerLabel) &&
     !/^\d|\d{2,}/.test(ownerLabel.replace(/00/, "oo"))
   ) {
@@ -135,7 +151,7 @@ function lookalikeReason(host: string): string | null {
   if (ownerTokens.length >= 2 && ownerTokens.some((token) => SECURITY_WORDS.has(token)))
     return "security word in the domain";
   if (ownerTokens.length >= 4) return "many hyphenated words";
-  const joined = ownerTokens.length === 1 ? splitIntoWords(ownerLabel, isKnownWord) : null;
+  const joined = ownerTokens.length === 1 ? splitIntoWords(ownerLabel) : null;
   if (joined && joined.filter((word) => SECURITY_WORDS.has(word)).length >= 2)
     return "security words joined into the domain";
   return null;
