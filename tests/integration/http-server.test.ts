@@ -30,6 +30,8 @@ const ACTION_PATHS = [
   "/newsletter",
   "/newsletter/confirm",
   "/newsletter/confirm?token=not-a-token",
+  "/sign-in-link",
+  "/sign-in-link?token=not-a-token",
   "/community",
   "/support",
   "/unsubscribe",
