@@ -1,6 +1,8 @@
 import { getDatabase } from "~/db/database.server";
 import { queueText } from "~/mail/mailer.server";
+import { sendNotices } from "~/training/people/contact-notices.server";
 import { openSpecDatabase, type SpecDatabase } from "../support/spec-database";
+import { createTestFamily } from "../support/training-family";
 import { test, expect } from "./fixtures";
 
 /**
@@ -13,6 +15,8 @@ test.describe("a text message in the local mailbox", () => {
   test.describe.configure({ mode: "default" });
 
   const phone = "+15551230777";
+  /** Two families' people share this number; each family's notice carries its own reply code. */
+  const sharedPhone = "+15551230778";
   let database: SpecDatabase | undefined;
   let baseURL = "";
 
@@ -24,6 +28,24 @@ test.describe("a text message in the local mailbox", () => {
       to: phone,
       body: `A notice text for ${phone}`,
     });
+    for (const [holderName, holderEmail] of [
+      ["Ana Moreno", "ana.moreno@example.com"],
+      ["Bo Lindqvist", "bo.lindqvist@example.com"],
+    ]) {
+      const family = await createTestFamily(database.handle.db, {
+        holderName: holderName!,
+        holderEmail: holderEmail!,
+        contacts: [{ name: "Sam", ageBand: "adult", email: null, phone: sharedPhone, consent: false }],
+      });
+      const run = await sendNotices(
+        database.handle.db,
+        family.userId,
+        { subscriptionId: family.subscription.id, holderName: holderName! },
+        family.contacts[0]!,
+        { resend: true },
+      );
+      if (run.sent.length !== 1) throw new Error(`the notice to ${sharedPhone} was not sent`);
+    }
     baseURL = (await database.startServer()).url;
   });
 
@@ -55,5 +77,33 @@ test.describe("a text message in the local mailbox", () => {
     expect(await webhook.text()).toBe("Text messages are not configured here.");
     const page403 = await page.request.post(`${baseURL}/support`, fromElsewhere);
     expect(await page403.text()).toBe("This request came from another site and was refused.");
+  });
+
+  test("a text's reply box answers as the phone would: a plain YES to two families' notices asks for the code, naming no one", async ({
+    page,
+  }) => {
+    await page.goto(`${baseURL}/dev/mailbox?to=${encodeURIComponent(sharedPhone)}`);
+    const bubble = page.getByRole("article", { name: "Selected text message" });
+    await expect(bubble).toContainText(/reply YES \d{4}/i);
+    await bubble.getByLabel("Reply from this phone").fill("YES");
+    await bubble.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Replied "YES" from ${sharedPhone}.`);
+    // The site's one answer, in the phone's messages: which notice? (and no family's name).
+    await page.goto(`${baseURL}/dev/mailbox?to=${encodeURIComponent(sharedPhone)}`);
+    const list = page.getByRole("list", { name: "Messages" });
+    await expect(list.getByRole("link", { name: /Text message/ })).toHaveCount(3);
+    await expect(bubble).toContainText("we could not tell which message your YES answers");
+    for (const name of ["Ana", "Moreno", "Bo", "Lindqvist", "Sam"]) await expect(bubble).not.toContainText(name);
+  });
+
+  test("the reply box's form is refused from another site, like every form", async ({ page }) => {
+    await page.goto(`${baseURL}/dev/mailbox?to=${encodeURIComponent(sharedPhone)}`);
+    const id = await page.locator('input[name="id"]').first().getAttribute("value");
+    const answer = await page.request.post(`${baseURL}/dev/mailbox`, {
+      headers: { Origin: "https://elsewhere.example" },
+      form: { intent: "text-reply", id: id!, body: "YES" },
+    });
+    expect(answer.status()).toBe(403);
+    expect(await answer.text()).toBe("This request came from another site and was refused.");
   });
 });
