@@ -333,6 +333,58 @@ describe.each(DATABASE_TARGETS)("a YES by text on $name", (target) => {
       expect(await sendNow(b, forB)).toMatchObject({ ok: true });
     });
 
+    it("a plain YES after the phone answered the newest notice by its link confirms no older notice (it is not what the phone got last)", async () => {
+      const phone = "+15555550107";
+      const a = await holder("ana@example.com", "Ana Moreno");
+      const b = await holder("bo@example.com", "Bo Lindqvist");
+      const forA = await addPhone(a, phone, "Uncle Sam");
+      await addPhone(b, phone, "Sam Neighbour");
+      const token = CONSENT_LINK.exec((await noticeTo(phone, b)).text.textBody)![1]!;
+      await callRoute(consentAction, formPost(`/training/consent/${token}`, { choice: "yes" }), { token });
+      expect(await confirmedFamilies(phone)).toEqual([[b.subscriptionId, "notice-link"]]);
+
+      await reply(phone, "YES");
+      expect(await confirmedFamilies(phone)).toEqual([[b.subscriptionId, "notice-link"]]);
+      expect(await sendNow(a, forA)).toMatchObject({ ok: false, status: 409, title: "Waiting for consent" });
+      expect(await helpRepliesTo(phone)).toHaveLength(1);
+    });
+
+    it("a YES still answers a practice text after the family moved the person to another number", async () => {
+      const phone = "+15555550108";
+      const c = await holder("cara@example.com", "Cara Diaz");
+      const d = await holder("dev@example.com", "Dev Patel");
+      const forC = await addPhone(c, phone, "Rosa");
+      const token = CONSENT_LINK.exec((await noticeTo(phone, c)).text.textBody)![1]!;
+      await callRoute(consentAction, formPost(`/training/consent/${token}`, { choice: "yes" }), { token });
+      const forD = await addPhone(d, phone, "Rosa");
+      expect(await sendNow(c, forC, ASKS_FOR_REPLY)).toMatchObject({ ok: true });
+      const moved = await post(c, {
+        intent: "update",
+        contactId: forC,
+        name: "Rosa",
+        ageBand: "adult",
+        email: "",
+        phone: "+15555550109",
+        smsEnabled: "on",
+        timeZone: "Europe/London",
+      });
+      expect(moved.status).toBe(200);
+
+      // D's notice is now the only one waiting at the number, but what the phone got last is C's practice text.
+      await reply(phone, "YES");
+      expect(await confirmedFamilies(phone)).toEqual([]);
+      expect(await sendNow(d, forD)).toMatchObject({ ok: false, status: 409, title: "Waiting for consent" });
+      const [message] = await suite.handle.db
+        .select()
+        .from(practiceMessages)
+        .where(eq(practiceMessages.contactId, forC));
+      const events = await suite.handle.db
+        .select()
+        .from(practiceEvents)
+        .where(eq(practiceEvents.messageId, message!.id));
+      expect(events.map((event) => event.kind)).toEqual(["clicked"]);
+    });
+
     it("START after STOP lifts the STOP and confirms no family", async () => {
       const phone = "+15555550105";
       const a = await holder("ana@example.com", "Ana Moreno");
