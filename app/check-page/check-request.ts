@@ -8,8 +8,18 @@ import { MAX_CHECK_TEXT } from "~/checker/check-message";
 
 const MAX_SENDER = 320;
 const MAX_SUBJECT = 1_000;
-const MAX_LINK = 2_048;
+/** Longer web addresses do not work everywhere (the usual advice is to stay under 2,000 characters). */
+const MAX_LINK = 2_000;
 export const MAX_LINKS = 20;
+
+/** Each field's maximum, in characters (links: how many, and each one's length). */
+export const CHECK_FIELD_LIMITS = {
+  text: MAX_CHECK_TEXT,
+  sender: MAX_SENDER,
+  subject: MAX_SUBJECT,
+  links: MAX_LINKS,
+  link: MAX_LINK,
+} as const;
 
 const TEXT_MESSAGES = {
   required: "Paste the message you want to check.",

@@ -56,6 +56,8 @@ function undisguised(token: string): string[] {
 
 const KNOWN_WORDS = new Set([...SECURITY_WORDS, ...FILLER, ...Object.keys(KNOWN_BRANDS)]);
 const LONGEST_KNOWN_WORD = Math.max(...[...KNOWN_WORDS].map((word) => word.length));
+/** How known words start: where no word starts, there is nothing to look up. */
+const KNOWN_OPENINGS = new Set([...KNOWN_WORDS].map((word) => word.slice(0, 2)));
 
 /**
  * The known words this label is made of ("mailboxverifycenter" → mailbox, verify, center), or null.
@@ -69,6 +71,7 @@ function splitIntoWords(label: string): string[] | null {
   const longestWordAt = new Array<number>(label.length + 1).fill(0);
   const splits = (i: number) => i === label.length || longestWordAt[i] > 0;
   for (let i = label.length - 1; i >= 0; i--) {
+    if (!KNOWN_OPENINGS.has(label.slice(i, i + 2))) continue;
     for (let length = Math.min(LONGEST_KNOWN_WORD, label.length - i); length >= 2; length--) {
       if (KNOWN_WORDS.has(label.slice(i, i + length)) && splits(i + length)) {
         longestWordAt[i] = length;
@@ -86,7 +89,8 @@ function brandIn(token: string): string | null {
   for (const candidate of undisguised(token)) {
     // Own names only: "constructor" is in every object, and is not a brand.
     if (Object.hasOwn(KNOWN_BRANDS, candidate)) return candidate;
-    // A brand joined to security words: "paypalsecure", "secureamazonlogin".
+    // A brand joined to security words: "paypalsecure", "secureamazonlogin" (brands of 4+ letters only).
+    if (candidate.length < 4) continue;
     for (const brand of Object.keys(KNOWN_BRANDS)) {
       if (brand.length < 4 || !candidate.includes(brand)) continue;
       const rest = candidate.split(brand).join("");
