@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { CHECK_LIMIT } from "~/check-page/check-limits.server";
+import { CHECK_FIELD_LIMITS } from "~/check-page/check-request";
 import { MAX_CHECK_TEXT } from "~/checker/check-message";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { DATABASE_TARGETS } from "../support/databases";
@@ -144,6 +145,60 @@ describe("the scam checker over HTTP", () => {
     const get = await api("", "", "GET");
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
+  });
+
+  /**
+   * Issue #33, finding 9: one request with every field at its maximum cost about a second of CPU,
+   * and some content far more (a link of "webmailbox" repeated took seconds, growing with the
+   * square); "constructor.com" made the checker throw. Each request here fills every field to its
+   * limit with content that made a rule reread its input, and must be answered, quickly.
+   */
+  it("answers a request with every field at its maximum, on hostile content, quickly and never with a 5xx", async () => {
+    const filled = (motif: string, length: number) => motif.repeat(Math.ceil(length / motif.length)).slice(0, length);
+    const atMost = (text: string, sender: string, subject: string, link: string) => ({
+      text: filled(text, CHECK_FIELD_LIMITS.text),
+      sender: filled(sender, CHECK_FIELD_LIMITS.sender),
+      subject: filled(subject, CHECK_FIELD_LIMITS.subject),
+      links: Array.from({ length: CHECK_FIELD_LIMITS.links }, () => filled(link, CHECK_FIELD_LIMITS.link)),
+    });
+    const requests = [
+      atMost("A.", "[a", "<a href=x ", "webmailbox"),
+      atMost("[a", "A.", "Ｐａｙｐａｌ ", "securelogin"),
+      atMost("<a href=x ", "a@", "A'", "a"),
+      atMost("Send your password and gift cards within 24 hours. Call (877) 555-0172 now. ", "1", "x-", "1"),
+    ];
+    for (const body of requests) {
+      const started = performance.now();
+      const response = await api(JSON.stringify(body));
+      const took = performance.now() - started;
+      expect([body.text.slice(0, 12), response.status]).toEqual([body.text.slice(0, 12), 200]);
+      expect(((await response.json()) as { verdict: string }).verdict).toMatch(/^(warning-signs|none-found)$/);
+      // The budget is 150 ms of CPU (tests/unit/checker-cost.test.ts); this allows for a busy machine.
+      expect(took, body.text.slice(0, 12)).toBeLessThan(3_000);
+    }
+    const objectPropertyName = await api(JSON.stringify({ text: "Sign in at constructor.com to keep your account." }));
+    expect(objectPropertyName.status).toBe(200);
+  });
+
+  it("refuses any field one character over its maximum with a 4xx naming the limit", async () => {
+    const cases: [body: object, status: number, error: RegExp][] = [
+      [
+        { text: "hello", sender: "a".repeat(CHECK_FIELD_LIMITS.sender + 1) },
+        400,
+        /sender can be at most 320 characters/,
+      ],
+      [{ text: "hello", subject: "a".repeat(CHECK_FIELD_LIMITS.subject + 1) }, 400, /subject can be at most 1,000/],
+      [
+        { text: "hello", links: ["a".repeat(CHECK_FIELD_LIMITS.link + 1)] },
+        400,
+        /link can be at most 2,000 characters/,
+      ],
+    ];
+    for (const [body, status, error] of cases) {
+      const response = await api(JSON.stringify(body));
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { error: string }).error).toMatch(error);
+    }
   });
 
   it("checks the page's form post without JavaScript the same way, and refuses an empty one", async () => {
