@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { authSecret } from "~/account/auth.server";
+import { authSecret } from "~/config/auth-secret.server";
 import { getEnv } from "~/config/env.server";
 import type { SessionUser } from "~/account/session.server";
 

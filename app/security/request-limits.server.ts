@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { authSecret } from "~/account/auth.server";
+import { authSecret } from "~/config/auth-secret.server";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { requestLimits } from "~/security/tables";
