@@ -121,6 +121,13 @@ export const practiceAddressConsents = pgTable(
      * phone's unconfirmed notices, so a reply names the family it answers (people/text-consent.server.ts).
      */
     replyCode: text("reply_code"),
+    /**
+     * When a refusal answered this family's own notice or practice message (its consent page's "No
+     * thanks" or "This isn't me", its practice message's stop link, or STOP from a phone this family
+     * texted). The suppression itself counts for every family; only a family whose row has this is
+     * told the address said no (people/address-consent.server.ts addressStates).
+     */
+    refusedAt: timestamp("refused_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

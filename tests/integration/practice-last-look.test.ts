@@ -126,7 +126,13 @@ describe.each(DATABASE_TARGETS)("the last look before a practice message is sent
     const changes: { reason: string; change: (contactId: string, email: string) => Promise<unknown> }[] = [
       {
         reason: "opted out",
-        change: (_id, email) => db().transaction(async (tx) => suppressAddress(tx as never, email, "no-thanks")),
+        // "No thanks" on this family's own notice: this family's card and last look both say opted out.
+        change: async (id, email) => {
+          const [contact] = await db().select().from(trainingContacts).where(eq(trainingContacts.id, id));
+          return db().transaction(async (tx) =>
+            suppressAddress(tx as never, email, "no-thanks", { subscriptionIds: [contact!.subscriptionId] }),
+          );
+        },
       },
       {
         reason: "paused",

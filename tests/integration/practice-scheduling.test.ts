@@ -198,6 +198,11 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
     // Written straight into the table (as a stop in flight at that moment would be), so it is the
     // check at the moment of sending that cancels it.
     await db.insert(practiceSuppressions).values({ address: optout!.email!, channel: "email", reason: "stop-link" });
+    // ...in answer to this family's own message, so the reason is "opted out" (not just "no consent").
+    await db
+      .update(practiceAddressConsents)
+      .set({ refusedAt: MONDAY })
+      .where(eq(practiceAddressConsents.subscriptionId, families[0]!.subscription.id));
     await db.update(trainingContacts).set({ pausedAt: MONDAY }).where(eq(trainingContacts.id, pause!.id));
     await db
       .update(subscriptions)

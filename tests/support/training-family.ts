@@ -108,7 +108,7 @@ export async function createTestFamily(db: Database, options: TestFamilyOptions)
 
 /**
  * Writes an address's answer directly (as if it had pressed the button on its notice's page):
- * agreed for this family, and/or opted out for every family.
+ * agreed for this family, and/or opted out (for every family, in answer to this family's notice).
  */
 export async function writeAddressConsent(
   db: Database,
@@ -129,6 +129,8 @@ export async function writeAddressConsent(
         noticeSentAt: new Date("2026-01-01T00:00:00Z"),
         confirmedAt: answer.agreed && !answer.optedOut ? new Date("2026-01-01T00:00:00Z") : null,
         confirmedHow: answer.agreed && !answer.optedOut ? "notice-link" : null,
+        // The refusal answered this family's own notice, so this family is told of it.
+        refusedAt: answer.optedOut ? new Date("2026-01-02T00:00:00Z") : null,
       })
       .onConflictDoNothing();
     if (answer.optedOut)

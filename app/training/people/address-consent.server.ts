@@ -142,7 +142,12 @@ export async function confirmAddress(db: Database, consentId: string, how: Confi
     .where(eq(practiceAddressConsents.id, consentId));
 }
 
-/** Each of this family's addresses: whether it said yes, and whether it is suppressed. */
+/**
+ * Each of this family's addresses: whether it said yes, whether it is suppressed (by a refusal made
+ * to any family: nothing may go to it), and whether that refusal answered this family's own notice
+ * or practice message. Only `refusedHere` may be shown to the holder: a suppression from another
+ * family's notice would tell a stranger that the address refused someone else.
+ */
 export interface AddressState {
   address: string;
   channel: AddressChannel;
@@ -150,6 +155,7 @@ export interface AddressState {
   confirmedHow: string | null;
   noticeSentAt: Date | null;
   suppressed: boolean;
+  refusedHere: boolean;
 }
 
 export async function addressStates(
@@ -178,13 +184,15 @@ export async function addressStates(
   const suppressedSet = new Set(suppressed.map((row) => row.address));
   for (const address of normal) {
     const consent = consents.find((row) => row.address === address);
+    const suppressed = suppressionKeys(address).some((key) => suppressedSet.has(key));
     states.set(address, {
       address,
       channel: channelOf(address),
       confirmedAt: consent?.confirmedAt ?? null,
       confirmedHow: consent?.confirmedHow ?? null,
       noticeSentAt: consent?.noticeSentAt ?? null,
-      suppressed: suppressionKeys(address).some((key) => suppressedSet.has(key)),
+      suppressed,
+      refusedHere: suppressed && Boolean(consent?.refusedAt),
     });
   }
   return states;
@@ -217,13 +225,44 @@ async function cancelPlannedTo(db: Database, key: string, reason: string) {
 }
 
 /**
+ * Which families the refusal answered, so only they are told of it (`refusedHere`):
+ * - `subscriptionIds`: the family whose notice's consent page or practice message got it;
+ * - `noticedOnly`: every family that sent this number a notice (STOP comes back to the number
+ *   every family's notice and practice text came from, so it answers each of them).
+ */
+export type RefusalAnswered = { subscriptionIds: string[] } | { noticedOnly: true };
+
+/** Marks this mailbox's rows of the families the refusal answered (each spelling of it they hold). */
+async function markRefused(db: Database, key: string, answered: RefusalAnswered) {
+  const families =
+    "noticedOnly" in answered
+      ? isNotNull(practiceAddressConsents.noticeSentAt)
+      : answered.subscriptionIds.length > 0
+        ? inArray(practiceAddressConsents.subscriptionId, answered.subscriptionIds)
+        : undefined;
+  if (!families) return;
+  await db
+    .update(practiceAddressConsents)
+    .set({ refusedAt: sql`coalesce(${practiceAddressConsents.refusedAt}, now())` })
+    .where(and(eq(mailboxKeyOf(practiceAddressConsents.address), key), families));
+}
+
+/**
  * The address said no (for every family): its mailbox is suppressed, so every spelling of it
  * ("name+1@", Gmail's dots) is refused too; the mailbox's yes is withdrawn everywhere (so lifting
  * the suppression later does not restart anyone's messages without a new yes), and everything
- * planned for it is cancelled. True when it was not suppressed before.
+ * planned for it is cancelled. Only the families in `answered` are told it said no; to every
+ * other family it looks like an address that has not answered. True when it was not suppressed before.
  */
-export async function suppressAddress(db: Database, address: string, reason: SuppressionReason): Promise<boolean> {
+export async function suppressAddress(
+  db: Database,
+  address: string,
+  reason: SuppressionReason,
+  answered?: RefusalAnswered,
+): Promise<boolean> {
   const key = mailboxKey(address);
+  // Also when it was suppressed already: the refusal still answered this family's own message.
+  if (answered) await markRefused(db, key, answered);
   const wasSuppressed = await isAddressSuppressed(db, address);
   const inserted = await db
     .insert(practiceSuppressions)
@@ -238,12 +277,24 @@ export async function suppressAddress(db: Database, address: string, reason: Sup
   return inserted.length > 0 && !wasSuppressed;
 }
 
-/** Only the address itself may call this: a link we sent to it, or START/YES from the phone. Lifts its mailbox. */
+/**
+ * Only the address itself may call this: a link we sent to it, or START/YES from the phone. Lifts
+ * its mailbox, and every family's record that the refusal answered it goes with it.
+ */
 export async function liftSuppression(db: Database, address: string): Promise<boolean> {
   const rows = await db
     .delete(practiceSuppressions)
     .where(inArray(practiceSuppressions.address, suppressionKeys(address)))
     .returning({ address: practiceSuppressions.address });
+  await db
+    .update(practiceAddressConsents)
+    .set({ refusedAt: null })
+    .where(
+      and(
+        eq(mailboxKeyOf(practiceAddressConsents.address), mailboxKey(address)),
+        isNotNull(practiceAddressConsents.refusedAt),
+      ),
+    );
   return rows.length > 0;
 }
 

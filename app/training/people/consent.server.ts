@@ -148,8 +148,11 @@ export async function answerConsent(db: Database, token: string, choice: Consent
   if (!target) return "unknown";
   const { consent, contact } = target;
   if (choice !== "yes") {
+    // The refusal answered this family's notice: this family is told; every other family is not.
     await db.transaction(async (tx) =>
-      suppressAddress(tx as unknown as Database, consent.address, choice === "no" ? "no-thanks" : "not-me"),
+      suppressAddress(tx as unknown as Database, consent.address, choice === "no" ? "no-thanks" : "not-me", {
+        subscriptionIds: [consent.subscriptionId],
+      }),
     );
     return choice === "no" ? "declined" : "not-me";
   }

@@ -52,10 +52,20 @@ export function channelWords(channels: NoticeChannel[]) {
 
 export interface NoticeRun {
   sent: NoticeChannel[];
-  /** An address over a notice limit (this holder's day, or the address's 30 days). */
+  /**
+   * An address no notice could go to for now: over a notice limit (this holder's day, or the
+   * address's 30 days), or refused by another family's notice or message, which this family must
+   * not learn (the two read the same).
+   */
   limited: boolean;
-  /** An address that asked not to get practice messages: nothing goes to it. */
+  /** An address that asked this family not to send practice messages: nothing goes to it. */
   suppressed: boolean;
+}
+
+/** "Send the notice" when no notice could go (a limit, or a refusal made to another family). */
+export const NOTICE_HELD_TITLE = "No notice sent";
+export function noticeHeldMessage(name: string) {
+  return `We can't send ${name} a notice right now, so nothing was sent. You can try again another day.`;
 }
 
 /**
@@ -82,12 +92,18 @@ export async function sendNotices(
   const outboxIds: string[] = [];
   for (const { channel, address } of addresses) {
     const state = states.get(address)!;
-    if (state.suppressed) {
+    if (state.refusedHere) {
       run.suppressed = true;
       continue;
     }
-    if (state.confirmedAt || (!options.resend && state.noticeSentAt)) continue;
+    // Suppressed by a refusal to another family: asked as if it had not answered (it has not, to
+    // this family), and held exactly like an address at its limit, the holder's day counted the same.
+    if ((state.confirmedAt && !state.suppressed) || (!options.resend && state.noticeSentAt)) continue;
     const byHolder = await hitLimit(db, `training-notice:holder:${holderUserId}`, NOTICE_LIMITS.perHolder);
+    if (byHolder.allowed && state.suppressed) {
+      run.limited = true;
+      continue;
+    }
     const byAddress = byHolder.allowed ? await countNoticeToAddress(db, address) : byHolder;
     if (!byHolder.allowed || !byAddress.allowed) {
       run.limited = true;
@@ -121,8 +137,7 @@ export function noticeSentence(run: NoticeRun): string {
   const parts: string[] = [];
   if (run.sent.length > 0) parts.push(`We sent them ${channelWords(run.sent)} to ask.`);
   if (run.suppressed) parts.push(`${OPTED_OUT_EXPLANATION} at one of their addresses, so nothing goes there.`);
-  if (run.limited)
-    parts.push("We have sent that address as many notices as we allow for now, so we did not send another.");
+  if (run.limited) parts.push("We can't send a notice to that address right now, so nothing went there.");
   if (parts.length === 0) return "Turn on emails or texts for them so we can ask them.";
   return parts.join(" ");
 }

@@ -19,7 +19,15 @@ import {
   type AddressState,
 } from "./address-consent.server";
 import { importCheckoutContacts } from "./checkout-contacts.server";
-import { addressesInUse, channelWords, everyAddress, noticeSentence, sendNotices } from "./contact-notices.server";
+import {
+  NOTICE_HELD_TITLE,
+  addressesInUse,
+  channelWords,
+  everyAddress,
+  noticeHeldMessage,
+  noticeSentence,
+  sendNotices,
+} from "./contact-notices.server";
 import {
   cancelPlannedMessages,
   deleteFamilyMemberMessages,
@@ -66,7 +74,10 @@ function addressView(contactId: string, channel: "email" | "sms", address: strin
   const state = facts.states.get(address);
   const paused = facts.failing.has(address) ? failingExplanation(channel) : null;
   const base = { channel, address, paused, delivery: null };
-  if (state?.suppressed) return { ...base, state: "opted-out", since: null, how: null };
+  if (state?.refusedHere) return { ...base, state: "opted-out", since: null, how: null };
+  // Suppressed by a refusal made to another family: shown as not answered (it has not, to this
+  // family), so a stranger who adds an address never learns it refused someone else.
+  if (state?.suppressed) return unanswered(base, state);
   if (state?.confirmedAt)
     return {
       ...base,
@@ -80,8 +91,13 @@ function addressView(contactId: string, channel: "email" | "sms", address: strin
           }
         : null,
     };
-  if (state?.noticeSentAt) return { ...base, state: "asked", since: state.noticeSentAt.toISOString(), how: null };
-  return { ...base, state: "waiting", since: null, how: null };
+  return unanswered(base, state);
+}
+
+function unanswered(base: Pick<AddressView, "channel" | "address" | "paused" | "delivery">, state?: AddressState) {
+  if (state?.noticeSentAt)
+    return { ...base, state: "asked" as const, since: state.noticeSentAt.toISOString(), how: null };
+  return { ...base, state: "waiting" as const, since: null, how: null };
 }
 
 /**
@@ -479,10 +495,14 @@ async function consentSummary(db: Database, program: HolderProgram, contact: Con
     addresses.map(({ address }) => address),
   );
   const list = addresses.map(({ address }) => states.get(address)!);
+  // Only a refusal of this family's own notice or message counts as "they opted out" here; an
+  // address suppressed by another family's is treated as not having answered (sendNotices then
+  // reports it like an address at its notice limit).
   return {
     none: list.length === 0,
-    allSuppressed: list.length > 0 && list.every((state) => state.suppressed),
-    allAgreed: list.length > 0 && list.every((state) => state.confirmedAt !== null || state.suppressed),
+    allRefusedHere: list.length > 0 && list.every((state) => state.refusedHere),
+    allAgreed:
+      list.length > 0 && list.every((state) => (state.confirmedAt !== null && !state.suppressed) || state.refusedHere),
   };
 }
 
@@ -500,7 +520,7 @@ async function sendNotice(db: Database, user: SessionUser, program: HolderProgra
   if (summary.none) {
     return fail(409, "No way to reach them", `Turn on emails or texts for ${contact.name} first.`, "send-notice");
   }
-  if (summary.allSuppressed) {
+  if (summary.allRefusedHere) {
     return fail(
       409,
       "They opted out",
@@ -521,12 +541,9 @@ async function sendNotice(db: Database, user: SessionUser, program: HolderProgra
   }
   const run = await sendNotices(db, user.id, program, contact, { resend: true });
   if (run.sent.length === 0 && run.limited) {
-    return fail(
-      429,
-      "Too many notices",
-      `We have sent ${contact.name} as many notices as we allow for now. Please try again tomorrow, or ask them to check their spam folder for the one we sent.`,
-      "send-notice",
-    );
+    // One answer for a notice limit and for an address another family's notice was refused by:
+    // the holder must not be able to tell them apart (docs/decisions/025, issue #33).
+    return fail(429, NOTICE_HELD_TITLE, noticeHeldMessage(contact.name), "send-notice");
   }
   return done("Notice sent", `We sent ${contact.name} ${channelWords(run.sent)}.`, "send-notice");
 }
@@ -551,7 +568,7 @@ async function confirmAsGuardian(
     );
   }
   const summary = await consentSummary(db, program, contact);
-  if (summary.allSuppressed) {
+  if (summary.allRefusedHere) {
     return fail(409, "They opted out", `${OPTED_OUT_EXPLANATION}. Only they can change that.`, "guardian-consent");
   }
   if (contact.guardianConfirmedAt)

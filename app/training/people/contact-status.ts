@@ -3,7 +3,8 @@
  * state of the addresses practice messages would use (their enabled email and phone). Consent
  * belongs to each address (docs/decisions/025): a person is active once at least one of their
  * addresses said yes (and, for a child or teen, their parent or guardian confirmed); opted out
- * when every one of their addresses asked us to stop.
+ * when every one of their addresses refused this family's own notice or practice message (a
+ * refusal made to another family is never shown: `suppressed` here means refused this family).
  */
 export const CONTACT_STATUS_LABELS = {
   waiting: "Waiting for consent",

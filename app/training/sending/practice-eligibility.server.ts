@@ -69,6 +69,8 @@ async function loadCandidates(db: Database, where: SQL | undefined) {
       emailAgreed: sql<boolean>`${emailConsent.confirmedAt} IS NOT NULL`,
       phoneAgreed: sql<boolean>`${phoneConsent.confirmedAt} IS NOT NULL`,
       emailSuppressed: sql<boolean>`${emailSuppression.address} IS NOT NULL`,
+      emailRefusedHere: sql<boolean>`${emailConsent.refusedAt} IS NOT NULL`,
+      phoneRefusedHere: sql<boolean>`${phoneConsent.refusedAt} IS NOT NULL`,
       emailBounced: deliveriesFailingSql("email", sql`lower(${trainingContacts.email})`),
       textsUndelivered: deliveriesFailingSql("sms", sql`${trainingContacts.phone}`),
       phoneSuppressed: sql<boolean>`${phoneSuppression.address} IS NOT NULL`,
@@ -103,10 +105,29 @@ function judge(candidate: Candidate, now: Date): Eligibility {
   const email = contact.emailEnabled && contact.email !== null;
   const phone = contact.smsEnabled && contact.phone !== null;
   const enabled = [
-    ...(email ? [{ agreed: candidate.emailAgreed, suppressed: candidate.emailSuppressed }] : []),
-    ...(phone ? [{ agreed: candidate.phoneAgreed, suppressed: candidate.phoneSuppressed }] : []),
+    ...(email
+      ? [
+          {
+            agreed: candidate.emailAgreed,
+            suppressed: candidate.emailSuppressed,
+            refusedHere: candidate.emailRefusedHere,
+          },
+        ]
+      : []),
+    ...(phone
+      ? [
+          {
+            agreed: candidate.phoneAgreed,
+            suppressed: candidate.phoneSuppressed,
+            refusedHere: candidate.phoneRefusedHere,
+          },
+        ]
+      : []),
   ];
-  if (enabled.length > 0 && enabled.every((address) => address.suppressed)) return no("opted out");
+  // "Opted out" only when each address refused this family's own notice or message; one suppressed
+  // by a refusal to another family reads as "no consent" (it has not said yes to this one).
+  if (enabled.length > 0 && enabled.every((address) => address.suppressed && address.refusedHere))
+    return no("opted out");
   if (!enabled.some((address) => address.agreed && !address.suppressed)) return no("no consent");
   if (isMinor(contact.ageBand) && contact.guardianConfirmedAt === null) return no("no consent");
   if (contact.pausedAt) return no("paused");

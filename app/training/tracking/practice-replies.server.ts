@@ -61,8 +61,10 @@ export async function handlePracticeReply(
  */
 export async function handlePracticeOptOut(db: Database, text: InboundText): Promise<number> {
   const source = `sms-${(text.keyword ?? "stop").toLowerCase()}` as const;
+  // STOP comes back to the number every family's notice came from: each family that texted this
+  // phone is answered (and told); a family that never did is not.
   const suppressedNow = await db.transaction(async (tx) =>
-    suppressAddress(tx as unknown as Database, text.from, source),
+    suppressAddress(tx as unknown as Database, text.from, source, { noticedOnly: true }),
   );
   if (!suppressedNow) return 0;
   const contacts = await contactsWithPhone(db, text.from);

@@ -380,7 +380,9 @@ export async function stopPracticeMessages(
       }
     }
     let changed = false;
-    for (const address of addresses) if (await suppressAddress(t, address, source)) changed = true;
+    // The stop answered this family's practice message: only this family is told the address said no.
+    const answered = { subscriptionIds: contact ? [contact.subscriptionId] : [] };
+    for (const address of addresses) if (await suppressAddress(t, address, source, answered)) changed = true;
     if (contact) await cancelPlannedMessages(t, contact.id, `opted out (${source})`);
     if (!changed) return "already-stopped";
     await recordPracticeEvent(t, message, "opted_out", { userAgent, detail: source });

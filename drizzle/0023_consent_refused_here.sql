@@ -1,0 +1,1 @@
+ALTER TABLE "practice_address_consents" ADD COLUMN "refused_at" timestamp with time zone;
