@@ -9,7 +9,8 @@ const RESULTS = "https://scam-free.test/account/training";
 describe("the spot notice email", () => {
   it("names who spotted it and how, links the family results, and says how often and how to stop", () => {
     const email = spotNoticeEmail(BRAND, { contactName: "Grandma Rosa", how: "spotted", resultsUrl: RESULTS });
-    expect(email.subject).toBe("Grandma Rosa spotted a practice message");
+    // Fixed words: nothing the holder typed reaches a subject line (issue #33).
+    expect(email.subject).toBe("Someone in your family spotted a practice message");
     expect(email.text).toContain(
       'Grandma Rosa spotted a practice message and said so on its feedback page ("I spotted it").',
     );
@@ -20,7 +21,7 @@ describe("the spot notice email", () => {
     expect(email.html).toContain(`href="${RESULTS}"`);
 
     const reported = spotNoticeEmail(BRAND, { contactName: "Grandma Rosa", how: "reported", resultsUrl: RESULTS });
-    expect(reported.subject).toBe("Grandma Rosa spotted a practice message");
+    expect(reported.subject).toBe("Someone in your family spotted a practice message");
     expect(reported.text).toContain("Grandma Rosa spotted a practice message and reported it to us");
   });
 
@@ -31,6 +32,7 @@ describe("the spot notice email", () => {
       resultsUrl: RESULTS,
     });
     expect(email.subject).not.toMatch(/[\r\n]/);
+    expect(email.subject).not.toContain("Rosa");
     expect(email.html).not.toContain("<b>");
   });
 });
