@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, ne } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
@@ -6,6 +7,8 @@ import { callRoute } from "../support/accounts";
 import { callAction, callLoader } from "../support/route-calls";
 import { formPost } from "../support/requests";
 import { signedInCookie } from "../support/users";
+import { seedPracticeMessage, seedSubscription } from "../support/practice-seeds";
+import { writeAddressConsent } from "../support/training-family";
 import { accounts, sessions, users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { handleInboundText, parseInboundText } from "~/mail/inbound-texts.server";
@@ -294,5 +297,83 @@ describe.each(DATABASE_TARGETS)("a refusal is told only to the family it answere
     });
     const notice = await post(a, { intent: "send-notice", contactId: (await contactAt(a, "gran@example.com")).id });
     expect(notice).toMatchObject({ status: 200, title: "Notice sent" });
+  });
+
+  it("the migration marks the stored refusals whose family is known (STOP by text, a practice message's stop) and no other", async () => {
+    const at = (iso: string) => new Date(iso);
+    const consentRow = async (subscriptionId: string, address: string) => {
+      const rows = await db()
+        .select({ address: practiceAddressConsents.address, refusedAt: practiceAddressConsents.refusedAt })
+        .from(practiceAddressConsents)
+        .where(eq(practiceAddressConsents.subscriptionId, subscriptionId));
+      return rows.find((row) => row.address === address.toLowerCase())!;
+    };
+    // STOP from a phone: the family that texted it is answered; one whose row has no notice is not.
+    const phone = "+15550106000";
+    const [texted, silent] = [await seedSubscription(db()), await seedSubscription(db())];
+    await writeAddressConsent(db(), texted, [phone], { agreed: false });
+    await db()
+      .insert(practiceAddressConsents)
+      .values({
+        subscriptionId: silent,
+        address: phone,
+        channel: "sms",
+        token: `silent-token-${"x".repeat(30)}`,
+      });
+    await db().insert(practiceSuppressions).values({ address: phone, channel: "sms", reason: "sms-stop" });
+    // A practice email's stop link (its "opted_out" event): the message's family is answered; another
+    // family that only sent the address a notice is not.
+    const stopped = await seedPracticeMessage(db(), { scenarioId: "email-bank-alert" });
+    const [{ email }] = await db()
+      .select({ email: trainingContacts.email })
+      .from(trainingContacts)
+      .where(eq(trainingContacts.id, stopped.contactId));
+    const bystander = await seedSubscription(db());
+    await writeAddressConsent(db(), bystander, [email!], { agreed: false });
+    await db()
+      .insert(practiceSuppressions)
+      .values({ address: email!, channel: "email", reason: "stop-link", createdAt: at("2026-03-01T10:00:00Z") });
+    await db()
+      .insert(practiceEvents)
+      .values({
+        messageId: stopped.messageId,
+        kind: "opted_out",
+        detail: "stop-link",
+        occurredAt: at("2026-03-01T10:00:00Z"),
+      });
+    // A stop lifted since, and the mailbox refused again later (by someone else): not this family's.
+    const lifted = await seedPracticeMessage(db(), { scenarioId: "email-bank-alert" });
+    const [{ email: liftedEmail }] = await db()
+      .select({ email: trainingContacts.email })
+      .from(trainingContacts)
+      .where(eq(trainingContacts.id, lifted.contactId));
+    await db()
+      .insert(practiceEvents)
+      .values({
+        messageId: lifted.messageId,
+        kind: "opted_out",
+        detail: "stop-link",
+        occurredAt: at("2026-01-01T10:00:00Z"),
+      });
+    await db()
+      .insert(practiceSuppressions)
+      .values({ address: liftedEmail!, channel: "email", reason: "no-thanks", createdAt: at("2026-04-01T10:00:00Z") });
+    // "No thanks": which family's notice it answered was not recorded, so nobody is marked.
+    const asked = await seedSubscription(db());
+    await writeAddressConsent(db(), asked, ["said.no@example.com"], { agreed: false });
+    await db()
+      .insert(practiceSuppressions)
+      .values({ address: "said.no@example.com", channel: "email", reason: "no-thanks" });
+
+    const migration = readFileSync("drizzle/0023_consent_refused_here.sql", "utf8").split("--> statement-breakpoint");
+    // The column exists already (the suite's database is migrated): run the statements that fill it.
+    for (const statement of migration.slice(1)) await suite.handle.executeSql(statement);
+
+    expect((await consentRow(texted, phone)).refusedAt).toEqual(expect.any(Date));
+    expect((await consentRow(silent, phone)).refusedAt).toBeNull();
+    expect((await consentRow(stopped.subscriptionId, email!)).refusedAt).toEqual(at("2026-03-01T10:00:00Z"));
+    expect((await consentRow(bystander, email!)).refusedAt).toBeNull();
+    expect((await consentRow(lifted.subscriptionId, liftedEmail!)).refusedAt).toBeNull();
+    expect((await consentRow(asked, "said.no@example.com")).refusedAt).toBeNull();
   });
 });
