@@ -3,14 +3,14 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
+import { FAMILY_TABLES } from "../support/family-tables";
 import { callAction, callLoader } from "../support/route-calls";
 import { rowsNaming } from "../support/rows-naming";
 import { signedInCookie } from "../support/users";
 import { createTestFamily } from "../support/training-family";
-import { accounts, sessions, users, verifications } from "~/account/tables";
-import { customers, members, subscriptions } from "~/billing/tables";
+import { users, verifications } from "~/account/tables";
 import type { Database } from "~/db/client.server";
-import { outboxMessages, smsSuppressions } from "~/mail/tables";
+import { outboxMessages } from "~/mail/tables";
 import { suppressPhone } from "~/mail/sms-suppressions.server";
 import { requestLimits } from "~/security/tables";
 import { clearLimit, clearLimitsStartingWith, hitLimit, refundLimit } from "~/security/request-limits.server";
@@ -20,7 +20,6 @@ import {
   practiceAddressConsents,
   practiceEvents,
   practiceMessages,
-  practiceSuppressions,
   trainingContacts,
   trainingPrograms,
   weeklySummaries,
@@ -46,23 +45,9 @@ describe.each(DATABASE_TARGETS)("what a family sees and what it leaves behind on
   const suite = databaseForSuite(target, [
     deliveryChecks,
     weeklySummaries,
-    practiceEvents,
-    practiceMessages,
-    practiceAddressConsents,
-    practiceSuppressions,
-    trainingContacts,
-    trainingPrograms,
-    outboxMessages,
-    smsSuppressions,
-    requestLimits,
     supportRequests,
-    members,
-    subscriptions,
-    customers,
     verifications,
-    sessions,
-    accounts,
-    users,
+    ...FAMILY_TABLES,
   ]);
   const db = () => suite.handle.db;
   const runSql = (text: string) => suite.handle.executeSql(text);

@@ -3,23 +3,16 @@ import { asc, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
+import { FAMILY_TABLES } from "../support/family-tables";
 import { callRoute } from "../support/accounts";
 import { callAction, callLoader } from "../support/route-calls";
 import { formPost } from "../support/requests";
 import { signedInCookie } from "../support/users";
-import { accounts, sessions, users } from "~/account/tables";
+import { users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { mailboxKey } from "~/mail/mailbox-key";
-import { outboxMessages, smsSuppressions } from "~/mail/tables";
-import { requestLimits } from "~/security/tables";
-import {
-  practiceAddressConsents,
-  practiceEvents,
-  practiceMessages,
-  practiceSuppressions,
-  trainingContacts,
-  trainingPrograms,
-} from "~/training/tables";
+import { outboxMessages } from "~/mail/tables";
+import { practiceAddressConsents, practiceMessages, practiceSuppressions } from "~/training/tables";
 import { listContacts } from "~/training/people/programs.server";
 import type { TrainingResult } from "~/training/people/contact-schema";
 import type { TrainingPageView } from "~/training/people/contact-view";
@@ -47,23 +40,7 @@ const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
 const HELD = "We can't send a notice to that address right now";
 
 describe.each(DATABASE_TARGETS)("refusals and limits by mailbox on $name", (target) => {
-  const suite = databaseForSuite(target, [
-    practiceEvents,
-    practiceMessages,
-    practiceAddressConsents,
-    practiceSuppressions,
-    trainingContacts,
-    trainingPrograms,
-    outboxMessages,
-    smsSuppressions,
-    requestLimits,
-    members,
-    subscriptions,
-    customers,
-    sessions,
-    accounts,
-    users,
-  ]);
+  const suite = databaseForSuite(target, FAMILY_TABLES);
   const db = () => suite.handle.db;
 
   /** An account holder (confirmed email) with Family Training and these people from checkout. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq, ne } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
+import { FAMILY_TABLES } from "../support/family-tables";
 import { signedInCookie } from "../support/users";
 import { accounts, sessions, users, verifications } from "~/account/tables";
 import { outboxMessages } from "~/mail/tables";
@@ -14,15 +15,7 @@ import { requestLimits } from "~/security/tables";
 import { getAuth } from "~/account/auth.server";
 import { action as apiAuthAction } from "~/routes/api.auth";
 import { customers, members, subscriptions } from "~/billing/tables";
-import { smsSuppressions } from "~/mail/tables";
-import {
-  practiceAddressConsents,
-  practiceEvents,
-  practiceMessages,
-  practiceSuppressions,
-  trainingContacts,
-  trainingPrograms,
-} from "~/training/tables";
+import { trainingContacts } from "~/training/tables";
 import type { TrainingResult } from "~/training/people/contact-schema";
 import type { ConsentView } from "~/training/people/consent.server";
 import { callRoute } from "../support/accounts";
@@ -144,24 +137,7 @@ describe.each(DATABASE_TARGETS)("names written through /api/auth on $name", (tar
  * Held", "Fraud Department. Verify Your Card Now") read as a message there; only a first name may.
  */
 describe.each(DATABASE_TARGETS)("names in what reaches an address that has not said yes on $name", (target) => {
-  const suite = databaseForSuite(target, [
-    practiceEvents,
-    practiceMessages,
-    practiceAddressConsents,
-    practiceSuppressions,
-    trainingContacts,
-    trainingPrograms,
-    outboxMessages,
-    smsSuppressions,
-    requestLimits,
-    members,
-    subscriptions,
-    customers,
-    sessions,
-    accounts,
-    verifications,
-    users,
-  ]);
+  const suite = databaseForSuite(target, [verifications, ...FAMILY_TABLES]);
   const HOSTILE_WORDS = /Dear|Customer|Parcel|Held|Department|Verify|Card|Ｐ|Paypal|Security/;
   const STRANGER = { email: "stranger@example.com", phone: "+15550102009" };
 

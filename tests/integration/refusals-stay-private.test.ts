@@ -3,24 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, ne } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
+import { FAMILY_TABLES } from "../support/family-tables";
 import { callRoute } from "../support/accounts";
 import { callAction, callLoader } from "../support/route-calls";
 import { formPost } from "../support/requests";
 import { signedInCookie } from "../support/users";
 import { seedPracticeMessage, seedSubscription } from "../support/practice-seeds";
 import { writeAddressConsent } from "../support/training-family";
-import { accounts, sessions, users } from "~/account/tables";
+import { users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { handleInboundText, parseInboundText } from "~/mail/inbound-texts.server";
-import { outboxMessages, smsSuppressions } from "~/mail/tables";
-import { requestLimits } from "~/security/tables";
+import { outboxMessages } from "~/mail/tables";
 import {
   practiceAddressConsents,
   practiceEvents,
   practiceMessages,
   practiceSuppressions,
   trainingContacts,
-  trainingPrograms,
 } from "~/training/tables";
 import { countNoticeToAddress } from "~/training/people/address-consent.server";
 import { listContacts } from "~/training/people/programs.server";
@@ -58,23 +57,7 @@ interface Holder {
 }
 
 describe.each(DATABASE_TARGETS)("a refusal is told only to the family it answered, on $name", (target) => {
-  const suite = databaseForSuite(target, [
-    practiceEvents,
-    practiceMessages,
-    practiceAddressConsents,
-    practiceSuppressions,
-    trainingContacts,
-    trainingPrograms,
-    outboxMessages,
-    smsSuppressions,
-    requestLimits,
-    members,
-    subscriptions,
-    customers,
-    sessions,
-    accounts,
-    users,
-  ]);
+  const suite = databaseForSuite(target, FAMILY_TABLES);
   const db = () => suite.handle.db;
 
   beforeAll(() => registerTrainingReplies());

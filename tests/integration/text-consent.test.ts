@@ -2,24 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
+import { FAMILY_TABLES } from "../support/family-tables";
 import { callRoute } from "../support/accounts";
 import { callAction } from "../support/route-calls";
 import { formPost } from "../support/requests";
 import { signedInCookie } from "../support/users";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
-import { accounts, sessions, users } from "~/account/tables";
+import { users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { resetEnvForTests } from "~/config/env.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { outboxMessages, smsSuppressions } from "~/mail/tables";
-import { requestLimits } from "~/security/tables";
 import {
   practiceAddressConsents,
   practiceEvents,
   practiceMessages,
   practiceSuppressions,
   trainingContacts,
-  trainingPrograms,
 } from "~/training/tables";
 import type { TrainingResult } from "~/training/people/contact-schema";
 import { listContacts } from "~/training/people/programs.server";
@@ -61,23 +60,7 @@ interface Holder {
 }
 
 describe.each(DATABASE_TARGETS)("a YES by text on $name", (target) => {
-  const suite = databaseForSuite(target, [
-    practiceEvents,
-    practiceMessages,
-    practiceAddressConsents,
-    practiceSuppressions,
-    trainingContacts,
-    trainingPrograms,
-    outboxMessages,
-    smsSuppressions,
-    requestLimits,
-    members,
-    subscriptions,
-    customers,
-    sessions,
-    accounts,
-    users,
-  ]);
+  const suite = databaseForSuite(target, FAMILY_TABLES);
   let twilio: FakeTwilio;
 
   beforeAll(async () => {
