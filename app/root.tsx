@@ -84,6 +84,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* A page that stands alone (a practice landing page) wears the invented organisation's look,
             never our shield: an empty icon, which also stops the browser asking for /favicon.ico. */}
         {bare ? <link rel="icon" href="data:," /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+        {/* The installable web app ("Is this a scam?" on the home screen, and the phone's share
+            sheet: public/manifest.webmanifest). */}
+        {!bare && <link rel="manifest" href="/manifest.webmanifest" />}
+        {!bare && <link rel="apple-touch-icon" href="/apple-touch-icon.png" />}
         <Meta />
         <Links />
       </head>

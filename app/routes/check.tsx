@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/check";
 import { CheckAdvice } from "~/check-page/check-advice";
@@ -6,7 +6,9 @@ import { CheckAnswer } from "~/check-page/check-answer";
 import { checkByServer, NOT_STORED_HEADERS } from "~/check-page/check-by-server.server";
 import { checkPageTitles } from "~/check-page/check-page-titles.server";
 import { CheckFormSchema } from "~/check-page/check-request";
+import { hasShareParams, sharedMessageFrom } from "~/check-page/shared-message";
 import { checkMessage, type CheckInput, type CheckResult } from "~/checker/check-message";
+import { registerServiceWorkerWhenIdle } from "~/pwa/register-service-worker";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { TextAreaField } from "~/ui/text-area-field";
@@ -17,17 +19,28 @@ import { fieldErrors } from "~/validation/fields";
  * "Is this a scam?" (issue #25): paste a message, see its warning signs explained. With JavaScript
  * on, the check runs in the browser and the message never leaves the device; without it, the form
  * posts here and the server checks it the same way, keeping and logging nothing of it.
+ *
+ * A message shared from a phone (the web app's share target, or an iPhone Shortcut) arrives as
+ * `/check?title=…&text=…&url=…`. The server never reads those parameters (the loader ignores the
+ * query, the page is never cached, the request log has the path only); the page itself fills the
+ * form from them, checks it at once, and takes them out of the address bar and history.
  */
 
 export const headers = () => NOT_STORED_HEADERS;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "Is this a scam?",
     description:
       "Paste a text or an email you were sent: see its warning signs explained in plain words, and what to do next. Nothing you paste is stored.",
     path: "/check",
-  });
+  }),
+  // The name under the icon when an iPhone adds this page to its home screen.
+  { name: "apple-mobile-web-app-title", content: "Is this a scam?" },
+  // A shared message is in this page's address until the page takes it out: the files the page
+  // loads meanwhile must not carry that address in their Referer.
+  { name: "referrer", content: "strict-origin" },
+];
 
 export function loader() {
   return data({ titles: checkPageTitles() }, { headers: NOT_STORED_HEADERS });
@@ -55,9 +68,8 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
   }, [checks]);
 
   // In the browser: the same schema as the server, then the same analysis, and nothing is sent.
-  const checkHere = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const fields = Object.fromEntries(new FormData(event.currentTarget));
+  const checkForm = (formElement: HTMLFormElement) => {
+    const fields = Object.fromEntries(new FormData(formElement));
     const parsed = CheckFormSchema.safeParse(fields);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -69,6 +81,31 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
     setAnswer({ input: parsed.data, result: checkMessage(parsed.data) });
     setChecks((count) => count + 1);
   };
+  const checkHere = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    checkForm(event.currentTarget);
+  };
+
+  // A shared message (share sheet or Shortcut): fill the form, check it as the button would, and
+  // take the message out of the address bar so it stays in no history entry. Once, after hydration.
+  const checkShared = useEffectEvent(checkForm);
+  const shareRead = useRef(false);
+  useEffect(() => {
+    if (shareRead.current || !form.current) return;
+    shareRead.current = true;
+    const { search, pathname, hash } = window.location;
+    if (!hasShareParams(search)) return;
+    const shared = sharedMessageFrom(search);
+    window.history.replaceState(window.history.state, "", `${pathname}${hash}`);
+    if (!shared) return;
+    const fields = form.current.elements;
+    (fields.namedItem("text") as HTMLTextAreaElement).value = shared.text;
+    if (shared.links) (fields.namedItem("links") as HTMLTextAreaElement).value = shared.links;
+    checkShared(form.current);
+  }, []);
+
+  // The offline page and the installed app's service worker, registered from this page only.
+  useEffect(() => registerServiceWorkerWhenIdle(), []);
 
   const shown = answer;
   const formMessage = actionData && "message" in actionData && !("fields" in actionData) ? actionData.message : null;
