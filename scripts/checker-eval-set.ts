@@ -10,21 +10,30 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { z } from "zod";
-import { checkMessage, SIGN_IDS, type SignId, type WarningSign } from "../app/checker/check-message";
+import { checkMessage, SIGN_IDS, type SignId, type Verdict, type WarningSign } from "../app/checker/check-message";
 
-export const CHECKER_EVAL_DIRECTORY = "content/checker-eval";
+/**
+ * Two sets, written apart: the tuning set is read while rules are written; the held-out set was
+ * written by people who never saw the rules, and its misses are never read while changing them
+ * (the script prints only its figures). The budgets are enforced on the held-out set.
+ */
+export const CHECKER_EVAL_SETS = {
+  tuning: "content/checker-eval/tuning",
+  "held-out": "content/checker-eval/held-out",
+} as const;
+export type EvalSetName = keyof typeof CHECKER_EVAL_SETS;
 
-/** What the checker must reach on the set, and how big the set must be for that to mean something. */
+/** What the checker must reach on a set, and how big the set must be for that to mean something. */
 export const BUDGETS = {
-  /** Scams given at least one sign. */
+  /** Scams given an answer other than "no warning signs" (a warning or "be careful"). */
   minRecall: 0.97,
   /** Scams given at least two correct signs (distinct ids the message is labelled with). */
   minTwoCorrect: 0.85,
-  /** Ordinary messages given any sign. */
-  maxFalseAlarms: 0.1,
-  minScams: 150,
+  /** Ordinary messages given a warning (counts 1) or "be careful" (counts ½). */
+  maxFalseAlarms: 0.03,
+  minScams: 120,
   minSpanishScams: 20,
-  minOrdinary: 60,
+  minOrdinary: 80,
 };
 
 const entrySchema = z.strictObject({
@@ -59,7 +68,7 @@ function entryName(raw: unknown, index: number): string {
 }
 
 /** Every message in content/checker-eval/{scams,ordinary}/*.yaml, or a CheckerEvalSetError naming each bad file and entry. */
-export function loadCheckerEvalSet(directory = CHECKER_EVAL_DIRECTORY): EvalMessage[] {
+export function loadCheckerEvalSet(directory: string = CHECKER_EVAL_SETS.tuning): EvalMessage[] {
   const problems: string[] = [];
   const messages: EvalMessage[] = [];
   const seen = new Map<string, string>();
@@ -113,6 +122,7 @@ export function loadCheckerEvalSet(directory = CHECKER_EVAL_DIRECTORY): EvalMess
 
 export interface MessageOutcome {
   message: EvalMessage;
+  verdict: Verdict;
   signs: WarningSign[];
   /** Distinct sign ids found. */
   found: SignId[];
@@ -123,9 +133,15 @@ export interface MessageOutcome {
 export interface Figures {
   scams: number;
   ordinary: number;
+  /** Scams given a warning or "be careful". */
   recall: number;
+  /** Scams given the full warning. */
+  warned: number;
   twoCorrect: number;
+  /** Warnings on ordinary messages, "be careful" counting half. */
   falseAlarms: number;
+  /** Ordinary messages given "be careful" (counted half in falseAlarms). */
+  beCarefulOnOrdinary: number;
 }
 
 export interface SignCounts {
@@ -144,17 +160,17 @@ export interface EvalReport {
   byLanguage: Record<string, Figures>;
   bySign: Record<SignId, SignCounts>;
   spanishScams: number;
-  /** Scams given no sign. */
+  /** Scams answered "no warning signs". */
   missed: MessageOutcome[];
   /** Scams given fewer than two correct signs. */
   underTwoCorrect: MessageOutcome[];
-  /** Ordinary messages given a sign. */
+  /** Ordinary messages given a warning or "be careful". */
   falseAlarms: MessageOutcome[];
   outcomes: MessageOutcome[];
 }
 
 export function runMessage(message: EvalMessage): MessageOutcome {
-  const { signs } = checkMessage({
+  const { signs, verdict } = checkMessage({
     text: message.text,
     ...(message.sender === undefined ? {} : { sender: message.sender }),
     ...(message.subject === undefined ? {} : { subject: message.subject }),
@@ -162,11 +178,16 @@ export function runMessage(message: EvalMessage): MessageOutcome {
   });
   const found = [...new Set(signs.map((sign) => sign.id))];
   const labelled = new Set(message.signs ?? []);
-  return { message, signs, found, correct: found.filter((id) => labelled.has(id)) };
+  return { message, verdict, signs, found, correct: found.filter((id) => labelled.has(id)) };
 }
 
 function share(part: number, whole: number): number {
   return whole === 0 ? 0 : part / whole;
+}
+
+/** How much an answer counts as an alarm: a warning fully, "be careful" half. */
+function alarm(outcome: MessageOutcome): number {
+  return outcome.verdict === "warning-signs" ? 1 : outcome.verdict === "be-careful" ? 0.5 : 0;
 }
 
 function figures(outcomes: MessageOutcome[]): Figures {
@@ -175,9 +196,14 @@ function figures(outcomes: MessageOutcome[]): Figures {
   return {
     scams: scams.length,
     ordinary: ordinary.length,
-    recall: share(scams.filter((o) => o.found.length > 0).length, scams.length),
+    recall: share(scams.filter((o) => o.verdict !== "none-found").length, scams.length),
+    warned: share(scams.filter((o) => o.verdict === "warning-signs").length, scams.length),
     twoCorrect: share(scams.filter((o) => o.correct.length >= 2).length, scams.length),
-    falseAlarms: share(ordinary.filter((o) => o.found.length > 0).length, ordinary.length),
+    falseAlarms: share(
+      ordinary.reduce((sum, o) => sum + alarm(o), 0),
+      ordinary.length,
+    ),
+    beCarefulOnOrdinary: ordinary.filter((o) => o.verdict === "be-careful").length,
   };
 }
 
@@ -208,9 +234,9 @@ export function evaluateChecker(messages: EvalMessage[]): EvalReport {
     byLanguage,
     bySign,
     spanishScams: scams.filter((o) => o.message.language === "es").length,
-    missed: scams.filter((o) => o.found.length === 0),
+    missed: scams.filter((o) => o.verdict === "none-found"),
     underTwoCorrect: scams.filter((o) => o.correct.length < 2),
-    falseAlarms: outcomes.filter((o) => o.message.kind === "ordinary" && o.found.length > 0),
+    falseAlarms: outcomes.filter((o) => o.message.kind === "ordinary" && o.verdict !== "none-found"),
     outcomes,
   };
 }

@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode } from "react";
-import type { CheckInput, CheckResult, SignField, WarningSign } from "~/checker/check-message";
+import type { AskKind, CheckInput, CheckResult, SignField, Verdict, WarningSign } from "~/checker/check-message";
 import { LearnMoreLinks } from "~/red-flags/learn-more-links";
 import { FlagNumber } from "~/training/tracking/practice-message-view";
 
@@ -14,10 +14,72 @@ export type PageTitles = Record<string, string>;
 
 export function verdictSentence(result: CheckResult): string {
   const count = result.signs.length;
-  if (count === 0) {
+  if (result.verdict === "none-found" || count === 0) {
     return "We found no warning signs we know. That does not make it safe: contact the company or person through a number or website you already know.";
   }
+  if (result.verdict === "be-careful") return "Be careful: one thing here is worth checking.";
   return `${count} warning ${count === 1 ? "sign" : "signs"}. Treat it as a scam: don't reply, don't click, don't pay.`;
+}
+
+/** Each answer has its own colour and icon; none of them is green, because none of them means "safe". */
+const VERDICT_LOOK: Record<Verdict, { box: string; icon: ReactNode }> = {
+  "warning-signs": {
+    box: "bg-red-50 text-red-800 ring-2 ring-red-700",
+    // A warning triangle.
+    icon: <path d="M12 3 2 21h20L12 3Zm0 6v5m0 3v.01" />,
+  },
+  "be-careful": {
+    box: "bg-warn-50 text-warn-700 ring-1 ring-warn-700",
+    // An exclamation mark in a circle.
+    icon: <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm0 5v5m0 3v.01" />,
+  },
+  "none-found": {
+    box: "bg-brand-50 text-brand-900",
+    // An "i" in a circle: information, not approval.
+    icon: <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm0 8v5m0-8v.01" />,
+  },
+};
+
+const ASK_WORDS: Record<AskKind, string> = {
+  "open-link": "open a link",
+  call: "call a number it gives",
+  pay: "pay",
+  "give-code": "give a code or a password",
+  "give-details": "give personal details",
+  reply: "reply",
+  scan: "scan a QR code",
+  "open-attachment": "open an attachment",
+  "keep-secret": "keep it secret",
+};
+
+/** "a, b and c" */
+function listed(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** Under a warning: what the message asks, and the numbers of the signs that decided the answer. */
+function WhyThisAnswer({ result }: { result: CheckResult }) {
+  const deciding = result.signs.filter((sign) => sign.deciding);
+  if (result.verdict === "be-careful") {
+    return (
+      <p className="mt-3">
+        On its own it does not prove a scam. Before you reply, click or pay, check with the company or person through a
+        number or website you already know.
+      </p>
+    );
+  }
+  if (result.verdict !== "warning-signs") return null;
+  return (
+    <div className="mt-3 space-y-1">
+      {result.asks.length > 0 && <p>It asks you to {listed(result.asks.map((ask) => ASK_WORDS[ask]))}.</p>}
+      {deciding.length > 0 && (
+        <p>
+          What decided it: {deciding.length === 1 ? "sign" : "signs"}{" "}
+          {listed(deciding.map((sign) => `${sign.number} (${sign.title})`))}.
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** One field's text with its signs as numbered marks (a later sign that overlaps an earlier one starts after it). */
@@ -126,10 +188,16 @@ function SignList({ result, titles }: { result: CheckResult; titles: PageTitles 
               <p className="font-semibold text-brand-900">
                 <span className="sr-only">Warning sign {sign.number}: </span>
                 {sign.title}
+                {sign.deciding && (
+                  <span className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-ink">
+                    Deciding sign
+                  </span>
+                )}
               </p>
               <p className="mt-1 break-words text-muted">
                 In {WHERE[sign.field]}: “{sign.quote}”
               </p>
+              {sign.detail && <p className="mt-1 break-words">{sign.detail}</p>}
               {first === undefined ? (
                 <>
                   <p className="mt-1">{sign.why}</p>
@@ -167,16 +235,33 @@ export const CheckAnswer = forwardRef<
   { input: CheckInput; result: CheckResult; titles: PageTitles }
 >(function CheckAnswer({ input, result, titles }, verdictHeading) {
   const found = result.signs.length > 0;
+  const look = VERDICT_LOOK[result.verdict];
   return (
     <section aria-labelledby="verdict-heading" className="mt-10" data-verdict={result.verdict}>
-      <h2
-        id="verdict-heading"
-        ref={verdictHeading}
-        tabIndex={-1}
-        className={`rounded-2xl p-4 text-xl font-bold ${found ? "bg-warn-50 text-warn-700 ring-1 ring-warn-700" : "bg-brand-50 text-brand-900"}`}
-      >
-        {verdictSentence(result)}
-      </h2>
+      <div className={`rounded-2xl p-4 ${look.box}`}>
+        <h2
+          id="verdict-heading"
+          ref={verdictHeading}
+          tabIndex={-1}
+          className="flex items-start gap-3 text-xl font-bold"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="mt-0.5 h-7 w-7 shrink-0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            data-verdict-icon={result.verdict}
+          >
+            {look.icon}
+          </svg>
+          <span>{verdictSentence(result)}</span>
+        </h2>
+        <WhyThisAnswer result={result} />
+      </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="pasted-heading">
           <h3 id="pasted-heading" className="text-lg font-bold text-brand-900">
@@ -189,7 +274,7 @@ export const CheckAnswer = forwardRef<
         {found ? (
           <section aria-labelledby="signs-heading">
             <h3 id="signs-heading" className="text-lg font-bold text-brand-900">
-              What each warning sign means
+              {result.verdict === "be-careful" ? "What is worth checking" : "What each warning sign means"}
             </h3>
             <SignList result={result} titles={titles} />
           </section>

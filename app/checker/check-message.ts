@@ -1,7 +1,9 @@
 import type { MessagePart } from "./message-part";
 import { prepareMessage, type PreparedMessage } from "./prepared-message";
-import type { Rule, RuleMatch } from "./rule";
+import { asksToOpenALink } from "./asks";
+import type { AskKind, RuleMatch, SignWeight } from "./rule";
 import { RULES } from "./rules/all-rules";
+import { decide, weightOf, type FoundSign, type Verdict } from "./verdict";
 import type { CheckInput, SignField, SignId } from "./sign-ids";
 
 /**
@@ -13,6 +15,8 @@ import type { CheckInput, SignField, SignId } from "./sign-ids";
 
 export { SIGN_IDS } from "./sign-ids";
 export type { CheckInput, SignField, SignId } from "./sign-ids";
+export type { AskKind } from "./rule";
+export type { Verdict } from "./verdict";
 
 /** The longest text the API accepts, in characters. */
 export const MAX_CHECK_TEXT = 20_000;
@@ -31,9 +35,19 @@ export type WarningSign = {
   why: string;
   learnMore: string;
   coursePage: string;
+  weight: SignWeight;
+  /** One of the signs that decided the answer. */
+  deciding: boolean;
+  /** What the reader cannot see in the quote itself, e.g. a punycode address decoded. */
+  detail?: string;
 };
 
-export type CheckResult = { signs: WarningSign[]; verdict: "warning-signs" | "none-found" };
+export type CheckResult = {
+  verdict: Verdict;
+  signs: WarningSign[];
+  /** What the message asks the reader to do (for a warning). */
+  asks: AskKind[];
+};
 
 /** More highlights of the same sign add noise, not information. */
 const MOST_PER_RULE = 3;
@@ -58,12 +72,16 @@ function overlaps(a: RuleMatch, b: RuleMatch): boolean {
 }
 
 /**
- * One rule's matches without overlaps, at most MOST_PER_RULE, in reading order. The longest
- * matches win, both among overlapping ones and for the places kept: a longer match quotes more
+ * One rule's matches without overlaps, at most MOST_PER_RULE, in reading order. Decisive matches
+ * first, then the longest win, both among overlapping ones and for the places kept: a longer match quotes more
  * of what the message asks, which is what the reader needs to see.
  */
 function tidy(matches: RuleMatch[]): RuleMatch[] {
-  const byLength = [...matches].sort((a, b) => b.end - b.start - (a.end - a.start) || readingOrder(a, b));
+  // A decisive match is kept before a longer ordinary one on the same words: it decides the answer.
+  const isDecisive = (match: RuleMatch) => (match.weight === "decisive" ? 1 : 0);
+  const byLength = [...matches].sort(
+    (a, b) => isDecisive(b) - isDecisive(a) || b.end - b.start - (a.end - a.start) || readingOrder(a, b),
+  );
   const kept: RuleMatch[] = [];
   for (const match of byLength) {
     // Only the first MOST_PER_RULE are shown: comparing every match with every other would grow with the square.
@@ -93,21 +111,18 @@ function withoutRepeats(matches: RuleMatch[], message: PreparedMessage): RuleMat
 
 export function checkMessage(input: CheckInput): CheckResult {
   const message = prepareMessage(input);
-  const found = RULES.map((rule) => ({ rule, matches: tidy(withoutRepeats(rule.find(message), message)) })).filter(
-    ({ matches }) => matches.length > 0,
+  const found: FoundSign[] = RULES.flatMap((rule) =>
+    tidy(withoutRepeats(rule.find(message), message)).map((match) => ({ rule, match })),
   );
-  const isWeak = (rule: Rule, match: RuleMatch) => match.weak ?? rule.weak ?? false;
-  const strong = found.some(({ rule, matches }) => matches.some((match) => !isWeak(rule, match)));
-  const shown: { rule: Rule; match: RuleMatch }[] = [];
-  for (const { rule, matches } of found) {
-    for (const match of matches) {
-      if (isWeak(rule, match) && !strong) continue;
-      // Two signs on exactly the same words would be two highlights on one place: the first rule keeps it.
-      const taken = shown.some(
-        ({ match: other }) => samePlace(match, other) && other.start === match.start && other.end === match.end,
-      );
-      if (!taken) shown.push({ rule, match });
-    }
+  const decision = decide(found, asksToOpenALink(message));
+  const shown: FoundSign[] = [];
+  for (const sign of decision.shown) {
+    // Two signs on exactly the same words would be two highlights on one place: the first rule keeps it.
+    const taken = shown.some(
+      ({ match: other }) =>
+        samePlace(sign.match, other) && other.start === sign.match.start && other.end === sign.match.end,
+    );
+    if (!taken) shown.push(sign);
   }
   const originals: Record<SignField, (linkIndex?: number) => string> = {
     sender: () => input.sender ?? "",
@@ -117,18 +132,24 @@ export function checkMessage(input: CheckInput): CheckResult {
   };
   const signs = shown
     .sort((a, b) => readingOrder(a.match, b.match) || RULES.indexOf(a.rule) - RULES.indexOf(b.rule))
-    .map(({ rule, match }, index): WarningSign => ({
-      id: rule.id,
-      field: match.field,
-      ...(match.linkIndex === undefined ? {} : { linkIndex: match.linkIndex }),
-      quote: originals[match.field](match.linkIndex).slice(match.start, match.end),
-      start: match.start,
-      end: match.end,
-      number: index + 1,
-      title: rule.title,
-      why: rule.why,
-      learnMore: rule.page.learnMore,
-      coursePage: rule.page.coursePage,
-    }));
-  return { signs, verdict: signs.length > 0 ? "warning-signs" : "none-found" };
+    .map((sign, index): WarningSign => {
+      const { rule, match } = sign;
+      return {
+        id: rule.id,
+        field: match.field,
+        ...(match.linkIndex === undefined ? {} : { linkIndex: match.linkIndex }),
+        quote: originals[match.field](match.linkIndex).slice(match.start, match.end),
+        start: match.start,
+        end: match.end,
+        number: index + 1,
+        title: rule.title,
+        why: rule.why,
+        learnMore: rule.page.learnMore,
+        coursePage: rule.page.coursePage,
+        weight: weightOf(sign),
+        deciding: decision.deciding.has(sign),
+        ...(match.detail ? { detail: match.detail } : {}),
+      };
+    });
+  return { verdict: signs.length > 0 ? decision.verdict : "none-found", signs, asks: decision.asks };
 }

@@ -36,17 +36,30 @@ function addName(text: string, into: ClaimedNames) {
   }
 }
 
-export function claimedNames(message: PreparedMessage): ClaimedNames {
-  const claimed: ClaimedNames = { names: new Set(), words: new Set() };
+/**
+ * The names of whoever the message says wrote it: the sender's display name, the domain of the
+ * sender's address, and a text's "HarborBank:" prefix. Unlike claimedNames, not the addresses it
+ * shows: an address is what is being judged against these.
+ */
+export function writerNames(message: PreparedMessage): ClaimedNames & { domains: Set<string> } {
+  const writer = { names: new Set<string>(), words: new Set<string>(), domains: new Set<string>() };
   for (const part of message.wording) {
     if (part.field === "sender") {
       const display = part.folded.split("<")[0];
-      if (!display.includes("@") && /[a-z]/.test(display)) addName(display, claimed);
+      if (!display.includes("@") && /[a-z]/.test(display)) addName(display, writer);
     }
     // A text's brand prefix: "HarborBank: your card ..." (also a subject's).
     const prefix = /^\s*([a-z][a-z0-9&' .-]{1,40}?):/.exec(part.folded);
-    if (prefix && part.field !== "sender") addName(prefix[1], claimed);
+    if (prefix && part.field !== "sender") addName(prefix[1], writer);
   }
+  for (const address of message.addresses) {
+    if (address.field === "sender" && address.kind === "email") writer.domains.add(registrableDomain(address.host));
+  }
+  return writer;
+}
+
+export function claimedNames(message: PreparedMessage): ClaimedNames {
+  const claimed = writerNames(message);
   for (const address of message.addresses) {
     const label = registrableDomain(address.host).split(".")[0];
     if (label && !label.includes("-") && address.kind !== "email") addName(label, claimed);

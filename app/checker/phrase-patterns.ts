@@ -10,7 +10,8 @@ import type { RuleMatch } from "./rule";
  */
 
 const LETTER_BEFORE = String.raw`(?<![\p{L}\p{N}_])`;
-const LETTER_AFTER = String.raw`(?![\p{L}\p{N}_])`;
+/** "won" must not match inside "won't": an apostrophe and more letters continue the word. */
+const LETTER_AFTER = String.raw`(?![\p{L}\p{N}_]|'[\p{L}])`;
 
 /** One pattern from alternatives, each matched as whole words. */
 export function phrases(...alternatives: string[]): RegExp {

@@ -2,14 +2,33 @@ import type { SignField, SignId } from "./sign-ids";
 import type { PreparedMessage } from "./prepared-message";
 import type { SignPage } from "./sign-pages";
 
+/**
+ * How much one sign weighs in the answer (verdict.ts). Words alone are not a scam: a school says
+ * "urgent", a bank names itself, a friend says "I won". What makes a scam is something asked of
+ * the reader together with pressure, pretence or a bad link, or one sign strong on its own.
+ * - decisive: strong on its own (a look-alike link, a request for a code, payment by gift card).
+ * - suspicious: worth checking even alone (a short link, a friendly stranger, a job out of the blue).
+ * - pressure: a deadline, a threat, a prize: counts only beside something asked of the reader.
+ * - context: what honest messages say as well (a bank's name, a bill): shown only beside a warning.
+ */
+export type SignWeight = "decisive" | "suspicious" | "pressure" | "context";
+
+/** What a message asks the reader to do, in the words of "It asks you to …" (asks.ts). */
+export type AskKind =
+  "open-link" | "call" | "pay" | "give-code" | "give-details" | "reply" | "scan" | "open-attachment" | "keep-secret";
+
 /** Where a rule found its sign: offsets in the original text of one part. */
 export interface RuleMatch {
   field: SignField;
   linkIndex?: number;
   start: number;
   end: number;
-  /** Overrides the rule's `weak` for this match (a rule can mix weak and strong evidence). */
-  weak?: boolean;
+  /** Overrides the rule's weight for this match (a rule can mix weak and strong evidence). */
+  weight?: SignWeight;
+  /** Overrides what the rule says the message asks (null: this match asks nothing). */
+  asks?: AskKind | null;
+  /** A line that shows the reader what they cannot see, e.g. a punycode address decoded. */
+  detail?: string;
 }
 
 /**
@@ -23,10 +42,8 @@ export interface Rule {
   /** Why it matters, in plain words for a child and a grandparent. */
   why: string;
   page: SignPage;
-  /**
-   * A weak sign is shown only when the message has some other sign too: on its own it is what
-   * honest messages say as well (a bank's name, a receipt), and naming it would be a false alarm.
-   */
-  weak?: boolean;
+  weight: SignWeight;
+  /** When the sign is itself a request ("call this number", "send the code"), what it asks. */
+  asks?: AskKind;
   find(message: PreparedMessage): RuleMatch[];
 }

@@ -25,6 +25,9 @@ export const SIGN_IDS = [
   "wrong-number",
   "callback-number",
   "surprise-bill",
+  "throwaway-domain",
+  "sender-mismatch",
+  "reply-to-activate",
 ] as const;
 export type SignId = (typeof SIGN_IDS)[number];
 

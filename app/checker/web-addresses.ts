@@ -1,5 +1,7 @@
+import { getDomain } from "tldts-icann";
 import type { MessagePart } from "./message-part";
 import type { SignField } from "./sign-ids";
+import { THROWAWAY_TLDS } from "./throwaway-tlds";
 
 /**
  * Web addresses in a message: written out with "https://" or "www.", bare ("paypa1-login.com/x"),
@@ -26,8 +28,14 @@ export interface WebAddress {
  * Endings a bare domain must have before we treat "word.word" as an address: without a list,
  * "today.Please" or "e.g." would count. Short-link and scam favourites are included.
  */
-const BARE_TLDS =
-  "com|net|org|info|biz|co|io|us|uk|gov|gob|edu|example|invalid|test|xyz|top|online|site|club|app|me|ly|gl|gd|gy|cc|su|to|ru|cn|tk|ml|ga|cf|gq|live|shop|store|link|click|support|help|services|de|fr|es|mx|ca|au|in|ar|cl|pe|co|br|it|nl|eu|ie|nz|za|ph|ng|ai|tv|ws|mobi|pro|page|dev|icu|vip|win|bid|loan|work|buzz|rest|cam|fun|space|tech|website|world|news|today|email|center|cloud|network|host|digital|life|global|at|id|ae|ke|pw|sbs|cfd|bond|lat|cyou|ink|ltd|bank|secure|login|zip|mov";
+const BARE_TLDS = [
+  ...new Set([
+    ..."com|net|org|info|biz|co|io|us|uk|gov|gob|edu|example|invalid|test|xyz|top|online|site|club|app|me|ly|gl|gd|gy|cc|su|to|ru|cn|tk|ml|ga|cf|gq|live|shop|store|link|click|support|help|services|de|fr|es|mx|ca|au|in|ar|cl|pe|co|br|it|nl|eu|ie|nz|za|ph|ng|ai|tv|ws|mobi|pro|page|dev|icu|vip|win|bid|loan|work|buzz|rest|cam|fun|space|tech|website|world|news|today|email|center|cloud|network|host|digital|life|global|at|id|ae|ke|pw|sbs|cfd|bond|lat|cyou|ink|ltd|bank|secure|login|zip|mov".split(
+      "|",
+    ),
+    ...THROWAWAY_TLDS,
+  ]),
+].join("|");
 
 const ADDRESS = new RegExp(
   [
@@ -129,19 +137,12 @@ export function findWebAddresses(part: MessagePart): WebAddress[] {
 }
 
 /**
- * The part of a host someone registers and owns: "secure.chase.com" → "chase.com",
- * "news.bbc.co.uk" → "bbc.co.uk". A short list of two-part endings covers the common countries;
- * it does not have to be perfect, only good enough to compare two addresses.
+ * The part of a host someone registers and owns, by the Public Suffix List (ICANN section):
+ * "secure.chase.com" → "chase.com", "news.bbc.co.uk" → "bbc.co.uk", "e-zpassny.com-etcaa.icu" →
+ * "com-etcaa.icu". A host the list cannot place (an IP address, "localhost") is its own owner.
  */
-const SECOND_LEVEL = new Set(["co", "com", "org", "net", "gov", "gob", "ac", "edu", "nhs", "ltd", "plc"]);
-
 export function registrableDomain(host: string): string {
-  const labels = host.split(".").filter(Boolean);
-  if (labels.length <= 2) return labels.join(".");
-  const last = labels[labels.length - 1];
-  const second = labels[labels.length - 2];
-  const take = last.length === 2 && SECOND_LEVEL.has(second) ? 3 : 2;
-  return labels.slice(-take).join(".");
+  return getDomain(host, { validateHostname: false }) ?? host;
 }
 
 export function isIpAddress(host: string): boolean {

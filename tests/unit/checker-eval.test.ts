@@ -5,19 +5,22 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   BUDGETS,
   budgetProblems,
+  CHECKER_EVAL_SETS,
   CheckerEvalSetError,
   evaluateChecker,
   loadCheckerEvalSet,
 } from "../../scripts/checker-eval-set";
 
 /**
- * The checker against its evaluation set (content/checker-eval/, written by people, not by the
- * checker's authors): it must find a sign in nearly every scam, two right signs in most, and stay
- * quiet on ordinary messages. `npm run checker:eval` prints the same figures with the details.
+ * The checker against its two evaluation sets (content/checker-eval/): the tuning set, read
+ * while writing the rules, and the held-out set, written apart by people who never saw them. The
+ * budget is enforced on the held-out set, and a failure there names only the figures, never the
+ * messages: nobody reads the held-out misses while changing rules. `npm run checker:eval` prints
+ * both sets.
  */
 
-describe("the checker on its evaluation set", () => {
-  const report = evaluateChecker(loadCheckerEvalSet());
+describe("the checker on the held-out set", () => {
+  const report = evaluateChecker(loadCheckerEvalSet(CHECKER_EVAL_SETS["held-out"]));
 
   it("has enough messages to mean something", () => {
     expect(report.overall.scams).toBeGreaterThanOrEqual(BUDGETS.minScams);
@@ -26,12 +29,25 @@ describe("the checker on its evaluation set", () => {
   });
 
   it("meets its budgets for recall, two correct signs and false alarms", () => {
+    expect(budgetProblems(report)).toEqual([]);
+  });
+});
+
+describe("the checker on the tuning set", () => {
+  const report = evaluateChecker(loadCheckerEvalSet(CHECKER_EVAL_SETS.tuning));
+
+  it("meets the same budgets", () => {
     const details = [
       ...budgetProblems(report),
       ...report.missed.map((o) => `missed ${o.message.id}`),
-      ...report.falseAlarms.map((o) => `false alarm ${o.message.id}: ${o.found.join(", ")}`),
+      ...report.falseAlarms.map((o) => `false alarm ${o.message.id}: ${o.verdict} ${o.found.join(", ")}`),
     ];
     expect(budgetProblems(report), details.join("\n")).toEqual([]);
+  });
+
+  it("shares no message id with the held-out set", () => {
+    const heldOut = new Set(loadCheckerEvalSet(CHECKER_EVAL_SETS["held-out"]).map((m) => m.id));
+    expect(report.outcomes.filter((o) => heldOut.has(o.message.id)).map((o) => o.message.id)).toEqual([]);
   });
 });
 
@@ -64,6 +80,30 @@ describe("loading the evaluation set", () => {
     expect(report.overall.recall).toBe(1);
     expect(report.overall.twoCorrect).toBe(1);
     expect(report.overall.falseAlarms).toBe(0);
+  });
+
+  it('counts a warning on an ordinary message fully and "be careful" half', () => {
+    const directory = setWith({
+      "scams/a.yaml": `- id: s1\n  channel: sms\n  language: en\n  text: Hi, is this Amy? We met at the gym.\n  signs: [wrong-number]\n`,
+      "ordinary/b.yaml": [
+        `- id: o1\n  channel: sms\n  language: en\n  text: Saw this and thought of you https://bit.ly/3xYzAbc`,
+        `- id: o2\n  channel: sms\n  language: en\n  text: Buy two gift cards for the kids and send me the codes`,
+        `- id: o3\n  channel: sms\n  language: en\n  text: See you at 6`,
+        `- id: o4\n  channel: sms\n  language: en\n  text: URGENT call me when you land`,
+      ].join("\n"),
+    });
+    const report = evaluateChecker(loadCheckerEvalSet(directory));
+    expect(report.outcomes.map((o) => [o.message.id, o.verdict])).toEqual([
+      ["s1", "be-careful"],
+      ["o1", "be-careful"],
+      ["o2", "warning-signs"],
+      ["o3", "none-found"],
+      ["o4", "none-found"],
+    ]);
+    // "Be careful" on a scam still counts as caught; on an ordinary message it is half an alarm.
+    expect(report.overall.recall).toBe(1);
+    expect(report.overall.warned).toBe(0);
+    expect(report.overall.falseAlarms).toBe(1.5 / 4);
   });
 
   it("names the file and the entry of every bad entry", () => {

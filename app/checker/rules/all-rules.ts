@@ -11,12 +11,15 @@ import { lookalikeDomain } from "./lookalike-domain";
 import { newNumberRelative } from "./new-number-relative";
 import { prize } from "./prize";
 import { qrCode } from "./qr-code";
+import { replyToActivate } from "./reply-to-activate";
 import { riskyAttachment } from "./risky-attachment";
 import { romanceMoney } from "./romance-money";
 import { secrecy } from "./secrecy";
+import { senderMismatch } from "./sender-mismatch";
 import { shortLink } from "./short-link";
 import { surpriseBill } from "./surprise-bill";
 import { threat } from "./threat";
+import { throwawayDomain } from "./throwaway-domain";
 import { unusualPayment } from "./unusual-payment";
 import { urgency } from "./urgency";
 import { wrongNumber } from "./wrong-number";
@@ -24,7 +27,7 @@ import { wrongNumber } from "./wrong-number";
 /**
  * Every rule, in order of precedence: when two rules match exactly the same words, the one
  * listed first keeps the highlight. The specific asks (secrets, payment) come before the general
- * ones (a threat, a deadline), and the weak signs come last.
+ * ones (a threat, a deadline), and the context signs come last.
  */
 export const RULES: readonly Rule[] = [
   asksForSecrets,
@@ -36,6 +39,9 @@ export const RULES: readonly Rule[] = [
   callbackNumber,
   linkTextMismatch,
   lookalikeDomain,
+  replyToActivate,
+  throwawayDomain,
+  senderMismatch,
   shortLink,
   ipAddressLink,
   riskyAttachment,

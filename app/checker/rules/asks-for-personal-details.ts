@@ -8,15 +8,24 @@ import { SIGN_PAGES } from "../sign-pages";
  * not count.
  */
 
-const ASK = String.raw`(?:have ready|have (?:\w+ )?ready|verifying|confirming|providing|entering|updating|sending|submitting|send|give|tell|share|reply(?: back)?(?: with)?|respond with|text|confirm|provide|enter|type|forward|verify|re-?enter|input|submit|update|need|needs|require|requires|required|what'?s|what is|let me know|write|put|fill in|fill out|complete|upload|attach|snap|validate|re-?confirm|pasame|dame|dime|digame|envie(?:me|nos)?|enviar(?:nos|me)?|mande(?:nos)?|mandame|comparta|compartir|proporcione|proporcionar|indique|confirme|confirmar|ingrese|ingresar|introduzca|introducir|escriba|responda con|facilite|verifique|verificar|actualice|actualizar|necesito|necesitamos|adjunte|suba)`;
+const ASK = String.raw`(?:have ready|have (?:\w+ )?ready|verifying|confirming|providing|entering|sending|submitting|send|give|tell|share|reply(?: back)?(?: with)?|respond with|text|confirm|provide|enter|type|forward|verify|re-?enter|input|submit|need|needs|require|requires|required|what'?s|what is|let me know|write|put|fill in|fill out|complete|upload|attach|snap|validate|re-?confirm|pasame|dame|dime|digame|envie(?:me|nos)?|enviar(?:nos|me)?|mande(?:nos)?|mandame|comparta|compartir|proporcione|proporcionar|indique|confirme|confirmar|ingrese|ingresar|introduzca|introducir|escriba|responda con|facilite|verifique|verificar|necesito|necesitamos|adjunte|suba)`;
 
 const DETAIL = String.raw`(?:(?:bank|checking|savings|banking) (?:account|details|info|information|login)(?: numbers?| details)?|account (?:number|numbers|details)|routing number|sort code|iban|(?:card|credit card|debit card|bank card|visa|mastercard) (?:number|numbers|numbr|details|info|information)|(?:credit|debit) card|card on file|cvv|cvc|cvv2|security code|(?:\d|three|3-digit|3) (?:digits?|numbers?) on the back|expir(?:y|ation) date|social security(?: number)?|ssn|national insurance(?: number)?|ni number|tax (?:id|number|file number)|(?:full )?date of birth|dob|birthday|birth date|(?:photos?|pictures?|pics|copy|copies|scans?|selfie) (?:of|with) ${YOUR} (?:\w+ )?(?:id|passport|driver'?s? licen[cs]e|drivers licen[cs]e|driving licen[cs]e|licen[cs]e|id card)|(?:government|national|state|full|photo) id(?: number)?|id number|passport(?: number| details)?|driver'?s? licen[cs]e(?: number)?|drivers licen[cs]e|driving licen[cs]e|home (?:address|adress)|full name|medicare number|benefit (?:record )?number|(?:personal|billing|payment|account|banking|contact) (?:details|information|info)|identity|mother'?s maiden name|numero de (?:seguro social|tarjeta|cuenta|identificacion|pasaporte)|seguro social|datos (?:bancarios|personales|de (?:su|tu) tarjeta|de pago|de facturacion)|fecha de nacimiento|(?:foto|copia) de (?:su|tu) (?:identificacion|pasaporte|licencia|dni|ine|cedula)|dni|cedula|cuenta bancaria|clabe|direccion (?:de (?:su|tu) )?(?:casa|domicilio)|domicilio)`;
 
 const PERSONAL_DETAILS = phrases(
   String.raw`${ASK} ${WITHIN(60)}${DETAIL}(?:(?:,| and| &| y| o| or)(?: ${YOUR}| the| su| tu)? ${DETAIL})*`,
-  String.raw`(?:confirm|verify|update|validate|re-?confirm) ${YOUR} (?:\w+ )?(?:details|information|info|identity|record|records|account|card|payment method|billing|bank account)`,
   // A quiz is a friendly way to collect the answers to security questions.
   String.raw`(?:answer|take|complete|do) (?:\d+|a few|these|our|this|the|a|some|five|three|ten) (?:short |quick |fun |simple |easy |little )*(?:questions|quiz)`,
+);
+
+/**
+ * "Update your card", "confirm your details": what a phishing page wants, and also what a shop
+ * says when a card expires. Context, and not a request of its own: the link it comes with
+ * decides (verdict.ts).
+ */
+const CONFIRM_DETAILS = phrases(
+  String.raw`(?:update|updating|actualice|actualizar) ${WITHIN(60)}${DETAIL}`,
+  String.raw`(?:confirm|verify|update|validate|re-?confirm) ${YOUR} (?:\w+ )?(?:details|information|info|identity|record|records|account|card|payment method|billing|bank account)`,
   String.raw`(?:confirme|verifique|actualice|valide|confirmar|verificar|actualizar|validar) (?:sus|tus|su|tu) (?:datos|informacion|identidad|cuenta)`,
 );
 
@@ -25,5 +34,12 @@ export const asksForPersonalDetails: Rule = {
   title: "Asks for personal details",
   why: "It asks for things like your bank or card number, your birthday or your ID. A stranger who asks for these by message wants to use them to pretend to be you or to take your money.",
   page: SIGN_PAGES.personalDetails,
-  find: (message) => findPhrases(message.wording, PERSONAL_DETAILS, { unless: (part, start) => isDenied(part, start) }),
+  weight: "suspicious",
+  asks: "give-details",
+  find: (message) => [
+    ...findPhrases(message.wording, PERSONAL_DETAILS, { unless: (part, start) => isDenied(part, start) }),
+    ...findPhrases(message.wording, CONFIRM_DETAILS, { unless: (part, start) => isDenied(part, start) }).map(
+      (match) => ({ ...match, weight: "context" as const, asks: null }),
+    ),
+  ],
 };

@@ -26,6 +26,9 @@ const SECRETS = phrases(
   String.raw`(?:sign|log) ?in with ${YOUR} (?:\w+ ){0,2}(?:email|e-mail|credentials|username|work email|school email)`,
   String.raw`${YOUR} (?:\w+ )?password (?:expires|will expire|has expired|is expiring|is about to expire)`,
   String.raw`(?:password|pin|code) (?:is )?(?:needed|required) (?:to|for)`,
+  // "Please have your online banking code ready": the caller will ask for it.
+  String.raw`have ${YOUR} (?:\w+ ){0,3}(?:${SECRET}|code|pin) (?:ready|handy|at hand|nearby)`,
+  String.raw`tenga (?:a la mano |listo |lista )?(?:su|tu) (?:\w+ ){0,3}(?:codigo|clave|contrasena|pin)`,
 );
 
 const CODE_ONLY = /cod|otp|pin|digit|number/;
@@ -49,6 +52,8 @@ export const asksForSecrets: Rule = {
   title: "Asks for a password or code",
   why: "It asks for a password, a PIN or a code that was sent to you. Those are the keys to your accounts, and no real company, and no real friend, will ever ask you for them.",
   page: SIGN_PAGES.passwordsAndCodes,
+  weight: "decisive",
+  asks: "give-code",
   find: (message) => [
     ...findPhrases(message.wording, SECRETS, {
       unless: (part, start, end) => isDenied(part, start) || isHonestCodeMessage(part, start, end),

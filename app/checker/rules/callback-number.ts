@@ -35,16 +35,31 @@ function countDigits(text: string): number {
   return text.replace(/\D/g, "").length;
 }
 
+/**
+ * "If this wasn't you, call 1-8xx-…" under a code, a new payee or an order: the message creates
+ * the worry and hands over the number that "fixes" it. A real one points to the number you
+ * already have (the back of your card, the app); this one is strong on its own.
+ */
+const IF_NOT_YOU_CALL = phrases(
+  String.raw`(?:if (?:this|it|that) (?:wasn'?t|was not|isn'?t|is not) (?:you|yours)|not you\?|if (?:not|no)|(?:if you )?did(?:n'?t| not) (?:request|make|authori[sz]e|add|place|order|initiate|do|recogni[sz]e|sign)[^.!?\n]{0,30}?|(?:if you )?do(?:n'?t| not) recogni[sz]e[^.!?\n]{0,30}?|si no (?:fue|fuiste|reconoce|solicito|realizo)[^.!?\n]{0,30}?)[,.!?]*[^.!?\n]{0,25}?(?<q>(?:call|contact|llame|llamenos|comuniquese)[^.!?\n]{0,40}?(?:${PHONE}))`,
+);
+
 export const callbackNumber: Rule = {
   id: "callback-number",
   title: '"Call this number"',
   why: "It tells you to call a number written in the message, and that number goes straight to the scammer. Use a number you already know, like the one on the back of your card or on the company's own website.",
   page: SIGN_PAGES.secrets,
-  find: (message) =>
-    findPhrases(message.wording, CALL_A_NUMBER, {
+  weight: "context",
+  asks: "call",
+  find: (message) => [
+    ...findPhrases(message.wording, IF_NOT_YOU_CALL, {
+      unless: (part, start, end) => countDigits(part.folded.slice(start, end)) < 7,
+    }).map((match) => ({ ...match, weight: "decisive" as const })),
+    ...findPhrases(message.wording, CALL_A_NUMBER, {
       unless: (part, start, end) => {
         const digits = countDigits(part.folded.slice(start, end));
         return (digits > 0 && digits < 7) || !isAlert(part, start, end);
       },
     }),
+  ],
 };

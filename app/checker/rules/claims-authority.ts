@@ -8,8 +8,8 @@ import { SIGN_PAGES } from "../sign-pages";
  * Borrowed importance: the message says it comes from a bank, a government office, the police or
  * a court, a delivery company, tech support or a fraud team, or it leans on a crowd ("everyone in
  * your class already did it", "12,000 players topped up"). The public page for both is the same
- * (official-sounding-names). Honest banks and couriers name themselves too, so a name is weak:
- * it is shown only beside another sign (Rule.weak), where it is what makes a request or a threat
+ * (official-sounding-names). Honest banks and couriers name themselves too, so a name is context:
+ * it is shown only beside a warning (Rule.weight), where it is what makes a request or a threat
  * believable; a bank's name on a plain statement notice is not named at all. The crowd is a
  * pressure tactic of its own, so it counts alone.
  */
@@ -132,7 +132,7 @@ function organisationNames(message: PreparedMessage): RuleMatch[] {
   return found;
 }
 
-/** "Everyone is doing it": a crowd used as proof. Strong on its own (RuleMatch.weak false). */
+/** "Everyone is doing it": a crowd used as proof. Pressure, not context (RuleMatch.weight). */
 const CROWD = phrases(
   String.raw`(?:everyone|everybody|all (?:your|ur|the) (?:friends|classmates|class)|the whole (?:class|school|team))(?: in (?:your|ur) (?:class|school|team|group))?(?:'s| is| has| have| already)? (?:already )?(?:done it|did it|doing it|joined|signed up|got (?:it|theirs|one)|watching|seen it|playing|using it|in)`,
   String.raw`(?:over |more than |already )?\d[\d,.]{0,15}k?\+? (?:happy |other |lucky )?(?:kids|players|people|users|members|customers|families|investors|students|gamers|fans|neighbo(?:u)?rs) (?:already |have already |have |just )?(?:got|did|joined|topped up|claimed|signed up|won|made|earned|received|collected|used|invested|upgraded|are (?:using|earning|playing))`,
@@ -150,11 +150,11 @@ export const claimsAuthority: Rule = {
   title: "Borrowed importance",
   why: 'It leans on a big name, like a bank, a government office, a delivery company or tech support, or on "everyone is doing it". Anyone can type a name or a number. Check with the organization yourself, using a number or app you already trust.',
   page: SIGN_PAGES.officialSoundingNames,
-  weak: true,
+  weight: "context",
   find: (message) => [
     ...findPhrases(message.wording, AUTHORITY),
     ...findPhrases(message.wording, NAMES, { unless: (part, start) => !isWrittenAsName(part, start) }),
     ...organisationNames(message),
-    ...findPhrases(message.wording, CROWD).map((match) => ({ ...match, weak: false })),
+    ...findPhrases(message.wording, CROWD).map((match) => ({ ...match, weight: "pressure" as const })),
   ],
 };

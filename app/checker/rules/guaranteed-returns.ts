@@ -33,5 +33,6 @@ export const guaranteedReturns: Rule = {
   title: "Guaranteed money",
   why: "It promises money that can't be lost, or money that doubles fast. Real investments can always go down as well as up; \"guaranteed\" is a scammer's word.",
   page: SIGN_PAGES.prizes,
+  weight: "suspicious",
   find: (message) => findPhrases(message.wording, GUARANTEED_RETURNS),
 };

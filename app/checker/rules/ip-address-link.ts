@@ -9,6 +9,7 @@ export const ipAddressLink: Rule = {
   title: "A link made of numbers",
   why: "The link goes to a string of numbers instead of a company's name. Real organizations use their own web address, so a link like this is a big warning.",
   page: SIGN_PAGES.lookAlikeSendersAndLinks,
+  weight: "decisive",
   find: (message) =>
     message.addresses
       .filter((address) => address.kind !== "email" && isIpAddress(address.host))

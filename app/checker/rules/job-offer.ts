@@ -9,7 +9,6 @@ const MONEY = String.raw`(?:\$|£|€|usd ?)?\d[\d,.]{0,15}(?:k)? ?(?:\$|£|€|
 const PERIOD = "(?:a|per|an|each|every|/|al|por) ?(?:day|daily|hour|hr|week|weekly|task|dia|hora|semana)";
 
 const JOB_OFFER = phrases(
-  "easy (?:job|money|cash|work|income)|work(?:ing)? (?:from|at) home|home-based (?:job|work|position)|remote (?:job|position|work|role|opportunity)",
   String.raw`(?:earn|make|making|earning|get paid|paid|pays?|salary of|income of|gane|gana|ganar|ganando) (?:up to |over |about |at least |from |between |hasta |mas de |entre )?${MONEY} ?${PERIOD}`,
   String.raw`${MONEY} ?${PERIOD} (?:from home|working|for|doing|just|only|part-time|desde casa)`,
   "no (?:prior )?(?:experience|skills|qualifications?) (?:needed|required|necessary)",
@@ -19,8 +18,6 @@ const JOB_OFFER = phrases(
   "(?:complete|simple|easy|online|daily|optimi[sz]ation|rating|review) tasks?",
   "tasks? (?:paid|in|for) (?:crypto|usdt|bitcoin)",
   "(?:your (?:resume|cv|profile)|you) (?:was|were|has been|have been) (?:selected|shortlisted|chosen|recommended|reviewed)",
-  "(?:part-?time|full-?time|flexible|remote|online) (?:job|jobs|position|positions|opportunity|role|work|vacanc(?:y|ies)|hours)",
-  "(?:job|position|employment) (?:offer|opportunity)",
   "hiring (?:teens|students|moms|parents|\\d+)",
   "get paid (?:daily|weekly|instantly|every day|same day|right away)",
   String.raw`(?:finish(?:ing|ed)?|complet(?:e|ed|ing)|do|did|doing)[^.!?\n]{0,20}?tasks`,
@@ -29,17 +26,28 @@ const JOB_OFFER = phrases(
   "(?:completaste|complete|completar|complet[oa]) (?:tus|sus|las) tareas|desbloquear el siguiente nivel|(?:de|en) comision",
   "mystery shopper|secret shopper|personal assistant|data entry|payment processor|money mule",
   "(?:like|liking|rating|reviewing) (?:youtube )?(?:videos|products|hotels|apps|posts)",
+  "easy (?:job|money|cash|work|income)",
   "(?:extra|side|passive) (?:income|cash|money)",
   "(?:deposit|cash) (?:the|this) check[^.!?\\n]{0,80}?(?:send|buy|wire|transfer)",
   "commission (?:per|for each|on every)",
-  "(?:recruiter|hr department|hiring manager|talent acquisition|headhunter)",
   // Spanish
-  "trabajo (?:desde|en) casa|trabajar desde casa|empleo desde casa",
   "sin (?:experiencia|entrevista)",
-  "(?:oferta|propuesta) de (?:trabajo|empleo)",
-  "(?:medio tiempo|tiempo parcial|horario flexible)",
   "ingresos extras?|dinero extra",
   "(?:completar|sencillas|simples|faciles) tareas|tareas (?:sencillas|simples|faciles|en linea|pagadas)",
+);
+
+/**
+ * Words of ordinary working life ("work from home", "part-time role", "our recruiter"): office
+ * notices say them too, so they are context, named only beside a warning.
+ */
+const JOB_WORDS = phrases(
+  "work(?:ing)? (?:from|at) home|home-based (?:job|work|position)|remote (?:job|position|work|role|opportunity)",
+  "(?:part-?time|full-?time|flexible|remote|online) (?:job|jobs|position|positions|opportunity|role|work|vacanc(?:y|ies)|hours)",
+  "(?:job|position|employment) (?:offer|opportunity)",
+  "(?:recruiter|hr department|hiring manager|talent acquisition|headhunter)",
+  "trabajo (?:desde|en) casa|trabajar desde casa|empleo desde casa",
+  "(?:oferta|propuesta) de (?:trabajo|empleo)",
+  "(?:medio tiempo|tiempo parcial|horario flexible)",
   "reclutador(?:a)?|recursos humanos",
   "estamos contratando",
 );
@@ -49,7 +57,7 @@ const JOB_OFFER = phrases(
  * "gana $500 al día". Modest amounts ("parking is $2 an hour") stay quiet.
  */
 const PAY_RATE =
-  /(?:\$|£|€|usd ?)\s?(\d[\d,]{0,15})(?:\.\d\d)?(?:\s?-\s?(?:\$|£|€)?\s?\d[\d,]{0,15})?\s?(?:\/|a|an|per|each|every|al|por)\s?(hour|hr|day|daily|week|wk|dia|hora|semana)\b/g;
+  /(?:\$|£|€|usd ?)\s?(\d[\d,]{0,15})(?:\.\d\d)?(?:\s?-\s?(?:\$|£|€)?\s?\d[\d,]{0,15})?\s?(?:(?:\/|a|an|per|each|every|al|por)\s?)?(hour|hr|day|daily|week|wk|dia|hora|semana)\b/g;
 const HIGH_PAY: Record<string, number> = {
   hour: 25,
   hr: 25,
@@ -78,5 +86,10 @@ export const jobOffer: Rule = {
   title: "An easy-money job",
   why: "It offers big pay for little work, or a job you never applied for. Real jobs interview you properly, and they never ask you to pay, or to pass on money or parcels for them.",
   page: SIGN_PAGES.jobOffers,
-  find: (message) => [...findPhrases(message.wording, JOB_OFFER), ...highPay(message)],
+  weight: "suspicious",
+  find: (message) => [
+    ...findPhrases(message.wording, JOB_OFFER),
+    ...highPay(message),
+    ...findPhrases(message.wording, JOB_WORDS).map((match) => ({ ...match, weight: "context" as const })),
+  ],
 };

@@ -105,5 +105,6 @@ export const linkTextMismatch: Rule = {
   title: "The link goes somewhere else",
   why: "The address you can read is not where the link really goes. Scammers show you an address you trust and send you to their own page instead.",
   page: SIGN_PAGES.lookAlikeSendersAndLinks,
+  weight: "decisive",
   find: (message) => [...writtenPairs(message), ...shownVersusTargets(message)],
 };

@@ -1,3 +1,4 @@
+import punycode from "punycode/punycode.js";
 import { claimedNames, type ClaimedNames } from "../claimed-names";
 import { KNOWN_BRANDS } from "../known-brands";
 import type { PreparedMessage } from "../prepared-message";
@@ -128,6 +129,35 @@ function borrowsClaimedName(host: string, claimed: ClaimedNames): boolean {
   return tokens.some((token) => claimed.names.has(token)) && !tokens.every(partOfName);
 }
 
+/** The endings people know from addresses: a host that shows one before its real owner is posing as that domain. */
+const DOMAIN_ENDING = "com|net|org|gov|edu|us|info|co|mil";
+
+/**
+ * A host shaped like another domain in front of its real owner: "e-zpassny.com-etcaa.icu" (owned
+ * by com-etcaa.icu), "cedarlinebank-com.secure-login.example", or a name put in front of a
+ * domain made only of security words ("harborbank.secure-verify.example"). Whatever the name,
+ * known brand or not: the shape is the trick.
+ */
+function posesAsAnotherDomain(host: string, owner: string): boolean {
+  const ownerLabel = owner.split(".")[0] ?? "";
+  const subdomains = host
+    .slice(0, Math.max(0, host.length - owner.length - 1))
+    .split(".")
+    .filter(Boolean);
+  if (subdomains.length === 0) return false;
+  if (new RegExp(`^(?:${DOMAIN_ENDING})-`).test(ownerLabel)) return true;
+  if (subdomains.some((label) => new RegExp(`[a-z0-9]-(?:${DOMAIN_ENDING})$`).test(label))) return true;
+  const ownerWords = ownerLabel.split("-").filter(Boolean);
+  const onlySecurityWords =
+    ownerWords.length > 0 &&
+    ownerWords.every((word) => SECURITY_WORDS.has(word) || FILLER.has(word) || splitIntoWords(word) !== null) &&
+    ownerWords.some(
+      (word) => SECURITY_WORDS.has(word) || (splitIntoWords(word) ?? []).some((w) => SECURITY_WORDS.has(w)),
+    );
+  const named = subdomains.filter((label) => !ORDINARY_SUBDOMAINS.has(label) && /^[a-z][a-z0-9-]{3,}$/.test(label));
+  return onlySecurityWords && named.length > 0;
+}
+
 /** Why this host is a look-alike, or null. */
 function lookalikeReason(host: string): string | null {
   if (isIpAddress(host)) return null;
@@ -135,6 +165,7 @@ function lookalikeReason(host: string): string | null {
   if (host.split(".").some((label) => label.startsWith("xn--"))) return "punycode";
   const owner = registrableDomain(host);
   const ownerLabel = owner.split(".")[0];
+  if (posesAsAnotherDomain(host, owner)) return "another domain's name in front of its owner";
   const tokens = host.split(/[.-]/).filter(Boolean);
   for (const token of tokens) {
     const brand = brandIn(token);
@@ -161,16 +192,40 @@ function lookalikeReason(host: string): string | null {
   return null;
 }
 
+/**
+ * What the reader cannot see: a punycode address decoded into the letters it shows, or an address
+ * with letters from another alphabet written the way computers read it.
+ */
+function hiddenSpelling(host: string): string | undefined {
+  try {
+    if (host.split(".").some((label) => label.startsWith("xn--"))) {
+      const shown = punycode.toUnicode(host);
+      if (shown !== host)
+        return `Decoded, this address shows as "${shown}": letters from another alphabet, made to look like a name you know.`;
+    }
+    if (/[^\p{ASCII}]/u.test(host)) {
+      return `Computers read this address as "${punycode.toASCII(host)}": some of its letters come from another alphabet and only look like ours.`;
+    }
+  } catch {
+    // A host that is not valid punycode is still a look-alike; there is just nothing to decode.
+  }
+  return undefined;
+}
+
 function find(message: PreparedMessage): RuleMatch[] {
   const claimed = claimedNames(message);
   const isDisguised = (address: WebAddress) =>
     !isIpAddress(address.host) && (lookalikeReason(address.host) !== null || borrowsClaimedName(address.host, claimed));
-  return message.addresses.filter(isDisguised).map((address) => ({
-    field: address.field,
-    ...(address.linkIndex === undefined ? {} : { linkIndex: address.linkIndex }),
-    start: address.hostStart,
-    end: address.hostEnd,
-  }));
+  return message.addresses.filter(isDisguised).map((address) => {
+    const detail = hiddenSpelling(address.host);
+    return {
+      field: address.field,
+      ...(address.linkIndex === undefined ? {} : { linkIndex: address.linkIndex }),
+      start: address.hostStart,
+      end: address.hostEnd,
+      ...(detail ? { detail } : {}),
+    };
+  });
 }
 
 export const lookalikeDomain: Rule = {
@@ -178,5 +233,6 @@ export const lookalikeDomain: Rule = {
   title: "A look-alike web address",
   why: 'This web address is dressed up to look like a real one, with swapped letters, extra words or a famous name stuck in. Read the end of the address, just before the first "/": that is who really owns it.',
   page: SIGN_PAGES.lookAlikeSendersAndLinks,
+  weight: "decisive",
   find,
 };

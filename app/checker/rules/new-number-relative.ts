@@ -49,5 +49,6 @@ export const newNumberRelative: Rule = {
   title: 'A "new number" from family',
   why: "It says it's someone in your family on a new number, or in trouble. Call them on the number you already have, or ask something only they would know, before you do anything.",
   page: SIGN_PAGES.fakeEmergencies,
+  weight: "suspicious",
   find: (message) => findPhrases(message.wording, NEW_NUMBER_RELATIVE),
 };

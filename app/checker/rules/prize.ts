@@ -11,18 +11,11 @@ const PRIZE = phrases(
   // "Congratulations on your new job" is a friend; "Congratulations! You won" is the trick.
   String.raw`(?:congratulations?|congrats|congradulations|felicidades|felicitaciones|enhorabuena)(?=[\s\S]{0,120}?(?:won|win|winner|selected|chosen|picked|prize|claim|reward|lucky|free|gift|ganad|premio|gratis|seleccionad|elegid|comision))`,
   "(?:cash |grand |special |mystery |free )?prizes?",
-  "lottery|lotto|sweepstakes?|jackpot|giveaway|prize draw|lucky draw",
   "(?:free|complimentary) (?:gift|iphone|ipad|tablet|laptop|phone|vacation|cruise|trip|voucher|fuel|groceries|tv)",
   String.raw`free (?:[\w-]+ ){0,3}(?:coins|gems|skins?|robux|v-?bucks|followers|gold|crystals|diamonds|credits|tokens|points|lives|spins|items|pets?|outfits?)`,
   "(?:coin|gem|robux|v-?bucks|money|cash|followers?) generator",
   String.raw`(?:claim|collect|redeem) ${YOUR} (?:prize|reward|gift|winnings|money|funds|refund|payment|cash|award|package|bonus|coins|voucher)`,
-  String.raw`(?:eligible|qualified|approved) (?:for|to receive|to get) (?:a |an |your )?(?:\$[\d,.]{1,15} )?(?:tax )?(?:refund|rebate|grant|payment|reward|prize|compensation|settlement|stimulus|award|bonus)`,
-  String.raw`(?:tax|pending|unclaimed|overdue|outstanding|government|bonus) refund (?:of|for|worth) \$?[\d,.]{1,15}`,
-  String.raw`(?:you (?:are|were) owed|you have overpaid|you overpaid|we owe you|owed to you)`,
   "rebate",
-  "inheritance|beneficiary|next of kin|estate of (?:the )?late",
-  "unclaimed (?:funds|money|property|prize|package|reward|assets)",
-  "(?:government |federal |free )grant",
   String.raw`(?:award|reward) (?:of|worth) \$?[\d,.]{1,15}`,
   "your award",
   String.raw`worth \$[\d,.]{1,15}`,
@@ -31,12 +24,26 @@ const PRIZE = phrases(
   "ganador(?:a|es)?",
   "(?:ha|has|usted ha|tu has) (?:sido )?(?:ganado|seleccionad[ao]|elegid[ao]|escogid[ao])",
   "reembolsos?",
+  "regalos? gratis",
+  "reclam[ae] (?:su|tu) (?:premio|regalo|dinero|reembolso)",
+);
+
+/**
+ * Money out of nowhere: an inheritance from a stranger, a lottery never entered, unclaimed funds,
+ * a refund "you are eligible for". Worth checking even alone; a friend's "I won!" is only pressure.
+ */
+const WINDFALL = phrases(
+  "lottery|lotto|sweepstakes?|jackpot|giveaway|prize draw|lucky draw",
+  String.raw`(?:eligible|qualified|approved) (?:for|to receive|to get) (?:a |an |your )?(?:\$[\d,.]{1,15} )?(?:tax )?(?:refund|rebate|grant|payment|reward|prize|compensation|settlement|stimulus|award|bonus)`,
+  String.raw`(?:tax|pending|unclaimed|overdue|outstanding|government|bonus) refund (?:of|for|worth) \$?[\d,.]{1,15}`,
+  String.raw`(?:you (?:are|were) owed|you have overpaid|you overpaid|we owe you|owed to you)`,
+  "inheritance|beneficiary|next of kin|estate of (?:the )?late",
+  "unclaimed (?:funds|money|property|prize|package|reward|assets)",
+  "(?:government |federal |free )grant",
   "devolucion de impuestos",
   "herencia",
-  "regalos? gratis",
   "sorteo|loteria",
   "fondos no reclamados",
-  "reclam[ae] (?:su|tu) (?:premio|regalo|dinero|reembolso)",
 );
 
 export const prize: Rule = {
@@ -44,5 +51,9 @@ export const prize: Rule = {
   title: "A prize or money you didn't expect",
   why: "It says you won something or are owed money you never asked for. You can't win a contest you never entered, and a real prize or refund never costs money to collect.",
   page: SIGN_PAGES.prizes,
-  find: (message) => findPhrases(message.wording, PRIZE),
+  weight: "pressure",
+  find: (message) => [
+    ...findPhrases(message.wording, WINDFALL).map((match) => ({ ...match, weight: "suspicious" as const })),
+    ...findPhrases(message.wording, PRIZE),
+  ],
 };

@@ -15,5 +15,7 @@ export const qrCode: Rule = {
   title: "Scan a QR code",
   why: "It asks you to scan a QR code. A QR code is a link you can't read, so it can open a fake page; go to the real website or app yourself instead.",
   page: SIGN_PAGES.lookAlikeSendersAndLinks,
+  weight: "suspicious",
+  asks: "scan",
   find: (message) => findPhrases(message.wording, QR_CODE),
 };

@@ -118,5 +118,7 @@ export const riskyAttachment: Rule = {
   title: "A risky attachment",
   why: 'It wants you to open a kind of file that can run a program or show a fake sign-in page, or to "enable" something in a document. Don\'t open it unless you expected it and checked with the sender another way.',
   page: SIGN_PAGES.attachments,
+  weight: "suspicious",
+  asks: "open-attachment",
   find,
 };

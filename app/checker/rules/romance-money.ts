@@ -54,5 +54,7 @@ export const romanceMoney: Rule = {
   title: "An online sweetheart needs money",
   why: "Someone you have only met online is loving and kind, and then needs money for a ticket, a bill or a fee. A person who truly cares about you won't ask you for money before you've ever met.",
   page: SIGN_PAGES.friendlyStrangers,
+  weight: "decisive",
+  asks: "pay",
   find,
 };

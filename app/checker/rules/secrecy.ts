@@ -48,6 +48,8 @@ export const secrecy: Rule = {
   title: "Asks you to keep it secret",
   why: "It tells you not to tell anyone, or not to check with your bank or family. Scammers want you on your own, because the people who care about you would spot the trick.",
   page: SIGN_PAGES.secrets,
+  weight: "suspicious",
+  asks: "keep-secret",
   find: (message) =>
     findPhrases(message.wording, SECRECY, {
       unless: (part, start, end) => isFooter(part, start) || isCodeAdvice(part, end),

@@ -18,6 +18,7 @@ export const shortLink: Rule = {
   title: "A shortened link",
   why: "A short link hides where it really goes, so you can't check it before you tap. Don't use it: go to the company's own website or app yourself.",
   page: SIGN_PAGES.lookAlikeSendersAndLinks,
+  weight: "suspicious",
   find: (message) =>
     message.addresses
       .filter((address) => address.kind !== "email" && SHORTENERS.has(address.host))

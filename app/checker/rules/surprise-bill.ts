@@ -5,7 +5,7 @@ import { SIGN_PAGES } from "../sign-pages";
 /**
  * A charge, renewal, invoice or order you did not make ("your subscription has been renewed for
  * $399.99", "if you did not authorise this purchase, call ..."). Real receipts look the same, so
- * this sign is weak (Rule.weak): it is named only beside another sign, such as a number to call
+ * this sign is context (Rule.weight): it is named only beside a warning, such as a number to call
  * or a link that is not the company's.
  */
 
@@ -42,6 +42,6 @@ export const surpriseBill: Rule = {
   title: "A bill you didn't expect",
   why: 'It says you were charged, or that an order or renewal is on its way, for something you never bought, so that you rush to "cancel" it. Check your account in the real app or website, not through this message.',
   page: SIGN_PAGES.surpriseBills,
-  weak: true,
+  weight: "context",
   find: (message) => findPhrases(message.wording, SURPRISE_BILL),
 };

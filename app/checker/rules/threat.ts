@@ -73,5 +73,6 @@ export const threat: Rule = {
   title: "A scary warning",
   why: "It warns that something bad will happen, like a locked account, a fine or even an arrest, unless you act. Fear makes anyone rush, and that is exactly what the sender wants.",
   page: SIGN_PAGES.threats,
+  weight: "pressure",
   find: (message) => findPhrases(message.wording, THREAT),
 };

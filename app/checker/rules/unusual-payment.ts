@@ -18,8 +18,6 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`wire (?:me |us |them |him |her )?(?:transfer|the|it|that|this|an?|\$|\d|money|funds|payment|extra|difference|rest|balance)`,
   "by wire",
   "money ?transfer|money order|western union|moneygram|remitly|world ?remit",
-  "(?:through|on|with|via|using|by|to) (?:your |a |the |my )?(?:payment app|zelle|venmo|cash ?app)",
-  "friends (?:and|&) family",
   "prepaid (?:card|voucher|debit card|visa|gift card|credit)s?",
   "(?:paysafe|neosurf|pcs|transcash) (?:card|voucher|code)s?",
   String.raw`(?:courier|driver|agent|someone|messenger) (?:will|to|can|is going to) (?:come (?:to (?:your|ur) (?:home|house|door) )?(?:to )?)?(?:collect|pick up|pickup|get) (?:the )?(?:cash|money|payment|card|cards)`,
@@ -57,6 +55,15 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`(?:pague|pagar|abone|abonar|cubra|cubrir) (?:una|la|un|el)? ?(?:pequena |pequeno )?(?:tarifa|cuota|comision|cargo|tasa)`,
 );
 
+/**
+ * A payment app: how friends split a pizza, and also how scammers take money that cannot be
+ * clawed back. Alone it is context (a family text); beside a stranger's story it is the ask.
+ */
+const PAYMENT_APP = phrases(
+  "(?:through|on|with|via|using|by|to) (?:your |a |the |my )?(?:payment app|zelle|venmo|cash ?app)",
+  "friends (?:and|&) family",
+);
+
 /** "send $600 on Pocketsend": a payment app named after "on/via/through", written with a capital. */
 const NAMED_APP = /\b(?:send|pay|transfer)\b[^.!?\n]{0,50}?\b(?:on|via|through|using) ([a-z][a-z0-9]{2,})/g;
 const NOT_APPS = new Set(
@@ -87,15 +94,20 @@ export const unusualPayment: Rule = {
   title: "Pay by gift card, crypto or wire",
   why: "It asks for money in a way that is very hard to get back, like gift cards, cryptocurrency, a wire transfer or a fee to release something. Honest businesses and government offices don't ask to be paid like this.",
   page: SIGN_PAGES.giftCardsAndCrypto,
+  weight: "decisive",
+  asks: "pay",
   find: (message) => [
     // "No real business asks to be paid in gift cards" is advice, not a request.
     ...findPhrases(message.wording, UNUSUAL_PAYMENT, { unless: (part, start) => isDenied(part, start) }),
-    ...namedAppPayments(message).filter(
-      (match) =>
-        !isDenied(
-          message.wording.find((p) => p.field === match.field)!,
-          match.start,
-        ),
-    ),
+    ...[
+      ...findPhrases(message.wording, PAYMENT_APP),
+      ...namedAppPayments(message).filter(
+        (match) =>
+          !isDenied(
+            message.wording.find((p) => p.field === match.field)!,
+            match.start,
+          ),
+      ),
+    ].map((match) => ({ ...match, weight: "context" as const })),
   ],
 };

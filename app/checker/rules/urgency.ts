@@ -69,7 +69,7 @@ const DEADLINE = phrases(
 
 /**
  * A countdown on an offer: "last chance", "ends tonight", "only 3 left". Shops and clubs say this
- * too, so it is weak: shown only beside another sign (RuleMatch.weak).
+ * too; like a deadline it is pressure, which counts only beside a request (verdict.ts).
  */
 const COUNTDOWN = phrases(
   "(?:spots|places|seats|slots|spaces|openings|units|boxes) (?:are )?(?:filling|going|selling) (?:up )?(?:fast|quickly)",
@@ -101,12 +101,13 @@ export const urgency: Rule = {
   title: "A rush to act",
   why: "The message hurries you with a deadline or a countdown. Real companies and real people give you time to stop and check; a scammer rushes you so that you won't.",
   page: SIGN_PAGES.deadlines,
+  weight: "pressure",
   // A sign-in code that "expires in 10 minutes" is a safety feature, not a rush (one-time-codes.ts).
   find: (message) => [
     ...findPhrases(message.wording, DEADLINE, { unless: (part) => givesACode(part) }),
     ...findPhrases(message.wording, COUNTDOWN, { unless: (part) => givesACode(part) }).map((match) => ({
       ...match,
-      weak: true,
+      weight: "pressure" as const,
     })),
   ],
 };

@@ -29,6 +29,10 @@ const WRONG_NUMBER = phrases(
   "you seemed (?:so )?(?:kind|nice|friendly|lovely|sweet)",
   "(?:nice|lovely|glad) to (?:meet|e-?meet) you(?: here)?[,!.]* (?:where|what|how)",
   "let'?s be friends|can we be friends",
+  // A stranger moving the chat to another app, away from the phone's spam filters and reports.
+  "(?:add|text|message|contact|find|reach|dm|chat with) me (?:on|via|at|through) (?:whatsapp|telegram|signal|wechat|line|kik|snapchat|viber)",
+  "(?:continue|keep|move) (?:the |our )?(?:chat|chatting|conversation|talking) (?:on|to|over (?:to|on)) (?:whatsapp|telegram|signal|wechat|line|kik|viber)",
+  "(?:agregame|agregueme|escribeme|escribame|contactame) (?:en|por) (?:whatsapp|telegram|signal|wechat)",
   // Spanish
   "numero equivocado|persona equivocada",
   "perdon,? (?:me )?equivoque",
@@ -48,6 +52,7 @@ export const wrongNumber: Rule = {
   title: "A friendly stranger",
   why: "A stranger starts chatting as if by mistake, or as if you met somewhere you don't remember. Many long scams start just like this, and it's fine not to reply.",
   page: SIGN_PAGES.friendlyStrangers,
+  weight: "suspicious",
   find: (message) => [
     ...findPhrases(message.wording, IS_THIS_SOMEONE, { unless: (part, start, end) => !endsWithName(part, start, end) }),
     ...findPhrases(message.wording, WRONG_NUMBER),

@@ -1,0 +1,68 @@
+import { phrases } from "../phrase-patterns";
+import type { PreparedMessage } from "../prepared-message";
+import type { Rule, RuleMatch } from "../rule";
+import { SIGN_PAGES } from "../sign-pages";
+import { registrableDomain } from "../web-addresses";
+import { claimsAuthority } from "./claims-authority";
+
+/**
+ * A sender that does not fit who the message says it is: a US toll road, agency, bank or carrier
+ * texting from a number abroad (+63, +44 …), or writing from a free email address. Their real
+ * messages come from short codes, US numbers and their own domains.
+ */
+
+/** Free email services anyone can sign up to in a minute (the largest by users). */
+const FREE_MAIL = new Set(
+  "gmail.com googlemail.com outlook.com hotmail.com live.com msn.com yahoo.com ymail.com aol.com icloud.com me.com mac.com proton.me protonmail.com gmx.com gmx.net mail.com zoho.com yandex.com yandex.ru mail.ru qq.com 163.com".split(
+    " ",
+  ),
+);
+
+/** Bodies that write to US households and whose texts never come from abroad. */
+const US_BODY = phrases(
+  "tolls?|toll (?:road|authority|services?|bill|notice)|e-?z ?pass|sun ?pass|fas ?trak|tx ?tag|quick ?pass|peach ?pass|i-?pass|good to go|the toll",
+  "dmv|department of motor vehicles|motor vehicles?|traffic (?:court|ticket|citation|violation)|parking (?:ticket|citation|violation)",
+  "usps|postal service|post office|irs|internal revenue service|social security|medicare|medicaid|fema|department of (?:\\w+ ){0,2}\\w+|student (?:loan|aid)",
+  "bank|credit union|card services|fraud (?:department|team|alert)|parcel|delivery|courier|shipping",
+  "peaje|peajes|autopista|departamento de vehiculos|banco|paqueteria|correo postal|seguro social",
+);
+
+/** Where a message says who it is: the sender's name, the subject, or the first lines of the text. */
+function presentsAsABody(message: PreparedMessage): boolean {
+  const opening = message.wording.map((part) => ({
+    ...part,
+    folded: part.field === "text" ? part.folded.slice(0, 200) : part.folded,
+  }));
+  if (opening.some((part) => new RegExp(US_BODY.source, "u").test(part.folded))) return true;
+  return claimsAuthority
+    .find({ ...message, wording: opening })
+    .some((match) => (match.weight ?? claimsAuthority.weight) === "context");
+}
+
+function senderAbroad(message: PreparedMessage): RuleMatch[] {
+  const sender = message.wording.find((part) => part.field === "sender");
+  if (!sender) return [];
+  const number = /\+\s?(?!1(?:\D|$))\d[\d\s().-]{6,}\d/.exec(sender.folded);
+  return number ? [{ field: "sender", start: number.index, end: number.index + number[0].length }] : [];
+}
+
+function senderAtFreeMail(message: PreparedMessage): RuleMatch[] {
+  return message.addresses
+    .filter(
+      (address) =>
+        address.field === "sender" && address.kind === "email" && FREE_MAIL.has(registrableDomain(address.host)),
+    )
+    .map((address) => ({ field: "sender", start: address.start, end: address.end }));
+}
+
+export const senderMismatch: Rule = {
+  id: "sender-mismatch",
+  title: "A sender that doesn't fit",
+  why: "The message says it is from a US toll road, agency, bank or delivery company, but it came from a phone number in another country or a free email address. Their real messages come from their own short numbers and their own web address.",
+  page: SIGN_PAGES.lookAlikeSendersAndLinks,
+  weight: "suspicious",
+  find: (message) => {
+    const found = [...senderAbroad(message), ...senderAtFreeMail(message)];
+    return found.length > 0 && presentsAsABody(message) ? found : [];
+  },
+};

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { checkMessage, type CheckInput, type SignId } from "~/checker/check-message";
+
+/**
+ * The checker's answer (app/checker/verdict.ts): a warning only when the message asks something
+ * of the reader beside pressure, pretence or a bad link, or shows one sign strong on its own;
+ * "be careful" for one sign worth checking alone; and no answer for words alone. The messages
+ * quoted in issue 34 are here as written there.
+ */
+
+type Case = string | CheckInput;
+const check = (message: Case) => checkMessage(typeof message === "string" ? { text: message } : message);
+const ids = (message: Case): SignId[] => [...new Set(check(message).signs.map((sign) => sign.id))];
+const decidingIds = (message: Case): SignId[] => [
+  ...new Set(
+    check(message)
+      .signs.filter((sign) => sign.deciding)
+      .map((sign) => sign.id),
+  ),
+];
+
+describe("the three answers", () => {
+  it("warns about a request beside pressure, and names the deciding signs", () => {
+    const result = check({
+      sender: "+63 917 555 0142",
+      text: "E-ZPass: you have an unpaid toll of $4.35. Pay within 12 hours to avoid a $50 fee: https://e-zpassny.com-etcaa.icu/pay",
+    });
+    expect(result.verdict).toBe("warning-signs");
+    const deciding = result.signs.filter((sign) => sign.deciding).map((sign) => sign.id);
+    expect(deciding).toContain("lookalike-domain");
+    expect(result.signs.map((sign) => sign.id)).toEqual(
+      expect.arrayContaining(["sender-mismatch", "throwaway-domain", "lookalike-domain", "urgency"]),
+    );
+    expect(result.asks).toContain("open-link");
+  });
+
+  it('answers "be careful" for one sign worth checking alone, showing only that sign', () => {
+    const opener = check("Hi, is this Amy? It's Karen from the book club, we met at the library sale.");
+    expect(opener.verdict).toBe("be-careful");
+    expect(new Set(opener.signs.map((sign) => sign.id))).toEqual(new Set(["wrong-number"]));
+    expect(opener.signs.every((sign) => sign.deciding)).toBe(true);
+    expect(check("Saw this and thought of you https://bit.ly/3xYzAbc").verdict).toBe("be-careful");
+  });
+
+  it("gives no answer for words alone, and shows no signs then", () => {
+    for (const text of [
+      "URGENT: Linden Park Schools will be closed today because of snow. Stay safe!",
+      "I won the raffle!! You won't believe what the prize is.",
+      "You won't need your coat today, it's warm out.",
+      "Your account is locked after three wrong PINs. Visit any branch with your ID.",
+      "Questions about the field trip? Call the school office at (555) 555-0142.",
+      "Don't forget: pizza night at 6. Call me when you're on your way.",
+    ]) {
+      expect(check(text), text).toEqual({ verdict: "none-found", signs: [], asks: [] });
+    }
+  });
+
+  it("stays quiet on alarming ordinary messages: fraud alerts, failed payments, codes, parcels", () => {
+    const ordinary: CheckInput[] = [
+      {
+        sender: "72615",
+        text: "HarborBank: Did you try to spend $84.20 at Cartwheel Market? Reply YES or NO. If this wasn't you, call the number on the back of your card.",
+      },
+      {
+        sender: "StreamNest <billing@streamnest.example>",
+        subject: "Your payment failed",
+        text: "We couldn't charge your card for this month's plan. Update your card at https://streamnest.example/account to keep watching.",
+        links: ["https://streamnest.example/account"],
+      },
+      {
+        sender: "48213",
+        text: "Your HarborBank code is 482913. Don't share it with anyone. It expires in 10 minutes.",
+      },
+      {
+        sender: "Northgate Parcel <track@northgateparcel.example>",
+        text: "Your parcel is out for delivery today. Track it: https://northgateparcel.example/t/NG55012",
+        links: ["https://northgateparcel.example/t/NG55012"],
+      },
+      {
+        sender: "Cedarline Bank <alerts@cedarlinebank.example>",
+        text: "New sign-in on your account from a Windows computer. If this was you, no action needed.",
+      },
+    ];
+    for (const message of ordinary) expect(check(message).verdict, message.text).toBe("none-found");
+  });
+});
+
+describe("signs that generalise, not lists", () => {
+  it("reads links by their registrable domain: another domain's name in front is a look-alike, whatever the brand", () => {
+    for (const link of [
+      "https://e-zpassny.com-etcaa.icu/pay",
+      "https://ezpass-ny.com-tollpay.top/us",
+      "http://ezpassnj.com-tollbill.xin",
+      "https://northgateparcel.com-redeliver.top/r/77",
+      "https://cedarlinebank-com.secure-login.example/verify",
+      "https://harborbank.secure-verify.example/login",
+    ]) {
+      expect(ids({ text: "Open the notice.", links: [link] }), link).toContain("lookalike-domain");
+    }
+    for (const link of [
+      "https://secure.harborbank.example/login",
+      "https://mail.lindenparkschools.example/notice",
+      "https://www.cedarlinebank.example/help",
+    ]) {
+      expect(ids({ text: "Your toll is unpaid. Pay today: " + link, links: [link] }), link).not.toContain(
+        "lookalike-domain",
+      );
+    }
+  });
+
+  it("finds a bare toll link on a throw-away ending written in the text", () => {
+    const result = check(
+      "Final notice: your toll of $6.99 is unpaid. Pay at ezpassnj.com-tollbill.xin to avoid penalties.",
+    );
+    expect(result.verdict).toBe("warning-signs");
+    expect(result.signs.find((sign) => sign.id === "throwaway-domain")?.quote).toBe(".xin");
+  });
+
+  it("shows a punycode address decoded, and letters from another alphabet spelled out", () => {
+    // Written in Cyrillic "а" where a Latin "a" belongs: what the reader sees, and what a computer reads.
+    const disguised = "harborb\u0430nk.example";
+    const punycode = new URL(`https://${disguised}/`).hostname;
+    expect(punycode).toMatch(/^xn--/);
+    const coded = check({ text: "Sign in here", links: [`https://${punycode}/login`] });
+    expect(coded.verdict).toBe("warning-signs");
+    expect(coded.signs.find((s) => s.id === "lookalike-domain")?.detail).toContain(`"${disguised}"`);
+    const mixed = check(`Sign in at https://${disguised}/login now`);
+    expect(mixed.signs.find((s) => s.id === "lookalike-domain")?.detail).toContain(`"${punycode}"`);
+  });
+
+  it('treats "Reply Y then reopen this message to activate the link" as strong on its own', () => {
+    const result = check("Reply Y then reopen this message to activate the link");
+    expect(result.verdict).toBe("warning-signs");
+    expect(decidingIds("Reply Y then reopen this message to activate the link")).toEqual(["reply-to-activate"]);
+    expect(result.asks).toContain("reply");
+  });
+
+  it('treats "if this wasn\'t you, call …" in a code or payee message as strong on its own', () => {
+    for (const text of [
+      "Your verification code is 482913. If this wasn't you, call 1-877-555-0109.",
+      "You added a new payee, J. MORENO. Not you? Call us at 1-888-555-0163.",
+      "Your order of (3) gift cards $500 is being processed. Didnt authorize this? call 1 877 555 0114 NOW",
+    ]) {
+      expect(check(text).verdict, text).toBe("warning-signs");
+      expect(decidingIds(text), text).toContain("callback-number");
+    }
+  });
+
+  it("does not read a prize inside another word", () => {
+    expect(ids("You won't believe it: you won't need a coat today!")).toEqual([]);
+  });
+
+  it("flags a US toll agency texting from abroad, or an agency writing from free mail", () => {
+    const abroad = check({
+      sender: "+44 7700 900418",
+      text: "E-ZPass: our records show an unpaid toll on your account. Settle it to avoid a fine: https://ezpass-ny.com-tollpay.top/us",
+    });
+    expect(abroad.signs.map((sign) => sign.id)).toContain("sender-mismatch");
+    expect(abroad.verdict).toBe("warning-signs");
+    const freeMail = check({
+      sender: "NY DMV <nydmv.alerts@gmail.com>",
+      text: "Department of Motor Vehicles: your registration is suspended. Pay the $35 reinstatement fee today.",
+    });
+    expect(freeMail.signs.map((sign) => sign.id)).toContain("sender-mismatch");
+    expect(freeMail.verdict).toBe("warning-signs");
+  });
+});
