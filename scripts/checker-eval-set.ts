@@ -27,7 +27,10 @@ export type EvalSetName = keyof typeof CHECKER_EVAL_SETS;
 export const BUDGETS = {
   /** Scams given an answer other than "no warning signs" (a warning or "be careful"). */
   minRecall: 0.97,
-  /** Scams given at least two correct signs (distinct ids the message is labelled with). */
+  /**
+   * Scams given at least two correct signs (distinct ids the message is labelled with), or their
+   * one sign when a scam shows only one (a "wrong number" opener has nothing else to find).
+   */
   minTwoCorrect: 0.85,
   /** Ordinary messages given a warning (counts 1) or "be careful" (counts ½). */
   maxFalseAlarms: 0.03,
@@ -138,6 +141,8 @@ export interface Figures {
   /** Scams given the full warning. */
   warned: number;
   twoCorrect: number;
+  /** Scams given at least two correct signs, counting one-sign scams as failures (the stricter figure). */
+  twoCorrectStrict: number;
   /** Warnings on ordinary messages, "be careful" counting half. */
   falseAlarms: number;
   /** Ordinary messages given "be careful" (counted half in falseAlarms). */
@@ -162,7 +167,7 @@ export interface EvalReport {
   spanishScams: number;
   /** Scams answered "no warning signs". */
   missed: MessageOutcome[];
-  /** Scams given fewer than two correct signs. */
+  /** Scams given fewer than two correct signs (or not the one sign of a one-sign scam). */
   underTwoCorrect: MessageOutcome[];
   /** Ordinary messages given a warning or "be careful". */
   falseAlarms: MessageOutcome[];
@@ -185,6 +190,11 @@ function share(part: number, whole: number): number {
   return whole === 0 ? 0 : part / whole;
 }
 
+/** Two correct signs, or the only one a one-sign scam has. */
+function hasTwoCorrect(outcome: MessageOutcome): boolean {
+  return outcome.correct.length >= Math.min(2, outcome.message.signs?.length ?? 0);
+}
+
 /** How much an answer counts as an alarm: a warning fully, "be careful" half. */
 function alarm(outcome: MessageOutcome): number {
   return outcome.verdict === "warning-signs" ? 1 : outcome.verdict === "be-careful" ? 0.5 : 0;
@@ -198,7 +208,8 @@ function figures(outcomes: MessageOutcome[]): Figures {
     ordinary: ordinary.length,
     recall: share(scams.filter((o) => o.verdict !== "none-found").length, scams.length),
     warned: share(scams.filter((o) => o.verdict === "warning-signs").length, scams.length),
-    twoCorrect: share(scams.filter((o) => o.correct.length >= 2).length, scams.length),
+    twoCorrect: share(scams.filter(hasTwoCorrect).length, scams.length),
+    twoCorrectStrict: share(scams.filter((o) => o.correct.length >= 2).length, scams.length),
     falseAlarms: share(
       ordinary.reduce((sum, o) => sum + alarm(o), 0),
       ordinary.length,
@@ -235,7 +246,7 @@ export function evaluateChecker(messages: EvalMessage[]): EvalReport {
     bySign,
     spanishScams: scams.filter((o) => o.message.language === "es").length,
     missed: scams.filter((o) => o.verdict === "none-found"),
-    underTwoCorrect: scams.filter((o) => o.correct.length < 2),
+    underTwoCorrect: scams.filter((o) => !hasTwoCorrect(o)),
     falseAlarms: outcomes.filter((o) => o.message.kind === "ordinary" && o.verdict !== "none-found"),
     outcomes,
   };

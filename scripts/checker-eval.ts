@@ -35,7 +35,7 @@ function line(label: string, figures: Figures) {
   return [
     `${label.padEnd(10)} scams ${String(figures.scams).padStart(4)}  ordinary ${String(figures.ordinary).padStart(4)}`,
     `recall ${percent(figures.recall)} (warned ${percent(figures.warned).trim()})`,
-    `2+ correct ${percent(figures.twoCorrect)}`,
+    `2+ correct ${percent(figures.twoCorrect)} (strictly ${percent(figures.twoCorrectStrict).trim()})`,
     `false alarms ${percent(figures.falseAlarms)} (${figures.beCarefulOnOrdinary} "be careful")`,
   ].join("  ");
 }

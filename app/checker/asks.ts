@@ -48,11 +48,14 @@ export function writerOf(message: PreparedMessage): Writer {
   return { names, domains, spelled: spelledNames(message) };
 }
 
-/** "cedarlinebank.example" for a message from "Cedarline Bank", from an address at cedarlinebank.example, or signed "Cedarline Bank". */
-export function isWritersOwn(address: WebAddress, writer: Writer): boolean {
+/**
+ * "cedarlinebank.example" for a message from "Cedarline Bank", from an address at cedarlinebank.example, or signed
+ * "Cedarline Bank". `bySenderAddress: false` judges the sender's own address by its name alone.
+ */
+export function isWritersOwn(address: WebAddress, writer: Writer, { bySenderAddress = true } = {}): boolean {
   if (isIpAddress(address.host)) return false;
   const owner = registrableDomain(address.host);
-  if (writer.domains.has(owner)) return true;
+  if (bySenderAddress && writer.domains.has(owner)) return true;
   const label = owner.split(".")[0] ?? "";
   if (label.includes("-") || label.length < 4) return false;
   if (writer.spelled.has(label)) return true;

@@ -67,7 +67,12 @@ function clauseBefore(folded: string, start: number, reach = 60): string {
   return before.slice(cut + 1);
 }
 
-const NEGATION = /(?<![\p{L}])(?:never|not|no|nobody|no one|n't|dont|doesnt|wont|nunca|jamas|ni)(?![\p{L}])|n't/u;
+/**
+ * A word that denies what follows. A bare "no" counts only as "no one" or "no bank/company …":
+ * "at no cost to you, reply with your number" still asks.
+ */
+const NEGATION =
+  /(?<![\p{L}])(?:never|not|nobody|no one|no (?:real |legitimate |honest |genuine )?(?:bank|company|business|agency|one|person|employee|staff|government|organi[sz]ation)s?|n't|dont|doesnt|wont|nunca|jamas|ni|nadie|ningun[ao]?)(?![\p{L}])|n't/u;
 /** "If you do not confirm ..." is a threat, not a reassurance: a condition does not negate. */
 const CONDITION = /(?<![\p{L}])(?:if|unless|or|otherwise|si|de lo contrario)(?![\p{L}])/u;
 

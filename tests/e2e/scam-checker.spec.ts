@@ -71,7 +71,7 @@ test("a sign found in several places is explained once; the other places point b
   await page.goto("/check");
   await waitForReact(page);
   await messageField(page).fill(
-    "URGENT: your account will be closed today. Act now! Verify within 24 hours or lose access. Final notice: reply now.",
+    "URGENT: your account will be closed today. Act now! Verify within 24 hours or lose access. Final notice: https://zqfp.example/k",
   );
   await page.getByRole("button", { name: "Check this message" }).click();
   await expect(page.getByRole("heading", { level: 2, name: VERDICT_SIGNS })).toBeVisible();
@@ -125,6 +125,57 @@ test("an ordinary message: no warning signs found, and never told it is safe", a
   expect(words).not.toMatch(/\b(is|looks|seems|probably|likely) (safe|real|genuine|fine)\b/i);
   expect(words).not.toMatch(/\bsafe to\b/i);
   await expectAdvice(page);
+});
+
+test("three answers, each with its own words, colour and icon: a warning, 'be careful' and none found", async ({
+  page,
+}) => {
+  await page.goto("/check");
+  await waitForReact(page);
+  const answers = [
+    { text: SCAM_TEXT, verdict: "warning-signs", heading: VERDICT_SIGNS },
+    {
+      text: "Hi, is this Amy? It's Karen from the book club, we met at the library sale.",
+      verdict: "be-careful",
+      heading: "Be careful: one thing here is worth checking.",
+    },
+    { text: ORDINARY_TEXT, verdict: "none-found", heading: VERDICT_NONE },
+  ];
+  const looks: string[] = [];
+  for (const answer of answers) {
+    await messageField(page).fill(answer.text);
+    await page.getByRole("button", { name: "Check this message" }).click();
+    const heading = page.getByRole("heading", { level: 2, name: answer.heading });
+    await expect(heading).toBeFocused();
+    await expect(page.locator("[data-verdict]")).toHaveAttribute("data-verdict", answer.verdict);
+    await expect(page.locator(`svg[data-verdict-icon="${answer.verdict}"]`)).toBeVisible();
+    // The box around the heading: its background and border colours.
+    const look = await heading.evaluate((node) => {
+      const box = getComputedStyle(node.parentElement!);
+      return `${box.backgroundColor} ${box.boxShadow}`;
+    });
+    // Never green: no answer means "safe".
+    expect(look).not.toMatch(/rgb\(\d{1,2}, 1[2-9]\d, \d{1,2}\)/);
+    looks.push(look);
+  }
+  expect(new Set(looks).size).toBe(3);
+  // "Be careful" shows the one thing worth checking, and says it does not prove a scam.
+  await messageField(page).fill(answers[1]!.text);
+  await page.getByRole("button", { name: "Check this message" }).click();
+  await expect(page.getByText("On its own it does not prove a scam.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("list", { name: "What is worth checking" }).getByRole("listitem").first()).toContainText(
+    "A friendly stranger",
+  );
+  // A warning says what the message asks and which signs decided it.
+  await messageField(page).fill(
+    "E-ZPass: you have an unpaid toll of $4.35. Pay within 12 hours to avoid a $50 fee: https://e-zpassny.com-etcaa.icu/pay",
+  );
+  await page.getByLabel("Who sent it (optional)").fill("+63 917 555 0142");
+  await page.getByRole("button", { name: "Check this message" }).click();
+  await expect(page.getByText("It asks you to open a link.")).toBeVisible();
+  await expect(page.getByText(/^What decided it: signs? \d+ \(A look-alike web address\)/)).toBeVisible();
+  await expect(page.getByText("Deciding sign").first()).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("an empty form says what to do, with the field in focus", async ({ page }) => {

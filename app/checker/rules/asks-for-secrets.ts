@@ -22,10 +22,15 @@ const SECRETS = phrases(
   String.raw`${YOUR} (?:\w+ )?(?:username|user name|login|email|e-mail|player id|account name|id)(?:,| and| &| \+|\/) ?(?:\w+ )?password`,
   String.raw`keep (?:using )?${YOUR} (?:current|existing|old|same) password`,
   // A code mentioned first, then the request for it: "I'm sending a code to your phone, can you tell me what it is?"
-  String.raw`(?:code|codigo|pin)[^.!\n]{0,100}?(?:tell me|tell us|send (?:it |that |the code )?(?:to me|to us|back|me|us|over)|give (?:it )?(?:to )?me|read (?:it )?(?:out )?(?:to )?me|text (?:it )?(?:to )?me|forward it|share it with (?:me|us)|what it (?:is|says)|what (?:the )?code (?:is|says|you got)|me lo pasas|pasamelo|pasame|dimelo|digamelo|enviamelo|mandamelo|me lo envias|me lo mandas|me lo dices|cual es)`,
+  String.raw`(?:code|codigo|pin)[^\n]{0,140}?(?:tell me|tell us|send (?:it |that |the code )?(?:to me|to us|back|me|us|over)|give (?:it )?(?:to )?me|read (?:it )?(?:out )?(?:to )?me|text (?:it )?(?:to )?me|forward it|share it with (?:me|us)|what it (?:is|says)|what (?:the )?code (?:is|says|you got)|me lo pasas|pasamelo|pasame|dimelo|digamelo|enviamelo|mandamelo|me lo envias|me lo mandas|me lo dices|cual es)`,
   String.raw`(?:sign|log) ?in with ${YOUR} (?:\w+ ){0,2}(?:email|e-mail|credentials|username|work email|school email)`,
   String.raw`${YOUR} (?:\w+ )?password (?:expires|will expire|has expired|is expiring|is about to expire)`,
   String.raw`(?:password|pin|code) (?:is )?(?:needed|required) (?:to|for)`,
+  // "Approve this sign-in": a scammer signing in as you needs only your tap on the prompt.
+  String.raw`(?:tap|press|click|hit|select|choose|touch|pulse|toque|presione) (?:on )?["'“]?(?:approve|allow|yes|accept|confirm|aprobar|permitir|si)["'”]?`,
+  String.raw`approve (?:the |this |that |our |a )?(?:sign-?in|log-?in|login|request|prompt|notification|push)`,
+  String.raw`read (?:it|them|the (?:code|numbers?|digits)) (?:back|out)(?: to (?:me|us|the agent|our agent))?|read (?:it|the code) to (?:the|our) (?:agent|representative|specialist)`,
+  String.raw`(?:text|send) (?:it|that|them) back(?: to (?:me|us))?`,
   // "Please have your online banking code ready": the caller will ask for it.
   String.raw`have ${YOUR} (?:\w+ ){0,3}(?:${SECRET}|code|pin) (?:ready|handy|at hand|nearby)`,
   String.raw`tenga (?:a la mano |listo |lista )?(?:su|tu) (?:\w+ ){0,3}(?:codigo|clave|contrasena|pin)`,

@@ -12,7 +12,7 @@ import { SIGN_PAGES } from "../sign-pages";
 
 const PHONE = String.raw`(?:\+?\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})[ .-]?\d{3,4}(?:[ .-]?\d{3,4})?(?:\s?(?:ext|x)\.?\s?\d+)?|1[ .-]?8\d\d[ .-]?[a-z0-9-]{7,8}`;
 const CALL =
-  "(?:call|calling|ring|phone|dial|contact|reach|text|speak to|talk to|llame|llamar|llamenos|marque|comuniquese|contacte)";
+  "(?:call|calling|ring|phone|dial|contact|reach|text|speak to|talk to|llame|llamar|llama|llamanos|llamenos|marque|marca|marcar|comuniquese|comunicate|contacte|contactanos)";
 
 const CALL_A_NUMBER = phrases(
   String.raw`${CALL}(?: us| our| the| an?| su| a| al| nuestro| nuestra| el| la)?[^.!?\n]{0,60}?(?:${PHONE})`,
@@ -23,7 +23,7 @@ const CALL_A_NUMBER = phrases(
 
 /** Words that make a call-us line an alert rather than a service notice ("to reschedule, call ..."). */
 const ALARM =
-  /fraud|suspicious|unauthori[sz]ed|unusual (?:activity|sign|log|charge|payment|transaction)|did not (?:make|authori|place|order|request|recogni)|didn'?t (?:make|authori|place|order|request|recogni)|wasn'?t you|not you|locked|suspend|frozen|froze|cancel (?:this|the|your) (?:order|subscription|charge|renewal|payment|transaction|purchase)|refund|charged|renew|virus|infect|hack|compromis|immediately|urgent|asap|avoid|warrant|arrest|legal action|penalt|overdue|debt|prize|winner|claim|dispute|expire|deactivat|disabled|security alert|beneficiar|inheritance|entitle|unclaimed|owed|overpaid|guarantee|deadline|lock in|fraude|sospechos|bloque|suspendid|reembolso|cobr|urgente|inmediat|multa|arresto|premio/;
+  /fraud|suspicious|unauthori[sz]ed|unusual (?:activity|sign|log|charge|payment|transaction)|did not (?:make|authori|place|order|request|recogni)|didn'?t (?:make|authori|place|order|request|recogni)|wasn'?t you|not you|locked|suspend|frozen|froze|cancel (?:this|the|your) (?:order|subscription|charge|renewal|payment|transaction|purchase)|refund|charged|renew|virus|infect|hack|compromis|immediately|urgent|asap|avoid|warrant|arrest|legal action|penalt|overdue|debt|prize|winner|claim|dispute|expire|deactivat|disabled|security alert|beneficiar|inheritance|entitle|unclaimed|owed|overpaid|guarantee|deadline|lock in|cut off|shut off|disconnect|spam|reported|forgiv|approved|eligib|finali[sz]|enroll|closes|refund|renewed|charged|fraude|sospechos|bloque|suspendid|reembolso|cobr|urgente|inmediat|multa|arresto|premio|cancelar|corte/;
 
 function isAlert(part: MessagePart, start: number, end: number): boolean {
   const around = part.folded.slice(Math.max(0, start - 250), Math.min(part.folded.length, end + 100));

@@ -31,6 +31,9 @@ const AUTHORITY = phrases(
   "(?:probate|tax|benefits?|pension|records|claims|revenue|licensing|registry|court|customs|passport|immigration|post|sheriff'?s|attorney'?s|prosecutor'?s) office",
   String.raw`(?:this is|we are|i am|i'm|from|calling from|here at|on behalf of|at) (?:the |your )?(?:\w+ ){0,3}(?:bank|credit union|building society)`,
   "medicare|medicaid",
+  String.raw`(?:county|city|municipal|state|district|federal|traffic|superior) (?:\w+ )?court`,
+  String.raw`dept\.? of (?:the )?\w+`,
+  "(?:parking|traffic|toll|tolls|turnpike|motor vehicle) (?:enforcement|authority|division|office|services|department|agency|notice|citation|violation)",
   // Spanish
   "(?:su|tu) banco",
   "departamento de (?:fraudes?|seguridad|cobranza|facturacion)",
@@ -40,7 +43,7 @@ const AUTHORITY = phrases(
   "policia",
   "(?:soporte|servicio|asistencia) tecnic[ao]",
   "paqueteria|servicio postal|empresa de (?:mensajeria|paqueteria|envios)|mensajeria",
-  "gobierno|ministerio|juzgado|tribunal|fiscalia|abogad[ao]",
+  "gobierno|ministerio|juzgado|tribunal|fiscalia|abogad[ao]|el juez|la jueza|licenciad[ao]|agente de (?:fraudes?|seguridad)",
   "(?:equipo|centro|area) de (?:seguridad|fraudes?|soporte)",
 );
 
@@ -107,6 +110,8 @@ function* organisationMatches(text: string): Generator<{ index: number; text: st
   }
 }
 
+const CAMEL_CASE_NAME = /(?<![\p{L}\p{N}@./])[A-Z][a-z]{2,}[A-Z][a-z]{2,}(?![\p{L}\p{N}.@/])/gu;
+
 /** "HarborBank: your card ..." or "Pebble Pirates: Double treasure weekend!": a text that names its sender first. */
 const NAME_PREFIX = /^\s*([A-Z][\p{L}\p{N}&'’ .-]{1,30}?):(?=\s)/u;
 
@@ -119,6 +124,10 @@ function organisationNames(message: PreparedMessage): RuleMatch[] {
       const lead = /^(?:(?:The|Your|Our|My|of|de|the) )+/.exec(match.text)?.[0].length ?? 0;
       if (match.text.length - lead < 4) continue;
       found.push({ field: part.field, start: match.index + lead, end: match.index + match.text.length });
+    }
+    // "StreamNest", "QuickShip": a word with a capital inside is a brand's name, not how people write.
+    for (const camel of part.original.matchAll(CAMEL_CASE_NAME)) {
+      found.push({ field: part.field, start: camel.index, end: camel.index + camel[0].length });
     }
     const prefix = part.field === "sender" ? null : NAME_PREFIX.exec(part.original);
     if (

@@ -19,7 +19,12 @@ const GUARANTEED_RETURNS = phrases(
   "(?:get|make|become|grow) rich",
   "(?:multiply|grow|triple) (?:your|ur) (?:money|investment|savings)",
   "mining (?:pool|contract|investment)",
+  String.raw`(?:it'?s |is )?guaranteed (?:as long as|if you)`,
+  "impossible to lose|can'?t go wrong|(?:trading |gold |crypto )?(?:contract |trade )?signals? (?:made|gave|returned)|today'?s signal",
+  String.raw`(?:i |we |she |he |they )(?:made|earned|gained|profited|cleared) \$?[\d,.]+k? (?:last|this|in (?:a|one|the past)) (?:month|week|day)`,
+  String.raw`(?:it'?s |is |at )\$?[\d,.]+k? now`,
   // Spanish
+  "es imposible perder|no (?:se )?puede perder|(?:gane|gano|ganamos) \\$?[\\d,.]+k? (?:el mes pasado|la semana pasada|este mes|en un mes)",
   "(?:ganancias|rendimientos?|rentabilidad|beneficios|ingresos) garantizad[ao]s?",
   "sin riesgos?|cero riesgos?",
   "duplica(?:r|mos|remos)? (?:su|tu) (?:dinero|inversion)|duplique (?:su|tu) (?:dinero|inversion)",

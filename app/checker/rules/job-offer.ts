@@ -13,8 +13,6 @@ const JOB_OFFER = phrases(
   String.raw`${MONEY} ?${PERIOD} (?:from home|working|for|doing|just|only|part-time|desde casa)`,
   "no (?:prior )?(?:experience|skills|qualifications?) (?:needed|required|necessary)",
   "(?:without|no) (?:the need for )?(?:an )?interview|no interview (?:is )?(?:needed|required)",
-  "(?:reship(?:ping)?|re-ship(?:ping)?|package forwarding|parcel forwarding|forward(?:ing)? (?:the )?(?:packages|parcels))",
-  "(?:receive|get|accept|take in|collect) (?:parcels|packages)[^.!?\\n]{0,60}?(?:re-?post|re-?pack|re-?ship|forward|send them on|post them on|ship them)",
   "(?:complete|simple|easy|online|daily|optimi[sz]ation|rating|review) tasks?",
   "tasks? (?:paid|in|for) (?:crypto|usdt|bitcoin)",
   "(?:your (?:resume|cv|profile)|you) (?:was|were|has been|have been) (?:selected|shortlisted|chosen|recommended|reviewed)",
@@ -24,7 +22,7 @@ const JOB_OFFER = phrases(
   "(?:next|higher) level of tasks|unlock (?:the )?next level|vip ?\\d",
   String.raw`commission (?:is|of) \$`,
   "(?:completaste|complete|completar|complet[oa]) (?:tus|sus|las) tareas|desbloquear el siguiente nivel|(?:de|en) comision",
-  "mystery shopper|secret shopper|personal assistant|data entry|payment processor|money mule",
+  "mystery shopper|secret shopper|personal assistant|data entry",
   "(?:like|liking|rating|reviewing) (?:youtube )?(?:videos|products|hotels|apps|posts)",
   "easy (?:job|money|cash|work|income)",
   "(?:extra|side|passive) (?:income|cash|money)",
@@ -33,7 +31,23 @@ const JOB_OFFER = phrases(
   // Spanish
   "sin (?:experiencia|entrevista)",
   "ingresos extras?|dinero extra",
+  "(?:su|tu) perfil (?:fue|ha sido) (?:seleccionado|elegido|preseleccionado)",
+  "(?:dando|dar|dandole) likes?|escribiendo (?:resenas|comentarios)|(?:calificar|evaluar) (?:productos|hoteles|aplicaciones)",
+  String.raw`(?:ganancias?|ganar|gana|pago) (?:de )?\$?[\d,.]+ (?:a|-) \$?[\d,.]+ (?:diarios?|al dia|por dia|a la semana|semanales?)`,
   "(?:completar|sencillas|simples|faciles) tareas|tareas (?:sencillas|simples|faciles|en linea|pagadas)",
+);
+
+/**
+ * Jobs that are the scam itself, whatever else the message says: reshipping parcels (the FTC's
+ * "package reshipping" fraud), paid "tasks" that boost ratings for a commission, moving money for
+ * someone (a money mule). Strong on their own.
+ */
+const SCAM_JOB = phrases(
+  "(?:reship(?:ping)?|re-ship(?:ping)?|package forwarding|parcel forwarding|forward(?:ing)? (?:the )?(?:packages|parcels))",
+  "(?:receive|get|accept|take in|collect) (?:parcels|packages)[^.!?\\n]{0,60}?(?:re-?post|re-?pack|re-?ship|forward|send them on|post them on|ship them)",
+  "(?:boost|improve|increase|optimi[sz]e) (?:\\w+ )?(?:ratings|rankings|reviews|visibility)[^.!?\\n]{0,60}?(?:commission|paid|earn)",
+  "(?:tasks?|ratings?|reviews?)[^.!?\\n]{0,40}?(?:earn|get|receive) (?:a )?commission",
+  "money mule|payment processor|process payments for (?:us|our clients)|receive (?:and send|funds|payments) (?:on behalf|for (?:us|our))",
 );
 
 /**
@@ -57,7 +71,7 @@ const JOB_WORDS = phrases(
  * "gana $500 al día". Modest amounts ("parking is $2 an hour") stay quiet.
  */
 const PAY_RATE =
-  /(?:\$|£|€|usd ?)\s?(\d[\d,]{0,15})(?:\.\d\d)?(?:\s?-\s?(?:\$|£|€)?\s?\d[\d,]{0,15})?\s?(?:(?:\/|a|an|per|each|every|al|por)\s?)?(hour|hr|day|daily|week|wk|dia|hora|semana)\b/g;
+  /(?:\$|£|€|usd ?)\s?(\d[\d,]{0,15})(?:\.\d\d)?(?:\s?(?:-|to|a)\s?(?:\$|£|€)?\s?\d[\d,]{0,15})?\s?(?:(?:\/|a|an|per|each|every|al|por)\s?)?(hour|hr|day|daily|week|wk|dia|hora|semana|diarios|diario|semanales)\b/g;
 const HIGH_PAY: Record<string, number> = {
   hour: 25,
   hr: 25,
@@ -68,6 +82,9 @@ const HIGH_PAY: Record<string, number> = {
   week: 300,
   wk: 300,
   semana: 300,
+  diario: 100,
+  diarios: 100,
+  semanales: 300,
 };
 
 function highPay(message: PreparedMessage): RuleMatch[] {
@@ -88,6 +105,7 @@ export const jobOffer: Rule = {
   page: SIGN_PAGES.jobOffers,
   weight: "suspicious",
   find: (message) => [
+    ...findPhrases(message.wording, SCAM_JOB).map((match) => ({ ...match, weight: "decisive" as const })),
     ...findPhrases(message.wording, JOB_OFFER),
     ...highPay(message),
     ...findPhrases(message.wording, JOB_WORDS).map((match) => ({ ...match, weight: "context" as const })),

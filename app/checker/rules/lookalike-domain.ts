@@ -147,6 +147,9 @@ function posesAsAnotherDomain(host: string, owner: string): boolean {
   if (subdomains.length === 0) return false;
   if (new RegExp(`^(?:${DOMAIN_ENDING})-`).test(ownerLabel)) return true;
   if (subdomains.some((label) => new RegExp(`[a-z0-9]-(?:${DOMAIN_ENDING})$`).test(label))) return true;
+  // "relief-fund.org.give-now.site": a whole ".org" in the middle of the host.
+  if (subdomains.length >= 2 && subdomains.slice(1).some((label) => new RegExp(`^(?:${DOMAIN_ENDING})$`).test(label)))
+    return true;
   const ownerWords = ownerLabel.split("-").filter(Boolean);
   const onlySecurityWords =
     ownerWords.length > 0 &&

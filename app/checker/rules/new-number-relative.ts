@@ -37,6 +37,7 @@ const NEW_NUMBER_RELATIVE = phrases(
   // Spanish
   `(?:este es|es) mi (?:nuevo )?(?:numero|telefono|celular)(?: nuevo)?`,
   "mi (?:nuevo numero|numero nuevo)",
+  "(?:es |este es |tengo )?(?:un|mi) (?:telefono|celular|numero|cel) nuevo|(?:un|mi) nuevo (?:telefono|celular|numero|cel)",
   "(?:se me (?:rompio|cayo|perdio|mojo|descompuso)|perdi|rompi|me robaron) (?:el|mi) (?:telefono|celular|movil|cel)",
   "(?:abuela|abuelo|mama|papa|abuelita|abuelito|tia|tio),? soy yo",
   "soy (?:tu|su) (?:hijo|hija|nieto|nieta|sobrino|sobrina)",

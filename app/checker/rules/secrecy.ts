@@ -24,7 +24,7 @@ const SECRECY = phrases(
   // Ways of stopping you from checking by phone: the scammer can't "talk" in the voice you know.
   "can'?t (?:take|answer|make) (?:any )?(?:calls|phone calls|the phone)|(?:phone lines?|phones?) (?:are|is) (?:down|out|not working)|(?:email|text(?:ing)?|chat|this number) is the (?:best|only) way to reach me|(?:i'?m|i am) (?:stuck )?in (?:a|another) meeting|can'?t talk (?:right )?now",
   // Spanish
-  String.raw`no (?:le |les |se lo |se la )?(?:diga|digas|cuente|cuentes|comente|comentes|mencione|menciones|hable|hables|llame|llames|contacte|contactes|avise|avises)(?: (?:nada|esto|a nadie|de esto))? (?:a |con )?(?:nadie|su (?:banco|familia|hijos?|hija|esposo|esposa)|tus? (?:papas|padres|mama|papa|familia|hijos)|mama|papa|el banco|la policia)`,
+  String.raw`no (?:le |les |se lo |se la )?(?:diga|digas|cuente|cuentes|comente|comentes|mencione|menciones|hable|hables|llame|llames|contacte|contactes|avise|avises)(?: (?:nada|esto|a nadie|de esto|el caso|del caso|sobre esto|lo que paso))? (?:a |con )?(?:nadie|su (?:banco|familia|hijos?|hija|esposo|esposa)|tus? (?:papas|padres|mama|papa|familia|hijos)|mama|papa|el banco|la policia)`,
   "entre (?:nosotros|tu y yo|usted y yo)",
   "mantenga(?:lo)? (?:en )?(?:secreto|confidencial)|mantengalo en secreto|(?:es |sea )?confidencial",
   "en secreto",
@@ -43,6 +43,19 @@ function isCodeAdvice(part: MessagePart, end: number): boolean {
   );
 }
 
+/**
+ * "Don't tell Dad about the party, it's a surprise for his birthday": the one secret families keep
+ * on purpose. A "surprise" that needs money or gift cards is the boss-gift-card scam's cover story.
+ */
+function isHappySurprise(part: MessagePart): boolean {
+  const text = part.folded;
+  return (
+    /(?<![\p{L}])(?:surprise|sorpresa)/u.test(text) &&
+    /party|birthday|anniversary|fiesta|cumpleanos|aniversario/.test(text) &&
+    !/gift ?cards?|tarjetas? de regalo|\$|money|cash|dinero|efectivo|pay|pagar|send|enviar|transfer/.test(text)
+  );
+}
+
 export const secrecy: Rule = {
   id: "secrecy",
   title: "Asks you to keep it secret",
@@ -52,6 +65,6 @@ export const secrecy: Rule = {
   asks: "keep-secret",
   find: (message) =>
     findPhrases(message.wording, SECRECY, {
-      unless: (part, start, end) => isFooter(part, start) || isCodeAdvice(part, end),
+      unless: (part, start, end) => isFooter(part, start) || isCodeAdvice(part, end) || isHappySurprise(part),
     }),
 };

@@ -8,6 +8,9 @@ const THING = String.raw`(?:${YOUR} |the |this )?(?:account|card|debit card|cred
 const BAD = String.raw`(?:locked|suspended|closed|disabled|deactivated|de-activated|frozen|blocked|restricted|terminated|cancell?ed|limited|deleted|removed|cut off|disconn?ected|shut off|shut down|on hold|seized|revoked|compromised|hacked|flagged|banned|forfeited|destroyed|returned to (?:the )?sender)`;
 
 const THREAT = phrases(
+  // Sextortion: "I saw what you were doing", "the video goes to all your contacts".
+  String.raw`(?:i|we) (?:have |'ve )?(?:recorded|installed|hacked|infected|have access to|got access to|saw|filmed|captured)[^.!?\n]{0,50}?(?:your (?:camera|webcam|device|computer|phone|contacts|screen|password)|what you (?:were|are) doing|what you did|you (?:doing|watching))`,
+  String.raw`(?:send|share|post|release|forward|leak) (?:it|the (?:video|recording|photos?|pictures?|clip)|them|everything) to (?:all |every(?:one in)? )?(?:of )?${YOUR} (?:contacts|friends|family|followers|colleagues|coworkers)`,
   String.raw`${THING}(?: [\w#*-]+){0,3} (?:has been|have been|will be|is being|is|was|were|may be|might be|could be|will get|gets|got|are|is now|has now been|would be) (?:temporarily |permanently |immediately |automatically |now )?${BAD}`,
   String.raw`(?:we|we've|we have|we will|we'll|they will|we had to|we are going to|we may|we might) (?:temporarily |permanently |now )?(?:locked|suspended|closed|disabled|frozen|froze|blocked|restricted|limited|limit|suspend|close|disable|freeze|block|terminate|cancel|delete|remove|deactivate|lock|restrict|seize|cut off|disconnect) ${YOUR}`,
   String.raw`(?:lose|losing|loose|loss of) (?:all )?(?:access|(?:${YOUR}|their|there|his|her) (?:\w+ )?(?:account|access|data|files|photos|money|savings|benefits|pets|progress|items|coins|invite|spot|place|rank|level|island|homework|grades|email|skins|followers|channel|page))`,

@@ -19,7 +19,11 @@ export const throwawayDomain: Rule = {
     const writer = writerOf(message);
     return (
       message.addresses
-        .filter((address) => THROWAWAY_TLDS.has(address.host.split(".").at(-1) ?? "") && !isWritersOwn(address, writer))
+        .filter(
+          (address) =>
+            THROWAWAY_TLDS.has(address.host.split(".").at(-1) ?? "") &&
+            !isWritersOwn(address, writer, { bySenderAddress: false }),
+        )
         // Only the ending is marked: the name before it may be a look-alike, a sign of its own.
         .map((address) => ({
           field: address.field,

@@ -31,21 +31,45 @@ const UNUSUAL_PAYMENT = phrases(
   // Money sent to a phone number, a new account or back after an "overpayment".
   String.raw`(?:send|pay|transfer|sent)[^.!?\n]{0,50}?to (?:this|my|the same|this same|that) (?:same )?(?:number|phone|cell)`,
   String.raw`(?:send|wire|transfer|refund|return|give|pay) (?:back )?(?:me |us |him |her |them )?(?:the )?(?:extra|difference|remaining|rest|balance|excess|overpayment|leftover|overpaid)(?: amount| money| funds)?`,
-  String.raw`(?:send|transfer|pay|give) (?:it|the money|them|that) back`,
+  String.raw`(?:send|transfer|pay|give) (?:it|the money|them|that|the \$?[\d,.]{1,15}|\$[\d,.]{1,15}) back`,
+  // The refund "typed wrong": you are asked to return money that was never sent.
+  String.raw`(?:sent|deposited|transferred|refunded|paid|credited|depositamos|enviamos|transferimos|reembolsamos) (?:you |to you |le |te )?\$[\d,.]{1,15} (?:instead of|en vez de|en lugar de) \$?[\d,.]{1,15}`,
+  "(?:typed|added|put) an extra zero|(?:my |his |her )?finger slipped",
+  String.raw`read (?:me|us|them|out) (?:the )?(?:numbers|codes|card numbers|pins?|claims? codes)|(?:me )?(?:lee|lea) (?:los|las) (?:numeros|codigos)`,
+  // Crypto "platforms": money in before money out.
+  String.raw`(?:pay|deposit|send|top up|add)[^.!?\n]{0,50}?(?:before|to|so) (?:you can |i can |we can )?(?:withdraw|release|unlock)`,
+  String.raw`(?:minimum deposit|deposit(?:ing)? \$[\d,.]{1,15}|vip level|withdrawal (?:threshold|tax|fee))`,
+  String.raw`(?:para (?:poder )?(?:retirar|desbloquear)|antes de retirar)[^.!?\n]{0,50}?(?:recargar|depositar|pagar|deposite|pague)|recargar (?:su|tu) cuenta con`,
+  // Payroll and supplier fraud: the "new account" for a salary or an invoice.
+  "(?:update|change|switch) (?:my |the |your )?direct deposit|direct deposit (?:change|update|form)",
+  "(?:wiring|wire|payment|bank(?:ing)?|account|remittance) (?:instructions|details|information) (?:have|has) (?:changed|been (?:updated|changed))",
+  // Cash for a court or bail in Spanish: "el tribunal solo acepta efectivo", "un mensajero pasara a recoger el dinero".
+  String.raw`(?:solo |solamente )?acepta(?:mos|n)? (?:solo |solamente )?efectivo`,
+  String.raw`(?:mensajero|chofer|agente|alguien|una persona) (?:pasara|ira|va a pasar|vendra|pasa)[^.!?\n]{0,50}?(?:recoger|buscar) (?:el )?(?:dinero|efectivo|pago|sobre)`,
+  "(?:te|le) paso los datos (?:de la cuenta|bancarios)|(?:me lo|me la|me los) (?:transfieres|transfiere|depositas|deposita|mandas|envias)",
   String.raw`(?:cashier'?s|certified|business|company) (?:check|cheque) (?:for|of) `,
   String.raw`(?:sent|paid|transferred) (?:you )?\$?[\d,.]{1,15}[^.!?\n]{0,40}?(?:by mistake|by accident|accidentally)`,
   String.raw`(?:pay|send|transfer|move|deposit)[^.!?\n]{0,40}?(?:to|into) (?:this|my new|the new|a new|my friend'?s|his|her|the following|a (?:safe|secure|protected|holding)|our (?:safe|secure|protected)) (?:\w+ )?(?:account|wallet)`,
   String.raw`(?:i'?ll|i will|we'?ll|we will) (?:send|text|give) (?:you )?the (?:bank |account |payment |wallet )?(?:details|info|account number)`,
-  "(?:safe|protected|holding|safety) (?:account|wallet)|secure (?:holding|vault) account",
+  "(?:safe|protected|holding|safety) (?:account|wallet)|secure (?:holding|vault) account|cuenta (?:segura|protegida|de resguardo|de seguridad)",
   // "Move the same amount to yourself": the "reversal" that sends your money to the scammer.
   String.raw`(?:move|send|transfer|pay)[^.!?\n]{0,40}?to yourself|(?:using|with) your own (?:phone )?number as the (?:recipient|payee)`,
   // Payment redirection: "we have moved to a new bank, please use the updated account details".
   "(?:moved|switched|changed) (?:to|over to) a new bank|(?:new|updated|changed|different) (?:bank|account|banking|payment|remittance|wire) (?:details|info|information|instructions)",
   "top-?up (?:of )?\\$|recarga(?:r)? (?:tu|su) cuenta",
+  // A stranger's money "stuck" until you upgrade or pay: the fake payment-app upgrade.
+  "upgrade (?:to |your account to )?(?:a )?(?:business|premium|verified|merchant) account (?:to|so you can|before you can) (?:receive|accept|get|release)",
+  // Cash at the door: a "volunteer" or "courier" collecting a donation, bail or payment.
+  String.raw`(?:collect|pick up|pickup) (?:your |the |a )?(?:donation|payment|money|gift|contribution)s? in cash`,
+  String.raw`(?:volunteer|courier|driver|agent|officer|messenger) will (?:come|stop by|drop by|be there)[^.!?\n]{0,40}?(?:collect|pick up)`,
+  // A rental seen only in photos: the deposit first, the keys by mail.
+  String.raw`(?:mail|send|ship|post) (?:you )?the keys`,
   "(?:photos?|pictures?|pics|picture|scan) of the (?:back|backs|codes?|cards?)",
   "scratch (?:off )?the (?:back|silver|panel|strip)",
   // Spanish
-  "tarjetas? de regalo",
+  // A gift card as a present is fine ("te mande una tarjeta de regalo"); as payment or as codes to send, it is the sign.
+  String.raw`(?:compre|comprar|compra|compras|consiga|conseguir|consigue|pague|pagar|paga|pagues|pago|con|en|mediante) (?:\w+ ){0,3}tarjetas? de regalo`,
+  String.raw`tarjetas? de regalo[^.!?\n]{0,60}?(?:codigos?|numeros?|pin|fotos?|raspe|rasque|foto de atras)`,
   "criptomonedas?|cripto",
   "cajero (?:de |automatico de )?(?:bitcoin|cripto)",
   "(?:por|mediante|con|via|hacer una|haga una|realice una|realizar una|envie una|enviar una) transferencia(?: bancaria| electronica)?",
@@ -60,6 +84,7 @@ const UNUSUAL_PAYMENT = phrases(
  * clawed back. Alone it is context (a family text); beside a stranger's story it is the ask.
  */
 const PAYMENT_APP = phrases(
+  "(?:por|en|con|a traves de|mediante|desde) (?:la |su |tu )?(?:aplicacion|app) de pagos?",
   "(?:through|on|with|via|using|by|to) (?:your |a |the |my )?(?:payment app|zelle|venmo|cash ?app)",
   "friends (?:and|&) family",
 );
