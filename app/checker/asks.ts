@@ -1,6 +1,6 @@
 import { writerNames } from "./claimed-names";
 import type { PreparedMessage } from "./prepared-message";
-import { isIpAddress, registrableDomain, type WebAddress } from "./web-addresses";
+import { isGovernmentDomain, isIpAddress, registrableDomain, type WebAddress } from "./web-addresses";
 
 /**
  * Whether the message asks the reader to open a link that leads away from whoever it says wrote
@@ -59,12 +59,19 @@ export function isWritersOwn(address: WebAddress, writer: Writer, { bySenderAddr
   const label = owner.split(".")[0] ?? "";
   if (label.includes("-") || label.length < 4) return false;
   if (writer.spelled.has(label)) return true;
+  // "birchwoodapts" from "Birchwood Mgmt Office": a name the message spells, plus a short ending.
+  if ([...writer.spelled].some((name) => name.length >= 6 && label.startsWith(name) && label.length - name.length <= 5))
+    return true;
   return [...writer.names].some((name) => name === label || (name.length >= 5 && label.startsWith(name)));
 }
 
 export function asksToOpenALink(message: PreparedMessage): boolean {
   const writer = writerOf(message);
   return message.addresses.some(
-    (address) => address.kind !== "email" && address.field !== "sender" && !isWritersOwn(address, writer),
+    (address) =>
+      address.kind !== "email" &&
+      address.field !== "sender" &&
+      !isGovernmentDomain(address.host) &&
+      !isWritersOwn(address, writer),
   );
 }

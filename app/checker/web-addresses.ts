@@ -145,6 +145,17 @@ export function registrableDomain(host: string): string {
   return getDomain(host, { validateHostname: false }) ?? host;
 }
 
+/**
+ * A government's own address: only US government bodies can register under ".gov" (and ".mil"),
+ * and other countries keep "gov.uk", "gob.mx" and the like for theirs. "irs.gov-refund.top" is
+ * owned by "gov-refund.top", so a look-alike never passes.
+ */
+export function isGovernmentDomain(host: string): boolean {
+  const labels = registrableDomain(host).split(".");
+  const ending = labels.slice(1).join(".");
+  return /^(?:gov|mil)$/.test(ending) || /^(?:gov|gob|gouv|govt|mil)\.[a-z]{2}$/.test(ending);
+}
+
 export function isIpAddress(host: string): boolean {
   return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) || /^\[[0-9a-f:.]+\]$/.test(host);
 }

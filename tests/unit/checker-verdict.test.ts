@@ -139,11 +139,15 @@ describe("signs that generalise, not lists", () => {
     for (const text of [
       "Your verification code is 482913. If this wasn't you, call 1-877-555-0109.",
       "You added a new payee, J. MORENO. Not you? Call us at 1-888-555-0163.",
-      "Your order of (3) gift cards $500 is being processed. Didnt authorize this? call 1 877 555 0114 NOW",
+      "Pocketsend: you sent $500.00 to R. ALVAREZ. Didnt authorize this? call 1 877 555 0114 NOW",
     ]) {
       expect(check(text).verdict, text).toBe("warning-signs");
       expect(decidingIds(text), text).toContain("callback-number");
     }
+    // Under a card-charge alert the number is only a request: banks print numbers there too.
+    expect(
+      check("HarborBank: a $42.10 charge at Cartwheel Market. If you don't recognize it, call 1-800-555-0142.").verdict,
+    ).toBe("none-found");
   });
 
   it("does not read a prize inside another word", () => {

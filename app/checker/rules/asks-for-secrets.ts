@@ -10,7 +10,7 @@ import { SIGN_PAGES } from "../sign-pages";
  * password" is advice, so those do not count.
  */
 
-const ASK = String.raw`(?:send|sending|give|tell|share|reply(?: back)?(?: with)?|digale|diganos|dile|dinos|respond with|text(?: back)?|confirm|provide|enter|type|read(?: out)?|forward|verify|re-?enter|re-?type|input|submit|update|need|needs|what'?s|what is|let me know|write|put|screenshot|snap|validate|sign in with|log ?in with|login with|sign in using|log in using|login \+|pasame|dame|dime|digame|envie(?:me|nos)?|enviar(?:nos|me)?|mande(?:nos)?|mandame|comparta|compartir|proporcione|proporcionar|indique|confirme|confirmar|ingrese|ingresar|introduzca|introducir|escriba|responda con|facilite|verifique|actualice|necesito|necesitamos|inicie sesion con)`;
+const ASK = String.raw`(?:send|sending|give|tell|share|reply(?: back)?(?: with)?|digale|diganos|dile|dinos|respond with|text(?: back)?|confirm|provide|enter|type|read(?: out)?|forward|verify|re-?enter|re-?type|input|submit|update|need|needs|what'?s|what is|let me know|write|put|screenshot|snap|validate|sign in with|log ?in with|login with|sign in using|log in using|login \+|pasame|dame|dime|digame|envie(?:me|nos)?|enviar(?:nos|me)?|mande(?:nos)?|mandame|comparta|compartir|proporcione|proporcionar|indique|confirme|confirmar|ingrese|ingresar|introduzca|introducir|escriba|responda con|facilite|verifique|actualice|necesito|necesitamos|inicie sesion con|proporcionele|deselo|digale|dele|leale)`;
 
 const SECRET = String.raw`(?:passwords?|passcode|pass code|passwd|pasword|pw|pins?|pin (?:number|code)|one[- ]time (?:pass ?)?code|otp|verification code|2fa code|2-step code|two-step code|two-factor code|sms code|text code|login code|sign-in code|sign in code|access code|authentication code|auth code|security code (?:we|that we|you)|(?:\d|six|four|five|eight)[- ](?:digit|number) code|code (?:we|that we|i|they) (?:just )?(?:sent|texted|text|send)|code you (?:just )?(?:got|received|get)|security (?:questions?|answers?)|answers? to ${YOUR} security questions?|mother'?s maiden name|name of ${YOUR} first pet|(?:login|log-in|sign-in|account) (?:details|credentials|info)|(?:email|e-mail|account|mailbox) (?:login|log-in|sign-in|password)|credentials|recovery (?:code|phrase)|seed phrase|secret (?:phrase|words)|private key|backup codes?|contrasenas?|claves?(?: de acceso)?|codigos?(?: de verificacion| de seguridad| de acceso| sms)?|preguntas de seguridad)`;
 
@@ -22,7 +22,7 @@ const SECRETS = phrases(
   String.raw`${YOUR} (?:\w+ )?(?:username|user name|login|email|e-mail|player id|account name|id)(?:,| and| &| \+|\/) ?(?:\w+ )?password`,
   String.raw`keep (?:using )?${YOUR} (?:current|existing|old|same) password`,
   // A code mentioned first, then the request for it: "I'm sending a code to your phone, can you tell me what it is?"
-  String.raw`(?:code|codigo|pin)[^\n]{0,140}?(?:tell me|tell us|send (?:it |that |the code )?(?:to me|to us|back|me|us|over)|give (?:it )?(?:to )?me|read (?:it )?(?:out )?(?:to )?me|text (?:it )?(?:to )?me|forward it|share it with (?:me|us)|what it (?:is|says)|what (?:the )?code (?:is|says|you got)|me lo pasas|pasamelo|pasame|dimelo|digamelo|enviamelo|mandamelo|me lo envias|me lo mandas|me lo dices|cual es)`,
+  String.raw`(?:code|codigo|pin)[^\n]{0,140}?(?:tell me|tell us|send (?:it |that |the code )?(?:to me|to us|back|me|us|over)|give (?:it )?(?:to )?me|read (?:it )?(?:out )?(?:to )?me|text (?:it )?(?:to )?me|forward it|share it with (?:me|us)|what it (?:is|says)|what (?:the )?code (?:is|says|you got)|me lo pasas|pasamelo|pasame|dimelo|digamelo|enviamelo|mandamelo|me lo envias|me lo mandas|me lo dices|cual es|me lo (?:puedes|podrias|puede|podria) (?:pasar|enviar|mandar|dar|decir|leer)|(?:can|could|would) (?:u|you) (?:please )?(?:send|text|read|tell|give) (?:it|that|me it|me that|me the \\w+)(?: to me| over| back)?|proporcionele|deselo|digale|dele (?:el|ese) codigo)`,
   String.raw`(?:sign|log) ?in with ${YOUR} (?:\w+ ){0,2}(?:email|e-mail|credentials|username|work email|school email)`,
   String.raw`${YOUR} (?:\w+ )?password (?:expires|will expire|has expired|is expiring|is about to expire)`,
   String.raw`(?:password|pin|code) (?:is )?(?:needed|required) (?:to|for)`,
@@ -31,6 +31,7 @@ const SECRETS = phrases(
   String.raw`approve (?:the |this |that |our |a )?(?:sign-?in|log-?in|login|request|prompt|notification|push)`,
   String.raw`read (?:it|them|the (?:code|numbers?|digits)) (?:back|out)(?: to (?:me|us|the agent|our agent))?|read (?:it|the code) to (?:the|our) (?:agent|representative|specialist)`,
   String.raw`(?:text|send) (?:it|that|them) back(?: to (?:me|us))?`,
+  String.raw`(?:the |those |ur |your )?(?:\d|six|four|five|eight) digits? (?:(?:u|you) )?(?:just )?(?:got|received|get|were sent)`,
   // "Please have your online banking code ready": the caller will ask for it.
   String.raw`have ${YOUR} (?:\w+ ){0,3}(?:${SECRET}|code|pin) (?:ready|handy|at hand|nearby)`,
   String.raw`tenga (?:a la mano |listo |lista )?(?:su|tu) (?:\w+ ){0,3}(?:codigo|clave|contrasena|pin)`,

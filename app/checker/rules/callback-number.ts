@@ -1,5 +1,6 @@
 import type { MessagePart } from "../message-part";
 import { findPhrases, phrases } from "../phrase-patterns";
+import type { PreparedMessage } from "../prepared-message";
 import type { Rule } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
 
@@ -44,6 +45,19 @@ const IF_NOT_YOU_CALL = phrases(
   String.raw`(?:if (?:this|it|that) (?:wasn'?t|was not|isn'?t|is not) (?:you|yours)|not you\?|if (?:not|no)|(?:if you )?did(?:n'?t| not) (?:request|make|authori[sz]e|add|place|order|initiate|do|recogni[sz]e|sign)[^.!?\n]{0,30}?|(?:if you )?do(?:n'?t| not) recogni[sz]e[^.!?\n]{0,30}?|si no (?:fue|fuiste|reconoce|solicito|realizo)[^.!?\n]{0,30}?)[,.!?]*[^.!?\n]{0,25}?(?<q>(?:call|contact|llame|llamenos|comuniquese)[^.!?\n]{0,40}?(?:${PHONE}))`,
 );
 
+/**
+ * A message about a code, a new payee or money sent: there the number to call is the trick
+ * (issue 34). Under a card-charge alert it is weaker (banks do print numbers there), so it is only
+ * the request it is, and needs pressure beside it.
+ */
+function isCodeOrPayeeMessage(message: PreparedMessage): boolean {
+  return message.wording.some((part) =>
+    /code|codigo|passcode|payee|recipient|beneficiar|transfer|sent \$|you sent|enviaste|envio de \$|added|agrego|agregaste|new device|sign-?in|inicio de sesion/.test(
+      part.folded,
+    ),
+  );
+}
+
 export const callbackNumber: Rule = {
   id: "callback-number",
   title: '"Call this number"',
@@ -54,7 +68,10 @@ export const callbackNumber: Rule = {
   find: (message) => [
     ...findPhrases(message.wording, IF_NOT_YOU_CALL, {
       unless: (part, start, end) => countDigits(part.folded.slice(start, end)) < 7,
-    }).map((match) => ({ ...match, weight: "decisive" as const })),
+    }).map((match) => ({
+      ...match,
+      weight: isCodeOrPayeeMessage(message) ? ("decisive" as const) : ("context" as const),
+    })),
     ...findPhrases(message.wording, CALL_A_NUMBER, {
       unless: (part, start, end) => {
         const digits = countDigits(part.folded.slice(start, end));

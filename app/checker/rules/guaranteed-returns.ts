@@ -20,7 +20,7 @@ const GUARANTEED_RETURNS = phrases(
   "(?:multiply|grow|triple) (?:your|ur) (?:money|investment|savings)",
   "mining (?:pool|contract|investment)",
   String.raw`(?:it'?s |is )?guaranteed (?:as long as|if you)`,
-  "impossible to lose|can'?t go wrong|(?:trading |gold |crypto )?(?:contract |trade )?signals? (?:made|gave|returned)|today'?s signal",
+  "(?:a |basically a |it'?s a )?sure thing|can'?t miss|pre-?ipo|(?:will |shares |it'?ll )?double (?:at|on|after) (?:listing|launch|release)|guaranteed to (?:double|grow|rise)|impossible to lose|can'?t go wrong|(?:trading |gold |crypto )?(?:contract |trade )?signals? (?:made|gave|returned)|today'?s signal",
   String.raw`(?:i |we |she |he |they )(?:made|earned|gained|profited|cleared) \$?[\d,.]+k? (?:last|this|in (?:a|one|the past)) (?:month|week|day)`,
   String.raw`(?:it'?s |is |at )\$?[\d,.]+k? now`,
   // Spanish

@@ -44,7 +44,7 @@ const JOB_OFFER = phrases(
  */
 const SCAM_JOB = phrases(
   "(?:reship(?:ping)?|re-ship(?:ping)?|package forwarding|parcel forwarding|forward(?:ing)? (?:the )?(?:packages|parcels))",
-  "(?:receive|get|accept|take in|collect) (?:parcels|packages)[^.!?\\n]{0,60}?(?:re-?post|re-?pack|re-?ship|forward|send them on|post them on|ship them)",
+  "(?:receive|get|accept|take in|collect) (?:parcels|packages)[^.!?\\n]{0,60}?(?:re-?post|re-?pack|re-?ship|re-?label|forward|send them on|post them on|ship them|ship (?:them )?out)",
   "(?:boost|improve|increase|optimi[sz]e) (?:\\w+ )?(?:ratings|rankings|reviews|visibility)[^.!?\\n]{0,60}?(?:commission|paid|earn)",
   "(?:tasks?|ratings?|reviews?)[^.!?\\n]{0,40}?(?:earn|get|receive) (?:a )?commission",
   "money mule|payment processor|process payments for (?:us|our clients)|receive (?:and send|funds|payments) (?:on behalf|for (?:us|our))",

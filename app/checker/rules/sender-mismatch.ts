@@ -27,13 +27,18 @@ const US_BODY = phrases(
   "peaje|peajes|autopista|departamento de vehiculos|banco|paqueteria|correo postal|seguro social",
 );
 
-/** Where a message says who it is: the sender's name, the subject, or the first lines of the text. */
+/**
+ * Where a message says who it is: the sender's name and address, the subject, or the opening words of
+ * the text ("E-ZPass: …", "USPS notice: …"). A friend abroad who mentions her bank later on is
+ * not presenting as one.
+ */
 function presentsAsABody(message: PreparedMessage): boolean {
   const opening = message.wording.map((part) => ({
     ...part,
-    folded: part.field === "text" ? part.folded.slice(0, 200) : part.folded,
+    folded: part.field === "text" ? part.folded.slice(0, 80) : part.folded,
   }));
-  if (opening.some((part) => new RegExp(US_BODY.source, "u").test(part.folded))) return true;
+  const body = new RegExp(US_BODY.source, "u");
+  if (opening.some((part) => body.test(part.folded))) return true;
   return claimsAuthority
     .find({ ...message, wording: opening })
     .some((match) => (match.weight ?? claimsAuthority.weight) === "context");

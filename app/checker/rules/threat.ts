@@ -8,6 +8,8 @@ const THING = String.raw`(?:${YOUR} |the |this )?(?:account|card|debit card|cred
 const BAD = String.raw`(?:locked|suspended|closed|disabled|deactivated|de-activated|frozen|blocked|restricted|terminated|cancell?ed|limited|deleted|removed|cut off|disconn?ected|shut off|shut down|on hold|seized|revoked|compromised|hacked|flagged|banned|forfeited|destroyed|returned to (?:the )?sender)`;
 
 const THREAT = phrases(
+  "(?:scheduled|set|due|marked) for (?:disconnection|shut ?off|suspension|termination|cancellation|disconnect)|(?:disconnection|shut ?off|service interruption) (?:today|tomorrow|notice|scheduled)",
+  "(?:wages?|paycheck|salary|tax refund) (?:may be |will be |could be )?garnish(?:ed)?|garnish (?:your|ur) (?:wages?|paycheck)",
   // Sextortion: "I saw what you were doing", "the video goes to all your contacts".
   String.raw`(?:i|we) (?:have |'ve )?(?:recorded|installed|hacked|infected|have access to|got access to|saw|filmed|captured)[^.!?\n]{0,50}?(?:your (?:camera|webcam|device|computer|phone|contacts|screen|password)|what you (?:were|are) doing|what you did|you (?:doing|watching))`,
   String.raw`(?:send|share|post|release|forward|leak) (?:it|the (?:video|recording|photos?|pictures?|clip)|them|everything) to (?:all |every(?:one in)? )?(?:of )?${YOUR} (?:contacts|friends|family|followers|colleagues|coworkers)`,
@@ -71,11 +73,21 @@ const THREAT = phrases(
   "devuelto al remitente",
 );
 
+/** Extortion: "I hacked your phone and have private recordings". Strong on its own. */
+const EXTORTION = phrases(
+  String.raw`(?:i|we) have (?:your )?(?:private|intimate|embarrassing|personal) (?:recordings|videos?|photos|pictures|pics|clips)`,
+  String.raw`${YOUR} (?:phone|device|computer|camera|webcam) (?:was|has been|got|is) hacked`,
+  String.raw`(?:tengo|tenemos) (?:tus|sus) (?:videos?|fotos) (?:privad|intim)[ao]s`,
+);
+
 export const threat: Rule = {
   id: "threat",
   title: "A scary warning",
   why: "It warns that something bad will happen, like a locked account, a fine or even an arrest, unless you act. Fear makes anyone rush, and that is exactly what the sender wants.",
   page: SIGN_PAGES.threats,
   weight: "pressure",
-  find: (message) => findPhrases(message.wording, THREAT),
+  find: (message) => [
+    ...findPhrases(message.wording, EXTORTION).map((match) => ({ ...match, weight: "decisive" as const })),
+    ...findPhrases(message.wording, THREAT),
+  ],
 };

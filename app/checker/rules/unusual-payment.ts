@@ -5,7 +5,7 @@ import { SIGN_PAGES } from "../sign-pages";
 
 /** Ways of paying that are hard to trace and impossible to undo, and fees to "release" money or parcels. */
 
-const FEE_FOR = String.raw`(?:release|processing|clearance|customs|redelivery|re-delivery|activation|handling|insurance|unlock|unlocking|verification|administration|administrative|withdrawal|conversion|claim|certificate|legal|court|bail)`;
+const FEE_FOR = String.raw`(?:release|processing|clearance|customs|redelivery|re-delivery|activation|handling|insurance|unlock|unlocking|verification|administration|administrative|withdrawal|conversion|claim|certificate|legal|court|bail|leave|visa|permit|transport|document preparation|preparation|enrollment|enrolment)`;
 
 const UNUSUAL_PAYMENT = phrases(
   // A gift card as a present is fine; as payment, in numbers, or as codes to send, it is the sign.
@@ -33,7 +33,11 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`(?:send|wire|transfer|refund|return|give|pay) (?:back )?(?:me |us |him |her |them )?(?:the )?(?:extra|difference|remaining|rest|balance|excess|overpayment|leftover|overpaid)(?: amount| money| funds)?`,
   String.raw`(?:send|transfer|pay|give) (?:it|the money|them|that|the \$?[\d,.]{1,15}|\$[\d,.]{1,15}) back`,
   // The refund "typed wrong": you are asked to return money that was never sent.
-  String.raw`(?:sent|deposited|transferred|refunded|paid|credited|depositamos|enviamos|transferimos|reembolsamos) (?:you |to you |le |te )?\$[\d,.]{1,15} (?:instead of|en vez de|en lugar de) \$?[\d,.]{1,15}`,
+  String.raw`(?:sent|deposited|transferred|refunded|paid|credited|mande|envie|deposite|transferi|depositamos|enviamos|transferimos|reembolsamos)[^.!?\n]{0,20}?\$[\d,.]{1,15}[^.!?\n]{0,40}?(?:instead of|en vez de|en lugar de) \$?[\d,.]{1,15}`,
+  String.raw`(?:regresar|regresarme|devolver|devolverme|regreseme|devuelvame|regresame|devuelveme) (?:los |el |la )?\$[\d,.]{1,15}`,
+  // "Our main account is frozen, please use the new account I'll email": supplier payment redirection.
+  String.raw`(?:use|send it to|pay into|pay to|send (?:the )?payment to) (?:the|our|my) new (?:bank )?account`,
+  String.raw`(?:account|main account|bank account) is (?:frozen|locked|under (?:review|audit))[^.!?\n]{0,80}?(?:new|another|different|other) account`,
   "(?:typed|added|put) an extra zero|(?:my |his |her )?finger slipped",
   String.raw`read (?:me|us|them|out) (?:the )?(?:numbers|codes|card numbers|pins?|claims? codes)|(?:me )?(?:lee|lea) (?:los|las) (?:numeros|codigos)`,
   // Crypto "platforms": money in before money out.

@@ -36,6 +36,8 @@ const WRONG_NUMBER = phrases(
   // Spanish
   "numero equivocado|persona equivocada",
   "perdon,? (?:me )?equivoque",
+  "me equivoque de (?:numero|persona|contacto)",
+  "wrong contact|(?:maybe|must be|perhaps) (?:it'?s |it was )?fate|since we'?ve (?:already )?(?:connected|met|started (?:talking|chatting))",
   "nos conocimos en",
   "sigue siendo (?:tu|su) numero",
   "te acuerdas de mi|(?:todavia|aun) te acuerdas",
