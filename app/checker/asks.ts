@@ -18,11 +18,16 @@ import { isGovernmentDomain, isIpAddress, registrableDomain, type WebAddress } f
 function spelledNames(message: PreparedMessage): Set<string> {
   const names = new Set<string>();
   for (const part of message.wording) {
-    let text = part.folded;
-    for (const address of message.addresses) {
-      if (address.field === part.field)
-        text = text.slice(0, address.start) + " ".repeat(address.end - address.start) + text.slice(address.end);
+    // The words outside the part's addresses, in one pass (a message can hold thousands of addresses).
+    const spans = message.addresses.filter((address) => address.field === part.field).sort((a, b) => a.start - b.start);
+    let text = "";
+    let cursor = 0;
+    for (const span of spans) {
+      if (span.start < cursor) continue;
+      text += `${part.folded.slice(cursor, span.start)} `;
+      cursor = span.end;
     }
+    text += part.folded.slice(cursor);
     const words = text.match(/[a-z0-9]+/g) ?? [];
     for (let i = 0; i < words.length; i++) {
       for (let j = i + 1; j <= Math.min(words.length, i + 4); j++) {
@@ -60,9 +65,14 @@ export function isWritersOwn(address: WebAddress, writer: Writer, { bySenderAddr
   if (label.includes("-") || label.length < 4) return false;
   if (writer.spelled.has(label)) return true;
   // "birchwoodapts" from "Birchwood Mgmt Office": a name the message spells, plus a short ending.
-  if ([...writer.spelled].some((name) => name.length >= 6 && label.startsWith(name) && label.length - name.length <= 5))
-    return true;
-  return [...writer.names].some((name) => name === label || (name.length >= 5 && label.startsWith(name)));
+  for (let length = Math.max(6, label.length - 5); length < label.length; length++) {
+    if (writer.spelled.has(label.slice(0, length))) return true;
+  }
+  // The writer's names are few (a sender's name, a prefix); a label can be as long as a link.
+  for (const name of writer.names) {
+    if (name === label || (name.length >= 5 && label.startsWith(name))) return true;
+  }
+  return false;
 }
 
 export function asksToOpenALink(message: PreparedMessage): boolean {

@@ -68,11 +68,11 @@ function clauseBefore(folded: string, start: number, reach = 60): string {
 }
 
 /**
- * A word that denies what follows. A bare "no" counts only as "no one" or "no bank/company …":
- * "at no cost to you, reply with your number" still asks.
+ * A word that denies what follows: "never", "not", "no one", Spanish "no" ("no tendra que
+ * pagar"). "At no cost to you, reply with your number" still asks: "no cost" denies nothing.
  */
 const NEGATION =
-  /(?<![\p{L}])(?:never|not|nobody|no one|no (?:real |legitimate |honest |genuine )?(?:bank|company|business|agency|one|person|employee|staff|government|organi[sz]ation)s?|n't|dont|doesnt|wont|nunca|jamas|ni|nadie|ningun[ao]?)(?![\p{L}])|n't/u;
+  /(?<![\p{L}])(?:never|not|nobody|no one|no (?:real |legitimate |honest |genuine )?(?:bank|company|business|agency|one|person|employee|staff|government|organi[sz]ation)s?|no(?! (?:cost|charge|extra|fee|obligation|later|more|longer|problem|worries|costo|cargo adicional))|n't|dont|doesnt|wont|nunca|jamas|ni|nadie|ningun[ao]?)(?![\p{L}])|n't/u;
 /** "If you do not confirm ..." is a threat, not a reassurance: a condition does not negate. */
 const CONDITION = /(?<![\p{L}])(?:if|unless|or|otherwise|si|de lo contrario)(?![\p{L}])/u;
 
@@ -85,5 +85,14 @@ export function isDenied(part: MessagePart, start: number): boolean {
   const negation = NEGATION.exec(clause);
   if (!negation) return false;
   const beforeNegation = clause.slice(0, negation.index);
+  // "The bank can't reverse it, so please pay with gift cards": a new clause after the negation
+  // starts a new request; the "can't" denied the reversal, not the payment.
+  const afterNegation = clause.slice(negation.index + negation[0].length);
+  if (
+    /,|;|:|(?<![\p{L}])(?:so|and|but|then|please|pls|just|y|pero|asi que|entonces|por favor)(?![\p{L}])/u.test(
+      afterNegation,
+    )
+  )
+    return false;
   return !CONDITION.test(beforeNegation);
 }

@@ -24,7 +24,7 @@ const CALL_A_NUMBER = phrases(
 
 /** Words that make a call-us line an alert rather than a service notice ("to reschedule, call ..."). */
 const ALARM =
-  /fraud|suspicious|unauthori[sz]ed|unusual (?:activity|sign|log|charge|payment|transaction)|did not (?:make|authori|place|order|request|recogni)|didn'?t (?:make|authori|place|order|request|recogni)|wasn'?t you|not you|locked|suspend|frozen|froze|cancel (?:this|the|your) (?:order|subscription|charge|renewal|payment|transaction|purchase)|refund|charged|renew|virus|infect|hack|compromis|immediately|urgent|asap|avoid|warrant|arrest|legal action|penalt|overdue|debt|prize|winner|claim|dispute|expire|deactivat|disabled|security alert|beneficiar|inheritance|entitle|unclaimed|owed|overpaid|guarantee|deadline|lock in|cut off|shut off|disconnect|spam|reported|forgiv|approved|eligib|finali[sz]|enroll|closes|refund|renewed|charged|fraude|sospechos|bloque|suspendid|reembolso|cobr|urgente|inmediat|multa|arresto|premio|cancelar|corte/;
+  /fraud|suspicious|unauthori[sz]ed|unusual (?:activity|sign|log|charge|payment|transaction)|did not (?:make|authori|place|order|request|recogni)|didn'?t (?:make|authori|place|order|request|recogni)|wasn'?t you|not you|locked|suspend|frozen|froze|cancel (?:this|the|your) (?:order|subscription|charge|renewal|payment|transaction|purchase)|refund|charged|renew|virus|infect|hack|compromis|immediately|urgent|asap|avoid|warrant|arrest|legal action|penalt|overdue|debt|prize|winner|claim|dispute|expire|deactivat|disabled|security alert|beneficiar|inheritance|entitle|unclaimed|owed|overpaid|guarantee|deadline|lock in|cut off|shut off|disconnect|accident|hospital|surgery|emergency|jail|bail|deposit|spam|reported|forgiv|approved|eligib|finali[sz]|enroll|closes|refund|renewed|charged|fraude|sospechos|bloque|suspendid|reembolso|cobr|urgente|inmediat|multa|arresto|premio|cancelar|corte|cancelad|desconect|perdon|califica|cita|papeles|residencia|cobertura|fianza|detenid|garantizad/;
 
 function isAlert(part: MessagePart, start: number, end: number): boolean {
   const around = part.folded.slice(Math.max(0, start - 250), Math.min(part.folded.length, end + 100));
@@ -52,7 +52,7 @@ const IF_NOT_YOU_CALL = phrases(
  */
 function isCodeOrPayeeMessage(message: PreparedMessage): boolean {
   return message.wording.some((part) =>
-    /code|codigo|passcode|payee|recipient|beneficiar|transfer|sent \$|you sent|enviaste|envio de \$|added|agrego|agregaste|new device|sign-?in|inicio de sesion/.test(
+    /code|codigo|passcode|payee|recipient|beneficiar|transfer|sent \$|you sent|enviaste|envio de \$|added|agrego|agregaste|new device|sign-?in|inicio de sesion|(?:place|placed|made) (?:this |the |an? )?order|order #|pedido/.test(
       part.folded,
     ),
   );
@@ -65,18 +65,21 @@ export const callbackNumber: Rule = {
   page: SIGN_PAGES.secrets,
   weight: "context",
   asks: "call",
-  find: (message) => [
-    ...findPhrases(message.wording, IF_NOT_YOU_CALL, {
-      unless: (part, start, end) => countDigits(part.folded.slice(start, end)) < 7,
-    }).map((match) => ({
-      ...match,
-      weight: isCodeOrPayeeMessage(message) ? ("decisive" as const) : ("context" as const),
-    })),
-    ...findPhrases(message.wording, CALL_A_NUMBER, {
-      unless: (part, start, end) => {
-        const digits = countDigits(part.folded.slice(start, end));
-        return (digits > 0 && digits < 7) || !isAlert(part, start, end);
-      },
-    }),
-  ],
+  find: (message) => {
+    const aboutACodeOrPayee = isCodeOrPayeeMessage(message);
+    return [
+      ...findPhrases(message.wording, IF_NOT_YOU_CALL, {
+        unless: (part, start, end) => countDigits(part.folded.slice(start, end)) < 7,
+      }).map((match) => ({
+        ...match,
+        weight: aboutACodeOrPayee ? ("decisive" as const) : ("context" as const),
+      })),
+      ...findPhrases(message.wording, CALL_A_NUMBER, {
+        unless: (part, start, end) => {
+          const digits = countDigits(part.folded.slice(start, end));
+          return (digits > 0 && digits < 7) || !isAlert(part, start, end);
+        },
+      }),
+    ];
+  },
 };

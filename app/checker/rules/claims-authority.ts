@@ -36,7 +36,7 @@ const AUTHORITY = phrases(
   "(?:parking|traffic|toll|tolls|turnpike|motor vehicle) (?:enforcement|authority|division|office|services|department|agency|notice|citation|violation)",
   // Spanish
   "(?:su|tu) banco",
-  "departamento de (?:fraudes?|seguridad|cobranza|facturacion)",
+  "departamento de (?:fraudes?|seguridad|cobranza|facturacion|educacion|vehiculos|salud|trabajo|estado)|la embajada|el consulado|notari[ao] publica?|servicios migratorios|migracion|le habla (?:el|la) (?:licenciad[ao]|oficial|agente)",
   "seguro social",
   "servicio de (?:impuestos|administracion tributaria)|agencia tributaria|hacienda",
   "aduanas?",

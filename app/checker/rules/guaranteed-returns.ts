@@ -24,6 +24,7 @@ const GUARANTEED_RETURNS = phrases(
   String.raw`(?:i |we |she |he |they )(?:made|earned|gained|profited|cleared) \$?[\d,.]+k? (?:last|this|in (?:a|one|the past)) (?:month|week|day)`,
   String.raw`(?:it'?s |is |at )\$?[\d,.]+k? now`,
   // Spanish
+  "garantizad[ao]s?",
   "es imposible perder|no (?:se )?puede perder|(?:gane|gano|ganamos) \\$?[\\d,.]+k? (?:el mes pasado|la semana pasada|este mes|en un mes)",
   "(?:ganancias|rendimientos?|rentabilidad|beneficios|ingresos) garantizad[ao]s?",
   "sin riesgos?|cero riesgos?",

@@ -34,7 +34,9 @@ const NEW_NUMBER_RELATIVE = phrases(
   "(?:i'?m|i am|i got|i've been|ive been) (?:in (?:trouble|jail|hospital|the hospital|a bit of trouble)|arrested|stuck abroad|in an accident)",
   "(?:had|have been in|was in|got in|got into|been in) (?:an? )?(?:car )?accident",
   "need bail|bail money|for bail|post bail|pay (?:my )?bail",
+  "(?:in|after|from) (?:a |an )?(?:bad |serious )?(?:car |traffic )?accident|brought (?:in)?to (?:the|our) (?:er|hospital|emergency room)|(?:is|was) in (?:surgery|the er|the hospital|the emergency room)",
   // Spanish
+  "(?:su|tu) (?:nieto|nieta|hijo|hija|sobrino|sobrina) (?:tuvo un (?:problema|accidente)|esta (?:detenid[ao]|en la carcel|en el hospital|pres[ao]))|defensor(?:a)? de (?:su|tu) (?:nieto|nieta|hijo|hija)",
   `(?:este es|es) mi (?:nuevo )?(?:numero|telefono|celular)(?: nuevo)?`,
   "mi (?:nuevo numero|numero nuevo)",
   "(?:es |este es |tengo )?(?:un|mi) (?:telefono|celular|numero|cel) nuevo|(?:un|mi) nuevo (?:telefono|celular|numero|cel)",

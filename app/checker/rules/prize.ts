@@ -33,6 +33,8 @@ const PRIZE = phrases(
  * a refund "you are eligible for". Worth checking even alone; a friend's "I won!" is only pressure.
  */
 const WINDFALL = phrases(
+  "(?:perdon|cancelacion|condonacion) (?:total )?de (?:su|tu) (?:prestamo|deuda)|(?:usted )?califica para (?:el|la|un|una)",
+  "(?:usted |tu )?se gano (?:los|el|un|una|\\$)|(?:le|te) dan una tarjeta con \\$",
   "lottery|lotto|sweepstakes?|jackpot|giveaway|prize draw|lucky draw",
   String.raw`(?:eligible|qualified|approved) (?:for|to receive|to get) (?:a |an |your )?(?:\$[\d,.]{1,15} )?(?:tax )?(?:refund|rebate|grant|payment|reward|prize|compensation|settlement|stimulus|award|bonus)`,
   String.raw`(?:tax|pending|unclaimed|overdue|outstanding|government|bonus) refund (?:of|for|worth) \$?[\d,.]{1,15}`,

@@ -17,6 +17,9 @@ const REPLY_TO_ACTIVATE = phrases(
   String.raw`${REPLY}[^.!?\n]{0,60}?to ${ACTIVATE}`,
   String.raw`${ACTIVATE}[^.!?\n]{0,30}?,? (?:please )?${REPLY}`,
   String.raw`${REOPEN}[^.!?\n]{0,30}?to ${ACTIVATE}`,
+  // "Reply 1 to receive your payment link": the link is sent only once the number answers.
+  String.raw`${REPLY}[^.!?\n]{0,20}?to (?:receive|get|see|view|access|be sent) (?:the |your |a )?(?:\w+ )?(?:link|url)`,
+  String.raw`(?:responda|responde|conteste|contesta|envie|envia)(?: con)? ["'(]?(?:s|si|y|1)["')]?[^.!?\n]{0,20}?para (?:recibir|obtener|ver) (?:el|su|tu) (?:enlace|link|vinculo)`,
   String.raw`(?:link|url) (?:is )?(?:not |isn'?t )?(?:clickable|active|working)[^.!?\n]{0,40}?${REPLY}`,
   // Spanish: "responda S y vuelva a abrir este mensaje para activar el enlace".
   String.raw`(?:responda|responde|conteste|contesta|envie|envia)(?: con)? ["'(]?(?:s|si|y|1)["')]?[^.!?\n]{0,60}?(?:vuelva a abrir|vuelve a abrir|reabra|reabre|cierre y abra|activar el (?:enlace|link)|activar el vinculo)`,

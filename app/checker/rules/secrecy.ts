@@ -21,11 +21,14 @@ const SECRECY = phrases(
   String.raw`(?:bank|teller|staff) (?:may|might|will) (?:ask|try|not understand)`,
   String.raw`(?:fraudsters?|scammers?|criminals?|someone) (?:may be|might be|is|are|could be) (?:working )?(?:inside|at|in) (?:the|your) (?:bank|branch)`,
   String.raw`must not discuss`,
+  "(?:if you|don'?t|do not|dont) (?:call|contact|tell|go to) (?:the )?(?:police|cops|authorities)|si (?:llama|llamas|avisa|avisas) a la policia",
   // Ways of stopping you from checking by phone: the scammer can't "talk" in the voice you know.
   "can'?t (?:take|answer|make) (?:any )?(?:calls|phone calls|the phone)|(?:phone lines?|phones?) (?:are|is) (?:down|out|not working)|(?:email|text(?:ing)?|chat|this number) is the (?:best|only) way to reach me|(?:i'?m|i am) (?:stuck )?in (?:a|another) meeting|can'?t talk (?:right )?now",
   // Spanish
   String.raw`no (?:le |les |se lo |se la )?(?:diga|digas|cuente|cuentes|comente|comentes|mencione|menciones|hable|hables|llame|llames|contacte|contactes|avise|avises)(?: (?:nada|esto|a nadie|de esto|el caso|del caso|sobre esto|lo que paso))? (?:a |con )?(?:nadie|su (?:banco|familia|hijos?|hija|esposo|esposa)|tus? (?:papas|padres|mama|papa|familia|hijos)|mama|papa|el banco|la policia)`,
   "entre (?:nosotros|tu y yo|usted y yo)",
+  "no (?:le |les )?(?:puede|debe|podra|puedes|debes) (?:comentarlo|decirlo|contarlo|hablarlo|comentar|decir|contar|avisar)(?:le|les)? (?:con|a) nadie",
+  "no (?:le |les )?(?:avise|avises|diga|digas|cuente|cuentes) (?:nada )?a (?:los|sus|tus) (?:papas|padres|hijos|familiares)",
   "mantenga(?:lo)? (?:en )?(?:secreto|confidencial)|mantengalo en secreto|(?:es |sea )?confidencial",
   "en secreto",
 );
@@ -63,8 +66,11 @@ export const secrecy: Rule = {
   page: SIGN_PAGES.secrets,
   weight: "suspicious",
   asks: "keep-secret",
-  find: (message) =>
-    findPhrases(message.wording, SECRECY, {
-      unless: (part, start, end) => isFooter(part, start) || isCodeAdvice(part, end) || isHappySurprise(part),
-    }),
+  find: (message) => {
+    // Judged once per part, not per match: a long message can have thousands of matches.
+    const happy = new Set(message.wording.filter(isHappySurprise));
+    return findPhrases(message.wording, SECRECY, {
+      unless: (part, start, end) => isFooter(part, start) || isCodeAdvice(part, end) || happy.has(part),
+    });
+  },
 };

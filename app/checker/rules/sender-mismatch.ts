@@ -3,7 +3,6 @@ import type { PreparedMessage } from "../prepared-message";
 import type { Rule, RuleMatch } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
 import { registrableDomain } from "../web-addresses";
-import { claimsAuthority } from "./claims-authority";
 
 /**
  * A sender that does not fit who the message says it is: a US toll road, agency, bank or carrier
@@ -23,25 +22,34 @@ const US_BODY = phrases(
   "tolls?|toll (?:road|authority|services?|bill|notice)|e-?z ?pass|sun ?pass|fas ?trak|tx ?tag|quick ?pass|peach ?pass|i-?pass|good to go|the toll",
   "dmv|department of motor vehicles|motor vehicles?|traffic (?:court|ticket|citation|violation)|parking (?:ticket|citation|violation)",
   "usps|postal service|post office|irs|internal revenue service|social security|medicare|medicaid|fema|department of (?:\\w+ ){0,2}\\w+|student (?:loan|aid)",
-  "bank|credit union|card services|fraud (?:department|team|alert)|parcel|delivery|courier|shipping",
+  "bank|credit union|card services|fraud (?:department|team|alert)|parcel|delivery|courier|shipping|payments|billing|support team|customer service|account services",
   "peaje|peajes|autopista|departamento de vehiculos|banco|paqueteria|correo postal|seguro social",
 );
 
 /**
- * Where a message says who it is: the sender's name and address, the subject, or the opening words of
- * the text ("E-ZPass: …", "USPS notice: …"). A friend abroad who mentions her bank later on is
- * not presenting as one.
+ * Whether the message presents itself as a US body: the sender's name or address says so, or the
+ * subject or the opening words name one the way an organisation writes its name, with a capital
+ * ("E-ZPass: …", "USPS notice", "Cedarline Bank"). A mother who writes from her free address that
+ * "the delivery man left your box next door" is not presenting as a courier.
  */
 function presentsAsABody(message: PreparedMessage): boolean {
-  const opening = message.wording.map((part) => ({
-    ...part,
-    folded: part.field === "text" ? part.folded.slice(0, 80) : part.folded,
-  }));
-  const body = new RegExp(US_BODY.source, "u");
-  if (opening.some((part) => body.test(part.folded))) return true;
-  return claimsAuthority
-    .find({ ...message, wording: opening })
-    .some((match) => (match.weight ?? claimsAuthority.weight) === "context");
+  const body = new RegExp(US_BODY.source, "gu");
+  for (const part of message.wording) {
+    if (part.field === "sender") {
+      if (body.test(part.folded)) return true;
+      body.lastIndex = 0;
+      continue;
+    }
+    const opening = part.field === "text" ? part.folded.slice(0, 80) : part.folded;
+    // "Aviso de peaje: …": a name before a colon is how an organisation signs a text, in any case.
+    const prefix = /^\s*[^:\n]{1,40}:/.exec(opening)?.[0] ?? "";
+    if (new RegExp(US_BODY.source, "u").test(prefix)) return true;
+    for (const match of opening.matchAll(body)) {
+      const first = part.original[match.index] ?? "";
+      if (first !== first.toLowerCase()) return true;
+    }
+  }
+  return false;
 }
 
 function senderAbroad(message: PreparedMessage): RuleMatch[] {

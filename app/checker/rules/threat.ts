@@ -1,4 +1,5 @@
 import { findPhrases, phrases, YOUR } from "../phrase-patterns";
+import type { PreparedMessage } from "../prepared-message";
 import type { Rule } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
 
@@ -56,6 +57,9 @@ const THREAT = phrases(
   String.raw`(?:bloquead[ao]s?|suspendid[ao]s?|desactivad[ao]s?|congelad[ao]s?|inhabilitad[ao]s?|restringid[ao]s?)`,
   String.raw`(?:sera|seran|podria ser|puede ser|va a ser) (?:cancelad|cerrad|eliminad|suspendid|bloquead|desactivad|embargad|retenid)[ao]s?`,
   "multas?",
+  String.raw`(?:sera|seran|va a ser|van a ser) (?:desconectad|cortad)[ao]s?`,
+  "se (?:pierde|perdera|cancela|cancelara|suspende|suspendera) (?:la|su|tu|el) (?:cita|cobertura|cuenta|servicio|beneficio|pago|tramite)",
+  "(?:detenid[ao]|arrestad[ao]|en la carcel|pres[ao])(?![\\p{L}])",
   "sancion(?:es)?",
   "orden de (?:arresto|detencion|captura)",
   "acciones? legal(?:es)?",
@@ -75,10 +79,25 @@ const THREAT = phrases(
 
 /** Extortion: "I hacked your phone and have private recordings". Strong on its own. */
 const EXTORTION = phrases(
+  // A "virtual kidnapping": no one is held, but the call is built so that you cannot check.
+  "we have (?:your|ur) (?:daughter|son|child|kid|husband|wife|mom|mother|dad|father|grandson|granddaughter|nephew|niece)|tenemos a (?:su|tu) (?:hija|hijo|esposo|esposa|nieto|nieta)",
+  String.raw`(?:he|she|they|your (?:\w+ )?(?:daughter|son|child|kid)) will (?:be|get) (?:hurt|harmed|killed)`,
   String.raw`(?:i|we) have (?:your )?(?:private|intimate|embarrassing|personal) (?:recordings|videos?|photos|pictures|pics|clips)`,
   String.raw`${YOUR} (?:phone|device|computer|camera|webcam) (?:was|has been|got|is) hacked`,
   String.raw`(?:tengo|tenemos) (?:tus|sus) (?:videos?|fotos) (?:privad|intim)[ao]s`,
 );
+
+/**
+ * "Locked after three incorrect PIN attempts": a lock the reader caused is information, the way a
+ * bank writes it, not a threat (a scam's lock comes from "suspicious activity" nobody can check).
+ */
+function lockedByTheReader(message: PreparedMessage): boolean {
+  return message.wording.some((part) =>
+    /(?:incorrect|wrong|failed|invalid) (?:\w+ )?(?:pin|password|passcode|sign-?in|login|code)s?(?: attempts| tries| entries)?|too many (?:incorrect |wrong |failed )?(?:attempts|tries)|intentos (?:fallidos|incorrectos)|demasiados intentos/.test(
+      part.folded,
+    ),
+  );
+}
 
 export const threat: Rule = {
   id: "threat",
@@ -86,8 +105,13 @@ export const threat: Rule = {
   why: "It warns that something bad will happen, like a locked account, a fine or even an arrest, unless you act. Fear makes anyone rush, and that is exactly what the sender wants.",
   page: SIGN_PAGES.threats,
   weight: "pressure",
-  find: (message) => [
-    ...findPhrases(message.wording, EXTORTION).map((match) => ({ ...match, weight: "decisive" as const })),
-    ...findPhrases(message.wording, THREAT),
-  ],
+  find: (message) => {
+    const readersOwnLock = lockedByTheReader(message);
+    return [
+      ...findPhrases(message.wording, EXTORTION).map((match) => ({ ...match, weight: "decisive" as const })),
+      ...findPhrases(message.wording, THREAT).map((match) =>
+        readersOwnLock ? { ...match, weight: "context" as const } : match,
+      ),
+    ];
+  },
 };

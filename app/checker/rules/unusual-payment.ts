@@ -21,7 +21,8 @@ const UNUSUAL_PAYMENT = phrases(
   "prepaid (?:card|voucher|debit card|visa|gift card|credit)s?",
   "(?:paysafe|neosurf|pcs|transcash) (?:card|voucher|code)s?",
   String.raw`(?:courier|driver|agent|someone|messenger) (?:will|to|can|is going to) (?:come (?:to (?:your|ur) (?:home|house|door) )?(?:to )?)?(?:collect|pick up|pickup|get) (?:the )?(?:cash|money|payment|card|cards)`,
-  "(?:send|mail|post|put|withdraw|take out) (?:the )?cash",
+  // "Send cash or a check (payable to Linden Park Schools)" is how schools collect lunch money.
+  "(?:send|mail|post|put|withdraw|take out) (?:the )?cash(?! or (?:a )?check)",
   "cash (?:by|via|with a|in an?) (?:courier|envelope|box|mail|post)",
   String.raw`(?:${FEE_FOR}) (?:fee|fees|charge|charges|cost|payment)`,
   String.raw`(?:fee|charge|payment) (?:to|for|of) (?:release|receive|claim|unlock|clear|deliver|process|activate)`,
@@ -33,7 +34,7 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`(?:send|wire|transfer|refund|return|give|pay) (?:back )?(?:me |us |him |her |them )?(?:the )?(?:extra|difference|remaining|rest|balance|excess|overpayment|leftover|overpaid)(?: amount| money| funds)?`,
   String.raw`(?:send|transfer|pay|give) (?:it|the money|them|that|the \$?[\d,.]{1,15}|\$[\d,.]{1,15}) back`,
   // The refund "typed wrong": you are asked to return money that was never sent.
-  String.raw`(?:sent|deposited|transferred|refunded|paid|credited|mande|envie|deposite|transferi|depositamos|enviamos|transferimos|reembolsamos)[^.!?\n]{0,20}?\$[\d,.]{1,15}[^.!?\n]{0,40}?(?:instead of|en vez de|en lugar de) \$?[\d,.]{1,15}`,
+  String.raw`(?:sent|deposited|transferred|refunded|paid|credited|mande|envie|deposite|transferi|depositamos|enviamos|transferimos|reembolsamos)[^.!?\n]{0,20}?\$[\d,.]{1,15}[^.!?\n]{0,40}?(?:instead of|en vez de|en lugar de) (?:your |the |a |su |tu |el |la )?\$?[\d,.]{1,15}`,
   String.raw`(?:regresar|regresarme|devolver|devolverme|regreseme|devuelvame|regresame|devuelveme) (?:los |el |la )?\$[\d,.]{1,15}`,
   // "Our main account is frozen, please use the new account I'll email": supplier payment redirection.
   String.raw`(?:use|send it to|pay into|pay to|send (?:the )?payment to) (?:the|our|my) new (?:bank )?account`,
@@ -63,6 +64,7 @@ const UNUSUAL_PAYMENT = phrases(
   "top-?up (?:of )?\\$|recarga(?:r)? (?:tu|su) cuenta",
   // A stranger's money "stuck" until you upgrade or pay: the fake payment-app upgrade.
   "upgrade (?:to |your account to )?(?:a )?(?:business|premium|verified|merchant) account (?:to|so you can|before you can) (?:receive|accept|get|release)",
+  "(?:upgrade|upgraded|upgrading) to a (?:business|premium|merchant|verified) account|merchant verification",
   // Cash at the door: a "volunteer" or "courier" collecting a donation, bail or payment.
   String.raw`(?:collect|pick up|pickup) (?:your |the |a )?(?:donation|payment|money|gift|contribution)s? in cash`,
   String.raw`(?:volunteer|courier|driver|agent|officer|messenger) will (?:come|stop by|drop by|be there)[^.!?\n]{0,40}?(?:collect|pick up)`,
@@ -71,6 +73,13 @@ const UNUSUAL_PAYMENT = phrases(
   "(?:photos?|pictures?|pics|picture|scan) of the (?:back|backs|codes?|cards?)",
   "scratch (?:off )?the (?:back|silver|panel|strip)",
   // Spanish
+  // A down payment or bail in cash for a stranger; a buyer paying cash at pick-up is ordinary.
+  String.raw`(?:\$[\d,.]{1,15} (?:de )?)?(?:enganche|deposito|fianza|anticipo)[^.!?\n]{0,30}?en efectivo`,
+  "cuenta (?:comercial|business|de negocios)|(?:tiene|tienes) que ser business",
+  String.raw`cheque (?:certificado|de caja|de gerencia) (?:por|de) \$?[\d,.]{1,15}|el resto (?:se lo|te lo) (?:da|das|entrega|entregas|manda|mandas|deposita|depositas)`,
+  "(?:le|te) (?:envio|mando|enviare|mandare) las llaves",
+  String.raw`(?:pague|pagar|pagues|pagarme|me pague) \$[\d,.]{1,15} (?:del|de|por el|para el) (?:envio|tramite|procesamiento|seguro|liberacion)`,
+  "envio de dinero|a nombre del? (?:oficial|agente|licenciad[ao])|(?:por )?app de pagos a (?:mi|su|nuestro|nuestra) (?:nombre|asesor[a]?|agente)",
   // A gift card as a present is fine ("te mande una tarjeta de regalo"); as payment or as codes to send, it is the sign.
   String.raw`(?:compre|comprar|compra|compras|consiga|conseguir|consigue|pague|pagar|paga|pagues|pago|con|en|mediante) (?:\w+ ){0,3}tarjetas? de regalo`,
   String.raw`tarjetas? de regalo[^.!?\n]{0,60}?(?:codigos?|numeros?|pin|fotos?|raspe|rasque|foto de atras)`,
@@ -91,6 +100,16 @@ const PAYMENT_APP = phrases(
   "(?:por|en|con|a traves de|mediante|desde) (?:la |su |tu )?(?:aplicacion|app) de pagos?",
   "(?:through|on|with|via|using|by|to) (?:your |a |the |my )?(?:payment app|zelle|venmo|cash ?app)",
   "friends (?:and|&) family",
+);
+
+/**
+ * "Send it as friends & family so there are no fees": a seller steering the buyer away from the
+ * purchase protection a payment app gives goods and services. Worth checking even alone.
+ */
+const NO_PROTECTION = phrases(
+  "(?:send|pay|paid|sent)(?: it| me| them)? (?:as|via|through|using|under) (?:a )?friends (?:and|&) family",
+  "(?:not|don'?t (?:mark it as|use)|no) goods (?:and|&) services",
+  "(?:payment app|gift cards?|zelle|crypto) only",
 );
 
 /** "send $600 on Pocketsend": a payment app named after "on/via/through", written with a capital. */
@@ -128,6 +147,7 @@ export const unusualPayment: Rule = {
   find: (message) => [
     // "No real business asks to be paid in gift cards" is advice, not a request.
     ...findPhrases(message.wording, UNUSUAL_PAYMENT, { unless: (part, start) => isDenied(part, start) }),
+    ...findPhrases(message.wording, NO_PROTECTION).map((match) => ({ ...match, weight: "suspicious" as const })),
     ...[
       ...findPhrases(message.wording, PAYMENT_APP),
       ...namedAppPayments(message).filter(

@@ -59,6 +59,8 @@ const DEADLINE = phrases(
   String.raw`antes de (?:las |la )?${TIME}`,
   String.raw`antes de (?:manana|hoy|medianoche|que termine el dia|que acabe el dia)`,
   "lo antes posible",
+  String.raw`(?:en|dentro de) las? proximas? \d+ horas`,
+  "quedan pocos (?:dias|cupos|lugares)|se vence (?:hoy|manana|pronto)|ahorita mismo|(?:hoy|ya) mismo",
   "cuanto antes",
   "(?:registrese|inscribase|llame|responda|pague|actue|compre|confirme|verifique|reclame|escanee) (?:hoy|ahora|ya|de inmediato)",
   "(?:hoy|esta noche|manana) (?:mismo|antes de)",
