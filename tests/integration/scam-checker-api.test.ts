@@ -111,7 +111,7 @@ describe("the scam checker over HTTP", () => {
       JSON.stringify({ text: "Running ten minutes late, start dinner without me. Love, Dad" }),
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ signs: [], verdict: "none-found" });
+    expect(await response.json()).toEqual({ verdict: "none-found", signs: [], asks: [] });
   });
 
   it("refuses empty, oversized and malformed input with a clear message", async () => {
@@ -172,7 +172,7 @@ describe("the scam checker over HTTP", () => {
       const response = await api(JSON.stringify(body));
       const took = performance.now() - started;
       expect([body.text.slice(0, 12), response.status]).toEqual([body.text.slice(0, 12), 200]);
-      expect(((await response.json()) as { verdict: string }).verdict).toMatch(/^(warning-signs|none-found)$/);
+      expect(((await response.json()) as { verdict: string }).verdict).toMatch(/^(warning-signs|be-careful|none-found)$/);
       // The budget is 150 ms of CPU (tests/unit/checker-cost.test.ts); this allows for a busy machine.
       expect(took, body.text.slice(0, 12)).toBeLessThan(3_000);
     }

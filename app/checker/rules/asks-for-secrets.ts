@@ -24,7 +24,6 @@ const SECRETS = phrases(
   // A code mentioned first, then the request for it: "I'm sending a code to your phone, can you tell me what it is?"
   String.raw`(?:code|codigo|pin)[^\n]{0,140}?(?:tell me|tell us|send (?:it |that |the code )?(?:to me|to us|back|me|us|over)|give (?:it )?(?:to )?me|read (?:it )?(?:out )?(?:to )?me|text (?:it )?(?:to )?me|forward it|share it with (?:me|us)|what it (?:is|says)|what (?:the )?code (?:is|says|you got)|me lo pasas|pasamelo|pasame|dimelo|digamelo|enviamelo|mandamelo|me lo envias|me lo mandas|me lo dices|cual es|me lo (?:puedes|podrias|puede|podria) (?:pasar|enviar|mandar|dar|decir|leer)|(?:can|could|would) (?:u|you) (?:please )?(?:send|text|read|tell|give) (?:it|that|me it|me that|me the \\w+)(?: to me| over| back)?|proporcionele|deselo|digale|dele (?:el|ese) codigo)`,
   String.raw`(?:sign|log) ?in with ${YOUR} (?:\w+ ){0,2}(?:email|e-mail|credentials|username|work email|school email)`,
-  String.raw`${YOUR} (?:\w+ )?password (?:expires|will expire|has expired|is expiring|is about to expire)`,
   String.raw`(?:password|pin|code) (?:is )?(?:needed|required) (?:to|for)`,
   // "Approve this sign-in": a scammer signing in as you needs only your tap on the prompt.
   String.raw`(?:tap|press|click|hit|select|choose|touch|pulse|toque|presione) (?:on )?["'“]?(?:approve|allow|yes|accept|confirm|aprobar|permitir|si)["'”]?`,
@@ -35,6 +34,20 @@ const SECRETS = phrases(
   // "Please have your online banking code ready": the caller will ask for it.
   String.raw`have ${YOUR} (?:\w+ ){0,3}(?:${SECRET}|code|pin) (?:ready|handy|at hand|nearby)`,
   String.raw`tenga (?:a la mano |listo |lista )?(?:su|tu) (?:\w+ ){0,3}(?:codigo|clave|contrasena|pin)`,
+);
+
+/**
+ * "Your password expires in 5 days": the classic lure, and also how an IT desk reminds staff. It
+ * asks for nothing by itself; the link it comes with decides (verdict.ts), so it is pressure.
+ */
+const PASSWORD_EXPIRY = phrases(
+  String.raw`${YOUR} (?:\w+ )?password (?:expires|will expire|has expired|is expiring|is about to expire)`,
+);
+
+/** "Reply with the code so we can block them": no honest code message asks for it back. */
+const REPLY_WITH_CODE = phrases(
+  String.raw`(?:reply|respond|text (?:us|me)?|send (?:us|me)?)(?: back)? with (?:the|this|that|your|ur|el|ese|su) (?:\d[- ]digit |six[- ]digit )?(?:code|codigo|pin)`,
+  String.raw`(?:responda|responde|contesta|conteste)(?:nos|me)? con (?:el|ese|su|tu) codigo`,
 );
 
 const CODE_ONLY = /cod|otp|pin|digit|number/;
@@ -67,5 +80,11 @@ export const asksForSecrets: Rule = {
     ...findPhrases(message.wording, NAMED_ACCOUNT, {
       unless: (part, start, end) => isDenied(part, start) || !namesTheAccount(part, start, end),
     }),
+    ...findPhrases(message.wording, REPLY_WITH_CODE, { unless: (part, start) => isDenied(part, start) }),
+    ...findPhrases(message.wording, PASSWORD_EXPIRY).map((match) => ({
+      ...match,
+      weight: "pressure" as const,
+      asks: null,
+    })),
   ],
 };

@@ -31,6 +31,12 @@ const AUTHORITY = phrases(
   "(?:probate|tax|benefits?|pension|records|claims|revenue|licensing|registry|court|customs|passport|immigration|post|sheriff'?s|attorney'?s|prosecutor'?s) office",
   String.raw`(?:this is|we are|i am|i'm|from|calling from|here at|on behalf of|at) (?:the |your )?(?:\w+ ){0,3}(?:bank|credit union|building society)`,
   "medicare|medicaid",
+  "(?:this is|it'?s|its|i'?m|im) (?:ur |your |the )?(?:\\w+ )?(?:delivery )?(?:driver|courier|carrier|delivery guy)",
+  "(?:camera|traffic|speed|parking|red light|toll) enforcement|automated (?:camera|traffic|speed)",
+  "(?:forensics?|recovery|investigations?|compliance|anti-?fraud|fraud|risk|trust (?:and|&) safety) (?:team|unit|department|division|specialists?|officers?|desk)|federal (?:investigators|agents|officers)|equipo antifraude",
+  "(?:help|support|service|aid|processing|resolution|claims) (?:center|centre)|student aid",
+  "billing (?:team|department|dept|office)|accounts (?:payable|receivable)",
+  "le (?:saluda|habla|escribe|contacta) (?:el |la )?(?:equipo|departamento|banco|servicio|oficina|area)",
   String.raw`(?:county|city|municipal|state|district|federal|traffic|superior) (?:\w+ )?court`,
   String.raw`dept\.? of (?:the )?\w+`,
   "(?:parking|traffic|toll|tolls|turnpike|motor vehicle) (?:enforcement|authority|division|office|services|department|agency|notice|citation|violation)",
@@ -62,7 +68,7 @@ const NAMES = phrases(
  * in Spanish starting with one ("Banco Cedarline"). Matched on the original text, with capitals.
  */
 const ORGANISATION_WORD =
-  "Bank|Banking|Credit Union|Couriers?|Parcels?|Post|Postal Service|Delivery|Deliveries|Logistics|Express|Shipping|Security|Support|Mail|Services?|Accounts?|Drive|Cloud|Pay|Wallet|Exchange|Office|Department|Dept|Agency|Authority|Registry|Help ?[Dd]esk|Helpline|Financial|Finance|Insurance|Police|Court|Customs|Telecom|Energy|Utilities|Power|Tax|Revenue|Treasury|Administration|Bureau|Commission|Council|Ministry|Government|Benefits|Pensions?|Retirement|Protection|Alerts?|Team|Systems?|Recruiting|Recruitment|Tolls?|Fraud Prevention|Fraud Team|Billing|Rewards|Unit|Division|Centre|Center";
+  "Bank|Banking|Credit Union|Couriers?|Parcels?|Post|Postal Service|Delivery|Deliveries|Logistics|Express|Shipping|Security|Support|Mail|Services?|Accounts?|Drive|Cloud|Pay|Wallet|Exchange|Office|Department|Dept|Agency|Authority|Registry|Help ?[Dd]esk|Helpline|Financial|Finance|Insurance|Police|Court|Customs|Telecom|Energy|Utilities|Power|Tax|Revenue|Treasury|Administration|Bureau|Commission|Council|Ministry|Government|Benefits|Pensions?|Retirement|Protection|Alerts?|Team|Systems?|Recruiting|Recruitment|Tolls?|Fraud Prevention|Fraud Team|Billing|Rewards|Unit|Division|Centre|Center|Mobile|Wireless|Electric|Gas|Water|Health|Medical|Pharmacy|Airlines|Capital|Trust|Investments|Recovery|Outreach|Foundation|Relief|Fund|Charities|Network|Schools?|University|College|District|Clinic|Hospital|Enforcement|Processing";
 const NAME_CHARACTER = String.raw`[\p{L}\p{N}&'’.-]`;
 /** "Cedarline Bank", "QuickShip Couriers": up to four capitalised words, ending in a kind of organisation. */
 const NAME_THEN_KIND = new RegExp(

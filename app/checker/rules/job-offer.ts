@@ -31,6 +31,7 @@ const JOB_OFFER = phrases(
   // Spanish
   "sin (?:experiencia|entrevista)",
   "ingresos extras?|dinero extra",
+  "pago (?:diario|semanal|al dia)|(?:daily|weekly) pay(?:outs?)?",
   "(?:su|tu) perfil (?:fue|ha sido) (?:seleccionado|elegido|preseleccionado)",
   "(?:dando|dar|dandole) likes?|escribiendo (?:resenas|comentarios)|(?:calificar|evaluar) (?:productos|hoteles|aplicaciones)",
   String.raw`(?:ganancias?|ganar|gana|pago) (?:de )?\$?[\d,.]+ (?:a|-) \$?[\d,.]+ (?:diarios?|al dia|por dia|a la semana|semanales?)`,

@@ -11,6 +11,8 @@ const PRIZE = phrases(
   // "Congratulations on your new job" is a friend; "Congratulations! You won" is the trick.
   String.raw`(?:congratulations?|congrats|congradulations|felicidades|felicitaciones|enhorabuena)(?=[\s\S]{0,120}?(?:won|win|winner|selected|chosen|picked|prize|claim|reward|lucky|free|gift|ganad|premio|gratis|seleccionad|elegid|comision))`,
   "(?:cash |grand |special |mystery |free )?prizes?",
+  // A refund notice with its amount is also what a tax office sends once a refund is issued.
+  String.raw`(?:tax|pending|unclaimed|overdue|outstanding|government|bonus) refund (?:of|for|worth) \$?[\d,.]{1,15}`,
   "(?:free|complimentary) (?:gift|iphone|ipad|tablet|laptop|phone|vacation|cruise|trip|voucher|fuel|groceries|tv)",
   String.raw`free (?:[\w-]+ ){0,3}(?:coins|gems|skins?|robux|v-?bucks|followers|gold|crystals|diamonds|credits|tokens|points|lives|spins|items|pets?|outfits?)`,
   "(?:coin|gem|robux|v-?bucks|money|cash|followers?) generator",
@@ -37,7 +39,6 @@ const WINDFALL = phrases(
   "(?:usted |tu )?se gano (?:los|el|un|una|\\$)|(?:le|te) dan una tarjeta con \\$",
   "lottery|lotto|sweepstakes?|jackpot|giveaway|prize draw|lucky draw",
   String.raw`(?:eligible|qualified|approved) (?:for|to receive|to get) (?:a |an |your )?(?:\$[\d,.]{1,15} )?(?:tax )?(?:refund|rebate|grant|payment|reward|prize|compensation|settlement|stimulus|award|bonus)`,
-  String.raw`(?:tax|pending|unclaimed|overdue|outstanding|government|bonus) refund (?:of|for|worth) \$?[\d,.]{1,15}`,
   String.raw`(?:you (?:are|were) owed|you have overpaid|you overpaid|we owe you|owed to you)`,
   "inheritance|beneficiary|next of kin|estate of (?:the )?late",
   "unclaimed (?:funds|money|property|prize|package|reward|assets)",

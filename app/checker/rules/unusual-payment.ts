@@ -65,6 +65,7 @@ const UNUSUAL_PAYMENT = phrases(
   // A stranger's money "stuck" until you upgrade or pay: the fake payment-app upgrade.
   "upgrade (?:to |your account to )?(?:a )?(?:business|premium|verified|merchant) account (?:to|so you can|before you can) (?:receive|accept|get|release)",
   "(?:upgrade|upgraded|upgrading) to a (?:business|premium|merchant|verified) account|merchant verification",
+  String.raw`(?:not )?upgraded? to (?:receive|accept) (?:business |merchant )?(?:funds|payments|money)|upgrade (?:now |today )?for \$[\d,.]{1,15}`,
   // Cash at the door: a "volunteer" or "courier" collecting a donation, bail or payment.
   String.raw`(?:collect|pick up|pickup) (?:your |the |a )?(?:donation|payment|money|gift|contribution)s? in cash`,
   String.raw`(?:volunteer|courier|driver|agent|officer|messenger) will (?:come|stop by|drop by|be there)[^.!?\n]{0,40}?(?:collect|pick up)`,
@@ -113,7 +114,7 @@ const NO_PROTECTION = phrases(
 );
 
 /** "send $600 on Pocketsend": a payment app named after "on/via/through", written with a capital. */
-const NAMED_APP = /\b(?:send|pay|transfer)\b[^.!?\n]{0,50}?\b(?:on|via|through|using) ([a-z][a-z0-9]{2,})/g;
+const NAMED_APP = /\b(?:send|pay|transfer)\b[^.!?\n]{0,50}?\b(?:on|via|through|using|by) ([a-z][a-z0-9]{2,})/g;
 const NOT_APPS = new Set(
   "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec the this that your my our his her their it time mail email text phone card".split(
     " ",

@@ -23,6 +23,16 @@ const SPAN = String.raw`(?:${NUMBER} ?${UNIT}|(?:an?|the|one) (?:hour|minute|day
 
 /** A deadline on something you must do: pay, reply, sign in, "or else". Strong. */
 const DEADLINE = phrases(
+  "(?:real|super|very) quick(?:ly)?|asap|rn(?![\\p{L}])|right now",
+  "don'?t miss (?:it|out|this|your chance)|no te lo pierdas|no se lo pierda",
+  "(?:give|donate|act|apply|order|buy|reply|respond|pay|sign up|join|claim|send|enroll|register|book) (?:it |them |yours )?(?:now|today|tonight|immediately)",
+  String.raw`(?:hold|keep|save|reserve) (?:it|them|the \w+|\d+ spots?|your spot|a spot|your place)[^.!?\n]{0,30}?(?:til|till|until|by|for) (?:tonight|tomorrow|today|\w+day|the weekend|\d)`,
+  String.raw`you (?:only )?have (?:two|three|four|\d+|24|48|72) (?:days|hours|hrs|h)(?![\p{L}])`,
+  String.raw`within \d+ ?(?:h|hrs?)(?![\p{L}])`,
+  String.raw`(?:due|expires?|closes?|ends?) (?:this|next) (?:week|weekend|\w+day)`,
+  String.raw`before (?:this |next )?\w+day'?s? (?:payroll|deadline|cutoff|cut-off|run)`,
+  "another (?:guy|person|buyer|family|lady|man|couple) (?:is )?(?:coming|interested|wants it)",
+  String.raw`(?:solo )?quedan \d+ (?:lugares|cupos|espacios|plazas)`,
   // English
   String.raw`(?:within|in the next|in the following|in less than|in under|during the next) (?:the next )?${SHORT_SPAN}`,
   String.raw`${DEMAND} [^.!?\n]{0,60}?(?<q>(?:within|in the next|in) ${SPAN})`,

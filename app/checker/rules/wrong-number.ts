@@ -24,7 +24,6 @@ const WRONG_NUMBER = phrases(
   "(?:this is|it'?s|its) [a-z]+ from (?:the |your |our )?(?:\\w+ ){0,3}(?:class|club|gym|church|party|group|meetup|conference|event|course|team|neighbo(?:u)?rhood)",
   "(?:grab|get|have) (?:a )?(?:lunch|coffee|dinner|drinks?|tea|brunch) (?:sometime|some time|one day)",
   "you said (?:we should|to text|to message|to call|you'?d|i should)",
-  "(?:got|found|have) (?:your|ur) (?:number|contact) (?:from|in|on)",
   "(?:your|ur) number (?:was|is) (?:in|on) my (?:contacts|phone|list)",
   "you seemed (?:so )?(?:kind|nice|friendly|lovely|sweet)",
   "(?:nice|lovely|glad) to (?:meet|e-?meet) you(?: here)?[,!.]* (?:where|what|how)",
@@ -49,6 +48,9 @@ function endsWithName(part: MessagePart, start: number, end: number): boolean {
   return name !== "" && name[0] !== name[0].toLowerCase();
 }
 
+/** "Got your number from the team list": how a stranger starts, and how a new parent does too. */
+const FOUND_YOUR_NUMBER = phrases("(?:got|found|have) (?:your|ur) (?:number|contact) (?:from|in|on)");
+
 export const wrongNumber: Rule = {
   id: "wrong-number",
   title: "A friendly stranger",
@@ -58,5 +60,6 @@ export const wrongNumber: Rule = {
   find: (message) => [
     ...findPhrases(message.wording, IS_THIS_SOMEONE, { unless: (part, start, end) => !endsWithName(part, start, end) }),
     ...findPhrases(message.wording, WRONG_NUMBER),
+    ...findPhrases(message.wording, FOUND_YOUR_NUMBER).map((match) => ({ ...match, weight: "context" as const })),
   ],
 };
