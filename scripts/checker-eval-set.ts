@@ -253,22 +253,35 @@ export function evaluateChecker(messages: EvalMessage[]): EvalReport {
 }
 
 /** The reasons the report is below budget; empty when it meets every one. */
-export function budgetProblems(report: EvalReport): string[] {
+export type Budget = typeof BUDGETS;
+
+/**
+ * What each set measured when issue 34's work was handed over (2026-11-27), kept as floors so no
+ * later change makes the checker worse unnoticed. They are NOT the issue's budget: on the held-out
+ * set the budget (BUDGETS) is not met yet, and `npm run checker:eval` says so. Raise a floor when
+ * the checker improves; never lower one to make a change pass.
+ */
+export const HANDOVER_FLOORS: Record<EvalSetName, Budget> = {
+  "held-out": { ...BUDGETS, minRecall: 0.91, minTwoCorrect: 0.84, maxFalseAlarms: 0.035 },
+  tuning: { ...BUDGETS, minRecall: 0.95, minTwoCorrect: 0.87, maxFalseAlarms: 0.01 },
+};
+
+export function budgetProblems(report: EvalReport, budget: Budget = BUDGETS): string[] {
   const problems: string[] = [];
   const { overall } = report;
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
-  if (overall.scams < BUDGETS.minScams) problems.push(`only ${overall.scams} scams (need ${BUDGETS.minScams})`);
-  if (report.spanishScams < BUDGETS.minSpanishScams)
-    problems.push(`only ${report.spanishScams} Spanish scams (need ${BUDGETS.minSpanishScams})`);
-  if (overall.ordinary < BUDGETS.minOrdinary)
-    problems.push(`only ${overall.ordinary} ordinary messages (need ${BUDGETS.minOrdinary})`);
-  if (overall.recall < BUDGETS.minRecall)
-    problems.push(`recall ${percent(overall.recall)} is below ${percent(BUDGETS.minRecall)}`);
-  if (overall.twoCorrect < BUDGETS.minTwoCorrect)
+  if (overall.scams < budget.minScams) problems.push(`only ${overall.scams} scams (need ${budget.minScams})`);
+  if (report.spanishScams < budget.minSpanishScams)
+    problems.push(`only ${report.spanishScams} Spanish scams (need ${budget.minSpanishScams})`);
+  if (overall.ordinary < budget.minOrdinary)
+    problems.push(`only ${overall.ordinary} ordinary messages (need ${budget.minOrdinary})`);
+  if (overall.recall < budget.minRecall)
+    problems.push(`recall ${percent(overall.recall)} is below ${percent(budget.minRecall)}`);
+  if (overall.twoCorrect < budget.minTwoCorrect)
     problems.push(
-      `scams with 2+ correct signs ${percent(overall.twoCorrect)} is below ${percent(BUDGETS.minTwoCorrect)}`,
+      `scams with 2+ correct signs ${percent(overall.twoCorrect)} is below ${percent(budget.minTwoCorrect)}`,
     );
-  if (overall.falseAlarms > BUDGETS.maxFalseAlarms)
-    problems.push(`false alarms ${percent(overall.falseAlarms)} is above ${percent(BUDGETS.maxFalseAlarms)}`);
+  if (overall.falseAlarms > budget.maxFalseAlarms)
+    problems.push(`false alarms ${percent(overall.falseAlarms)} is above ${percent(budget.maxFalseAlarms)}`);
   return problems;
 }
