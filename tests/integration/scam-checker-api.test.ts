@@ -172,7 +172,9 @@ describe("the scam checker over HTTP", () => {
       const response = await api(JSON.stringify(body));
       const took = performance.now() - started;
       expect([body.text.slice(0, 12), response.status]).toEqual([body.text.slice(0, 12), 200]);
-      expect(((await response.json()) as { verdict: string }).verdict).toMatch(/^(warning-signs|be-careful|none-found)$/);
+      expect(((await response.json()) as { verdict: string }).verdict).toMatch(
+        /^(warning-signs|be-careful|none-found)$/,
+      );
       // The budget is 150 ms of CPU (tests/unit/checker-cost.test.ts); this allows for a busy machine.
       expect(took, body.text.slice(0, 12)).toBeLessThan(3_000);
     }
