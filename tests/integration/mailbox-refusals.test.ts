@@ -4,12 +4,10 @@ import { describe, expect, it } from "vitest";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { FAMILY_TABLES } from "../support/family-tables";
+import { holderWithFamilyPlan } from "../support/family-holder";
 import { callRoute } from "../support/accounts";
 import { callAction, callLoader } from "../support/route-calls";
 import { formPost } from "../support/requests";
-import { signedInCookie } from "../support/users";
-import { users } from "~/account/tables";
-import { customers, members, subscriptions } from "~/billing/tables";
 import { mailboxKey } from "~/mail/mailbox-key";
 import { outboxMessages } from "~/mail/tables";
 import { practiceAddressConsents, practiceMessages, practiceSuppressions } from "~/training/tables";
@@ -30,7 +28,6 @@ import { action as practiceStopAction } from "~/routes/practice.stop";
  * re-keyed by the migration and still hold.
  */
 
-const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
 const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
 /**
@@ -45,38 +42,7 @@ describe.each(DATABASE_TARGETS)("refusals and limits by mailbox on $name", (targ
 
   /** An account holder (confirmed email) with Family Training and these people from checkout. */
   async function holder(email: string, people: string[] = []) {
-    const cookie = await signedInCookie(suite.handle, email);
-    await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-    const [user] = await db().select().from(users).where(eq(users.email, email));
-    const [customer] = await db()
-      .insert(customers)
-      .values({ userId: user!.id, name: "Dana Rivera", email })
-      .returning();
-    const [subscription] = await db()
-      .insert(subscriptions)
-      .values({
-        customerId: customer!.id,
-        provider: "demo",
-        providerSubscriptionId: `demo_sub_${Math.random().toString(36).slice(2)}`,
-        plan: "family",
-        status: "active",
-        currentPeriodEnd: FUTURE,
-      })
-      .returning();
-    await db()
-      .insert(members)
-      .values(
-        [email, ...people].map((address, position) => ({
-          subscriptionId: subscription!.id,
-          position,
-          name: position === 0 ? "Dana Rivera" : "Gran",
-          email: address,
-          ageBand: position === 0 ? null : "adult",
-        })),
-      );
-    // The page's first visit copies the checkout people into the Training Program.
-    await callLoader(trainingLoader, "/account/training", { Cookie: cookie });
-    return { cookie, userId: user!.id, subscriptionId: subscription!.id };
+    return holderWithFamilyPlan(suite.handle, email, { people });
   }
 
   const post = (cookie: string, fields: Record<string, string>) =>

@@ -4,14 +4,12 @@ import { asc, eq, ne } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { FAMILY_TABLES } from "../support/family-tables";
+import { holderWithFamilyPlan } from "../support/family-holder";
 import { callRoute } from "../support/accounts";
 import { callAction, callLoader } from "../support/route-calls";
 import { formPost } from "../support/requests";
-import { signedInCookie } from "../support/users";
 import { seedPracticeMessage, seedSubscription } from "../support/practice-seeds";
 import { writeAddressConsent } from "../support/training-family";
-import { users } from "~/account/tables";
-import { customers, members, subscriptions } from "~/billing/tables";
 import { handleInboundText, parseInboundText } from "~/mail/inbound-texts.server";
 import { outboxMessages } from "~/mail/tables";
 import {
@@ -43,7 +41,6 @@ import { action as practiceStopAction } from "~/routes/practice.stop";
  * not said yes.
  */
 
-const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
 const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
 const LIFT_LINK = /\/training\/opt-in\/([A-Za-z0-9_-]+)/;
@@ -65,29 +62,7 @@ describe.each(DATABASE_TARGETS)("a refusal is told only to the family it answere
 
   /** An account holder (confirmed email) with Family Training and nobody else enrolled yet. */
   async function holder(email: string): Promise<Holder> {
-    const cookie = await signedInCookie(suite.handle, email);
-    await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-    const [user] = await db().select().from(users).where(eq(users.email, email));
-    const [customer] = await db()
-      .insert(customers)
-      .values({ userId: user!.id, name: "Dana Rivera", email })
-      .returning();
-    const [subscription] = await db()
-      .insert(subscriptions)
-      .values({
-        customerId: customer!.id,
-        provider: "demo",
-        providerSubscriptionId: `demo_sub_${Math.random().toString(36).slice(2)}`,
-        plan: "family",
-        status: "active",
-        currentPeriodEnd: FUTURE,
-      })
-      .returning();
-    await db()
-      .insert(members)
-      .values({ subscriptionId: subscription!.id, position: 0, name: "Dana Rivera", email, ageBand: null });
-    await page(cookie);
-    return { cookie, userId: user!.id, subscriptionId: subscription!.id };
+    return holderWithFamilyPlan(suite.handle, email);
   }
 
   const page = async (cookie: string) =>

@@ -3,13 +3,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { FAMILY_TABLES } from "../support/family-tables";
+import { holderWithFamilyPlan } from "../support/family-holder";
 import { callRoute } from "../support/accounts";
 import { callAction } from "../support/route-calls";
 import { formPost } from "../support/requests";
-import { signedInCookie } from "../support/users";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
-import { users } from "~/account/tables";
-import { customers, members, subscriptions } from "~/billing/tables";
 import { resetEnvForTests } from "~/config/env.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { outboxMessages, smsSuppressions } from "~/mail/tables";
@@ -26,7 +24,7 @@ import { practiceLibrary } from "~/training/library/practice-library.server";
 import { PRACTICE_TEXT_TEMPLATE } from "~/training/sending/practice-composer.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
-import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
+import { action as trainingAction } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
 import { action as twilioWebhook } from "~/routes/api.webhooks.twilio";
 import { action as mailboxAction } from "~/routes/dev.mailbox";
@@ -43,7 +41,6 @@ import { action as mailboxAction } from "~/routes/dev.mailbox";
  * phone number (finding 12), and START after STOP.
  */
 
-const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 const TWILIO_NUMBER = "+15005550006";
 const WEBHOOK_URL = "http://localhost:3000/api/webhooks/twilio";
 const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
@@ -82,29 +79,7 @@ describe.each(DATABASE_TARGETS)("a YES by text on $name", (target) => {
 
   /** An account holder with Family Training, signed in (as consent-bypasses.test.ts). */
   async function holder(email: string, name: string): Promise<Holder> {
-    const db = suite.handle.db;
-    const cookie = await signedInCookie(suite.handle, email);
-    await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-    const [user] = await db.select().from(users).where(eq(users.email, email));
-    const [customer] = await db.insert(customers).values({ userId: user.id, name, email }).returning();
-    const [subscription] = await db
-      .insert(subscriptions)
-      .values({
-        customerId: customer.id,
-        provider: "demo",
-        providerSubscriptionId: `demo_sub_${Math.random().toString(36).slice(2)}`,
-        plan: "family",
-        status: "active",
-        currentPeriodEnd: FUTURE,
-      })
-      .returning();
-    await db.insert(members).values({ subscriptionId: subscription.id, position: 0, name, email, ageBand: null });
-    const family = { cookie, userId: user.id, subscriptionId: subscription.id, name };
-    await callRoute(
-      trainingLoader,
-      new Request("http://localhost:3000/account/training", { headers: { Cookie: cookie } }),
-    );
-    return family;
+    return { ...(await holderWithFamilyPlan(suite.handle, email, { name })), name };
   }
 
   const post = (who: Holder, fields: Record<string, string>) =>

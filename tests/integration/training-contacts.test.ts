@@ -2,22 +2,15 @@ import { describe, expect, it } from "vitest";
 import { asc, eq, ne } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
+import { FAMILY_TABLES } from "../support/family-tables";
 import { callRoute } from "../support/accounts";
 import { callAction, callLoader } from "../support/route-calls";
 import { formPost } from "../support/requests";
 import { signedInCookie } from "../support/users";
-import { accounts, sessions, users } from "~/account/tables";
+import { users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages, smsSuppressions } from "~/mail/tables";
-import { requestLimits } from "~/security/tables";
-import {
-  practiceAddressConsents,
-  practiceEvents,
-  practiceMessages,
-  practiceSuppressions,
-  trainingContacts,
-  trainingPrograms,
-} from "~/training/tables";
+import { practiceAddressConsents, practiceMessages, practiceSuppressions, trainingContacts } from "~/training/tables";
 import { importCheckoutContacts } from "~/training/people/checkout-contacts.server";
 import { listContacts } from "~/training/people/programs.server";
 import { toE164 } from "~/training/people/contact-schema";
@@ -32,23 +25,7 @@ import { action as optInConfirmAction, loader as optInConfirmLoader } from "~/ro
 const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 
 describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name", (target) => {
-  const suite = databaseForSuite(target, [
-    practiceEvents,
-    practiceMessages,
-    practiceAddressConsents,
-    practiceSuppressions,
-    trainingContacts,
-    trainingPrograms,
-    outboxMessages,
-    smsSuppressions,
-    requestLimits,
-    members,
-    subscriptions,
-    customers,
-    sessions,
-    accounts,
-    users,
-  ]);
+  const suite = databaseForSuite(target, FAMILY_TABLES);
 
   /**
    * An account holder who bought a plan at checkout: the account, its customer and subscription,
