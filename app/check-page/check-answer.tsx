@@ -21,7 +21,7 @@ export function verdictSentence(result: CheckResult): string {
   return `${count} warning ${count === 1 ? "sign" : "signs"}. Treat it as a scam: don't reply, don't click, don't pay.`;
 }
 
-/** Each answer has its own colour and icon; none of them is green, because none of them means "safe". */
+/** Each answer has its own color and icon; none of them is green, because none of them means "safe". */
 const VERDICT_LOOK: Record<Verdict, { box: string; icon: ReactNode }> = {
   "warning-signs": {
     box: "bg-red-50 text-red-800 ring-2 ring-red-700",

@@ -127,7 +127,7 @@ test("an ordinary message: no warning signs found, and never told it is safe", a
   await expectAdvice(page);
 });
 
-test("three answers, each with its own words, colour and icon: a warning, 'be careful' and none found", async ({
+test("three answers, each with its own words, color and icon: a warning, 'be careful' and none found", async ({
   page,
 }) => {
   await page.goto("/check");

@@ -39,7 +39,7 @@ function isAskedInPerson(part: MessagePart, end: number): boolean {
 }
 
 /**
- * A list of identity documents and numbers at once (a birthday, an SSN, bank numbers, a licence
+ * A list of identity documents and numbers at once (a birthday, an SSN, bank numbers, a license
  * photo): what an identity thief needs, asked in one message. Strong on its own.
  */
 const DETAIL_KINDS: readonly RegExp[] = [

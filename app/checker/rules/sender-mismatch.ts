@@ -28,7 +28,7 @@ const US_BODY = phrases(
 
 /**
  * Whether the message presents itself as a US body: the sender's name or address says so, or the
- * subject or the opening words name one the way an organisation writes its name, with a capital
+ * subject or the opening words name one the way an organization writes its name, with a capital
  * ("E-ZPass: …", "USPS notice", "Cedarline Bank"). A mother who writes from her free address that
  * "the delivery man left your box next door" is not presenting as a courier.
  */
@@ -41,7 +41,7 @@ function presentsAsABody(message: PreparedMessage): boolean {
       continue;
     }
     const opening = part.field === "text" ? part.folded.slice(0, 80) : part.folded;
-    // "Aviso de peaje: …": a name before a colon is how an organisation signs a text, in any case.
+    // "Aviso de peaje: …": a name before a colon is how an organization signs a text, in any case.
     const prefix = /^\s*[^:\n]{1,40}:/.exec(opening)?.[0] ?? "";
     if (new RegExp(US_BODY.source, "u").test(prefix)) return true;
     for (const match of opening.matchAll(body)) {
