@@ -9,6 +9,7 @@ import {
   practicePageMeta,
 } from "~/training/tracking/practice-pages";
 import { feedbackFor } from "~/training/tracking/practice-feedback.server";
+import { feedbackOpening } from "~/training/tracking/feedback-opening";
 import {
   ArrivedWithRedFlags,
   LearnMoreSection,
@@ -56,65 +57,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
-function Intro({
-  friendly,
-  outcome,
-  count,
-}: {
-  friendly: boolean;
-  outcome: "clicked" | "spotted" | "reported" | null;
-  count: number;
-}) {
-  if (outcome === "reported") {
-    return (
-      <p>
-        {friendly ? "You reported it. Well spotted, detective!" : "You reported it. Well spotted."} Here are its {count}{" "}
-        red flags, so you know them all.
-      </p>
-    );
-  }
-  if (outcome === "clicked") {
-    return friendly ? (
-      <p>
-        You pressed the button on the practice page. That is OK! Practice is how everyone learns. Here are the {count}{" "}
-        clues to look for next time.
-      </p>
-    ) : (
-      <p>
-        You pressed the button on the practice page. That is what practice is for: a real scam would have asked for your
-        details next. Here are its {count} red flags.
-      </p>
-    );
-  }
-  if (outcome === "spotted") {
-    return (
-      <p>
-        {friendly ? "You spotted it. Well done, detective!" : "You spotted it. Well done."} Here are its {count} red
-        flags, so you know them all.
-      </p>
-    );
-  }
-  return friendly ? (
-    <p>This message had {count} clues that it was a scam. They are numbered in the message and explained below.</p>
-  ) : (
-    <p>This message had {count} red flags. Each one is numbered in the message and explained below.</p>
-  );
-}
-
 export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
   const feedback = loaderData;
   const busy = useNavigation().state !== "idle";
-  const heading = feedback.friendly ? "Great job checking! Here is what to look for" : "Here is what to look for";
+  // The opening words follow what the person did: never praise after a fall (issue #35).
+  const opening = feedbackOpening(feedback.outcome, feedback.friendly, feedback.redFlags.length);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <p className="flex items-start gap-3 rounded-2xl bg-safe-50 px-4 py-3 font-semibold text-ink ring-1 ring-green-200">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-safe-600" />
         <span>{PRACTICE_NOTICE}</span>
       </p>
-      <h1 className="mt-8 text-2xl font-bold text-brand-900 sm:text-3xl">{heading}</h1>
-      <div className="mt-3 text-muted">
-        <Intro friendly={feedback.friendly} outcome={feedback.outcome} count={feedback.redFlags.length} />
-      </div>
+      <h1 className="mt-8 text-2xl font-bold text-brand-900 sm:text-3xl">{opening.heading}</h1>
+      <p className="mt-3 text-muted">{opening.intro}</p>
 
       <ArrivedWithRedFlags view={feedback} flagsHeading={feedback.friendly ? "The clues" : "The red flags"} />
 

@@ -712,7 +712,9 @@ test.describe("pages on seeded data", () => {
     test(`an email's feedback page after the button was pressed, at ${label}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(`${origin}/practice/${tokens.clicked}/feedback`);
-      await expect(page.getByRole("heading", { level: 1, name: /Here is what to look for/ })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: /It was practice, and nothing happened/ }),
+      ).toBeVisible();
       await expect(page.locator("main").getByText("You pressed the button on the practice page.")).toBeVisible();
       await expectNoAxeViolations(page);
     });
@@ -729,7 +731,9 @@ test.describe("pages on seeded data", () => {
   test("a text's feedback page once spotted, desktop", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto(`${origin}/practice/${tokens.spotted}/feedback`);
-    await expect(page.locator("main").getByText("You spotted it. Well done.")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "You spotted it. Here is what gave it away" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "I spotted it" })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

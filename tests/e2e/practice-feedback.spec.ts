@@ -99,7 +99,10 @@ test.describe("a practice message's landing and feedback pages", () => {
       "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.",
     );
     await expect(
-      page.getByRole("heading", { level: 1, name: "Great job checking! Here is what to look for" }),
+      page.getByRole("heading", {
+        level: 1,
+        name: "It was practice, and nothing happened. Here is what could have given it away",
+      }),
     ).toBeVisible();
     // The click was recorded (the page says so from the database), and there is no "I spotted it" after a fall.
     await expect(page.locator("main").getByText("You pressed the button on the practice page.")).toBeVisible();
@@ -140,7 +143,9 @@ test.describe("a practice message's landing and feedback pages", () => {
     await page.getByRole("button", { name: "I spotted it" }).click();
     await expect(page.getByRole("status").filter({ hasText: "We noted that you spotted it." })).toBeVisible();
     await page.reload();
-    await expect(page.locator("main").getByText("You spotted it. Well done.")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "You spotted it. Here is what gave it away" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "I spotted it" })).toHaveCount(0);
   });
 
