@@ -118,6 +118,14 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
     ],
     redFlags: [
       {
+        // The sender is the first thing a careful reader doubts, so it is counted (issue #35).
+        quote: "pc-protect-helpline.example",
+        in: "from",
+        why: "A helpline you never contacted is writing to you about your computer. Real tech companies do not email you out of the blue to say something is wrong with it.",
+        coursePage: 19,
+        courseTitle: "Computer Virus and Grandparent Scams",
+      },
+      {
         quote: "Our system has detected 5 viruses on your device.",
         in: "body",
         why: "Nobody can see viruses on your computer by sending you an email.",

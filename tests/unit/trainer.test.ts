@@ -5,7 +5,9 @@ import {
   cutMessage,
   trainerMessageFromScenario,
   type Candidate,
+  type TrainerMessage,
 } from "~/red-flag-trainer/candidates";
+import { SAMPLE_EMAILS, sampleTrainerMessage } from "~/marketing/sample-emails";
 import { chooseTrainerScenario, currentLevel, nextLevel } from "~/red-flag-trainer/difficulty";
 import { GOOD_INSTINCT_OPENING, goodInstinctWhy, roundFeedback } from "~/red-flag-trainer/feedback";
 import { scoreSentence } from "~/red-flag-trainer/round-feedback";
@@ -318,5 +320,66 @@ describe("good instincts: partial credit for a part that shares a red flag's rea
         if (candidate.related) expect(scenario.redFlags[candidate.related.redFlag], scenario.id).toBeDefined();
       }
     }
+  });
+});
+
+describe("every red flag a learner marks counts as found (issue #35)", () => {
+  /** Every message the trainer runs: the practice library's scenarios and the free taste's sample emails. */
+  const messages = [
+    ...loadPracticeLibrary().scenarios.map((scenario) => [scenario.id, trainerMessageFromScenario(scenario)] as const),
+    ...SAMPLE_EMAILS.map((email) => [`sample ${email.id}`, sampleTrainerMessage(email)] as const),
+  ];
+
+  /**
+   * The part a reader taps to mark a red flag: the one drawn over its quote, found from the text
+   * itself (not from the part's own record of which red flag it is).
+   */
+  function partOver(message: TrainerMessage, candidates: Candidate[], index: number): Candidate | undefined {
+    const flag = message.redFlags[index]!;
+    const fields: [Candidate["part"], string][] =
+      flag.in === "from"
+        ? [
+            ["name", message.from.name],
+            ["address", message.from.address],
+          ]
+        : flag.in === "subject"
+          ? [["subject", message.subject ?? ""]]
+          : [["body", message.body]];
+    for (const [part, text] of fields) {
+      const start = text.indexOf(flag.quote);
+      if (start < 0) continue;
+      const end = start + flag.quote.length;
+      return candidates.find((c) => c.part === part && c.start <= start && end <= c.end);
+    }
+    return undefined;
+  }
+
+  it.each(messages)("%s: marking each red flag alone counts it as found, never as a false alarm", (_id, message) => {
+    const { candidates } = cutMessage(message);
+    const marked: string[] = [];
+    message.redFlags.forEach((flag, index) => {
+      const part = partOver(message, candidates, index);
+      expect(part, flag.quote).toBeDefined();
+      const outcome = scoreAttempt(candidates, [part!.id]);
+      if (!outcome.ok) throw new Error(outcome.problem);
+      expect(outcome.score.found, flag.quote).toEqual([index]);
+      expect(outcome.score.falseAlarms, flag.quote).toEqual([]);
+      expect(outcome.score.goodInstincts, flag.quote).toEqual([]);
+      marked.push(part!.id);
+    });
+    // All of them, and nothing else: every red flag found, a full score.
+    const all = scoreAttempt(candidates, marked);
+    if (!all.ok) throw new Error(all.problem);
+    expect(all.score).toMatchObject({ missed: [], falseAlarms: [], goodInstincts: [], score: 100 });
+  });
+
+  it("counts the fake tech-support sender as a red flag in the sample emails", () => {
+    const email = SAMPLE_EMAILS.find((sample) => sample.id === "tech-support-call")!;
+    const { candidates } = cutMessage(sampleTrainerMessage(email));
+    const sender = candidates.find((c) => c.part === "address" && c.text.includes("pc-protect-helpline.example"))!;
+    const outcome = scoreAttempt(candidates, [sender.id]);
+    if (!outcome.ok) throw new Error(outcome.problem);
+    expect(outcome.score.found).toEqual([0]);
+    expect(outcome.score.falseAlarms).toEqual([]);
   });
 });
