@@ -206,9 +206,46 @@ function Facts({ view }: { view: ConsentView & { reportAddress: string | null } 
         password, a code or money.
       </li>
       <li>
-        Stopping is one step: &ldquo;Unsubscribe&rdquo; at the bottom of any practice email, replying STOP to a practice
-        text, or the button on this page.
+        To stop: press &ldquo;Unsubscribe&rdquo; at the bottom of any practice email, reply STOP to a practice text, or
+        use the button on this page.
       </li>
+    </ul>
+  );
+}
+
+/**
+ * What a person needs to decide, before the buttons, short enough that a phone shows the buttons
+ * in its first screen (issue #35): who, what, how often, what the holder sees, how to stop. The
+ * full list (Facts or ChildFacts) follows the buttons, in "More about practice messages".
+ */
+function ShortFacts({ view }: { view: ConsentView }) {
+  const holder = view.names.holder;
+  if (view.minor) {
+    return (
+      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-left" data-short-facts>
+        <li>
+          About <strong>once a week</strong> you may get a pretend scam, never in school time or at night.
+        </li>
+        <li>
+          <strong>It will look real and will not say it is practice.</strong> Your job: spot the tricks!
+        </li>
+        <li>
+          <strong>{holder} will see</strong> which messages you reported, spotted or pressed. Nobody sees what you type.
+        </li>
+        <li>Want to stop? Reply STOP to a text, or press &ldquo;Unsubscribe&rdquo; in an email.</li>
+      </ul>
+    );
+  }
+  return (
+    <ul className="mt-3 list-disc space-y-1.5 pl-5 text-left" data-short-facts>
+      <li>
+        <strong>At most one practice message a week</strong>, never at night: a pretend scam that{" "}
+        <strong>will not say it is practice</strong>. Nothing you type is collected.
+      </li>
+      <li>
+        <strong>{holder} will see</strong> which messages you got and whether you reported, spotted or pressed them.
+      </li>
+      <li>Stop any time: reply STOP to a text, or press &ldquo;Unsubscribe&rdquo; in an email.</li>
     </ul>
   );
 }
@@ -264,9 +301,31 @@ function ChoiceButton({
   );
 }
 
+/** The full facts, below the buttons: open once someone has said yes (what to expect), folded before. */
+function MoreFacts({ view, open }: { view: ConsentView & { reportAddress: string | null }; open: boolean }) {
+  const facts = view.minor ? <ChildFacts view={view} /> : <Facts view={view} />;
+  if (open) {
+    return (
+      <section aria-labelledby="what-to-expect" className="mt-6">
+        <h2 id="what-to-expect" className="text-lg font-bold text-brand-900">
+          What to expect
+        </h2>
+        {facts}
+      </section>
+    );
+  }
+  return (
+    <details className="mt-6 rounded-lg border border-slate-200 px-4 py-3">
+      <summary className="cursor-pointer font-semibold text-brand-800">More about practice messages</summary>
+      {facts}
+    </details>
+  );
+}
+
 export default function TrainingConsent({ loaderData: view, actionData }: Route.ComponentProps) {
   // A child's or teen's notice says "Yes, I'm in" (a parent may press it with them).
   const yesLabel = view.minor ? "Yes, I'm in" : "Yes, send me practice messages";
+  const signedUp = view.status === "active" || view.status === "paused";
   const heading =
     view.status === "opted-out"
       ? "You have stopped practice messages"
@@ -276,49 +335,60 @@ export default function TrainingConsent({ loaderData: view, actionData }: Route.
           : `${view.names.holder} invited you to practice spotting scams`
         : "You are signed up for practice messages";
   return (
-    <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
+    <section className="mx-auto max-w-xl px-4 py-4 sm:py-16">
       <Card className="p-5 sm:p-8">
-        <ShieldCheck aria-hidden="true" className="h-10 w-10 text-brand-700" />
-        <h1 className="mt-3 text-2xl font-bold text-brand-900">{heading}</h1>
+        <div className="flex items-center gap-3">
+          <ShieldCheck aria-hidden="true" className="h-8 w-8 shrink-0 text-brand-700 sm:h-10 sm:w-10" />
+          <h1 className="text-xl font-bold text-brand-900 sm:text-2xl">{heading}</h1>
+        </div>
         <p className="mt-2 text-lg">{greeting(view)}</p>
         {actionData && (
-          <div className="mt-4">
+          <div className="mt-3">
             <FormMessage result={actionData} />
           </div>
         )}
-        {view.minor ? <ChildFacts view={view} /> : <Facts view={view} />}
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          {view.status === "waiting" && !view.waitingForGuardian && (
-            <>
-              <ChoiceButton choice="yes">{yesLabel}</ChoiceButton>
-              <ChoiceButton choice="no" variant="secondary">
-                No thanks
-              </ChoiceButton>
-            </>
-          )}
-          {view.status === "waiting" && view.waitingForGuardian && (
-            <>
-              <p className="text-muted">
-                Your parent or guardian has not finished signing you up, so nothing is sent yet.
-              </p>
-              <ChoiceButton choice="no" variant="secondary">
-                No thanks
-              </ChoiceButton>
-            </>
-          )}
-          {(view.status === "active" || view.status === "paused") && (
-            <ChoiceButton choice="no" variant="secondary">
-              Stop practice messages
-            </ChoiceButton>
-          )}
-          {view.status === "opted-out" && (
-            <>
-              <p className="text-muted">Changed your mind? Only you can start them again.</p>
-              <ChoiceButton choice="yes">{yesLabel}</ChoiceButton>
-            </>
-          )}
-        </div>
+        {view.status === "waiting" && <ShortFacts view={view} />}
+        {/* The choice comes first while there is one to make; after a yes, the steps that make
+            practice arrive come first and "Stop" waits at the end, away from the thumb. */}
+        {view.status === "waiting" && (
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            {view.waitingForGuardian ? (
+              <>
+                <p className="text-muted">
+                  Your parent or guardian has not finished signing you up, so nothing is sent yet.
+                </p>
+                <ChoiceButton choice="no" variant="secondary">
+                  No thanks
+                </ChoiceButton>
+              </>
+            ) : (
+              <>
+                <ChoiceButton choice="yes">{yesLabel}</ChoiceButton>
+                <ChoiceButton choice="no" variant="secondary">
+                  No thanks
+                </ChoiceButton>
+              </>
+            )}
+          </div>
+        )}
+        {view.status === "opted-out" && (
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <p className="text-muted">Changed your mind? Only you can start them again.</p>
+            <ChoiceButton choice="yes">{yesLabel}</ChoiceButton>
+          </div>
+        )}
         {view.status === "active" && view.deliverySteps && <MakeSureItArrives view={view} steps={view.deliverySteps} />}
+        <MoreFacts view={view} open={signedUp} />
+        {signedUp && (
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            <p className="text-sm text-muted">Had enough? This stops every practice email and text to you at once.</p>
+            <div className="mt-3">
+              <ChoiceButton choice="no" variant="secondary">
+                Stop practice messages
+              </ChoiceButton>
+            </div>
+          </div>
+        )}
         {view.status !== "opted-out" && (
           <div id="not-me" className="mt-6 border-t border-slate-200 pt-4">
             <p className="text-sm text-muted">

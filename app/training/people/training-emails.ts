@@ -46,7 +46,7 @@ function oneLine(value: string, max = 80) {
  * /account/training): the same short list as the consent page (HOLDER_SEES).
  */
 function whatTheHolderSees(holder: string) {
-  return { kind: "p" as const, text: `${holder} will see: ${HOLDER_SEES.join("; ")}.` };
+  return { kind: "p" as const, text: `In full, ${holder} will see: ${HOLDER_SEES.join("; ")}.` };
 }
 
 /** What the holder's family results show about each person, in the words of the notice and the consent page. */
@@ -57,6 +57,12 @@ export const HOLDER_SEES = [
   "never anything you type (nothing is collected), your other emails or texts, or your device",
 ];
 
+/**
+ * The adult's notice. Above the button, at most 120 words (a phone's first screen): who, what, how
+ * often, what the holder sees and how to stop, including that practice messages will not say they
+ * are practice. The details (reporting, "This isn't me", how to check this email is ours) follow
+ * the button, for whoever wants them. tests/unit/notice-length.test.ts counts the words.
+ */
 export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): EmailContent {
   const names = strangerNames(input);
   const holder = names.holder;
@@ -68,26 +74,26 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
     },
     {
       kind: "p",
-      text: "If you say yes, you will get at most one practice message a week: a pretend scam email or text, sent at a sensible time of day (never at night). It is safe. Afterwards a page shows you the warning signs it contained.",
+      text: "If you say yes, you get at most one practice message a week, never at night: a pretend scam email or text. Practice messages will not say they are practice; they look like real ones. Nothing you type is ever collected.",
     },
     {
       kind: "p",
-      text: "Practice messages will not say they are practice: they come from made-up names and addresses and look like real scams, so you can practice spotting one when it arrives. Whatever button you press on a page one of them opens, the next page tells you what happened: that it was practice, and which warning signs it had.",
+      text: `${holder} will see which messages you got and whether you reported, spotted or pressed each one; never anything you type.`,
     },
-    reportingParagraph(input, false),
     {
       kind: "p",
-      text: "Nothing you type is ever collected. The practice pages have no boxes to fill in, and they will never ask for a password, a code or money.",
+      text: 'To stop at any time: press "Unsubscribe" in a practice email, or reply STOP to a practice text.',
     },
-    whatTheHolderSees(holder),
     { kind: "button", label: "Say yes or no", url: input.consentUrl },
     {
       kind: "p",
-      text: `Don't know ${names.holderInSentence}, or not ${names.personInSentence}? Open the same page and press "This isn't me": we will never write to this address about practice messages again.`,
+      text: "The details: practice messages come from made-up names and addresses. Whatever button you press on a page one of them opens, the next page tells you it was practice and shows its warning signs. The practice pages have no boxes to fill in, and they will never ask for a password, a code or money.",
     },
+    reportingParagraph(input, false),
+    whatTheHolderSees(holder),
     {
       kind: "p",
-      text: 'You can stop at any time in one step: press "Unsubscribe" at the bottom of any practice email, or reply STOP to a practice text. If you do nothing, we send you nothing.',
+      text: `Don't know ${names.holderInSentence}, or not ${names.personInSentence}? Open the same page and press "This isn't me": we will never write to this address about practice messages again. If you do nothing, we send you nothing.`,
     },
     {
       kind: "p",
@@ -116,6 +122,11 @@ export function replyCodeHelpText(brand: MailBranding): string {
   return `${brand.productName}: we could not tell which message your YES answers, so nothing was changed. Reply YES and the 4-digit code from that message (like YES 1234), or use the link in it. Reply STOP to stop.`;
 }
 
+/**
+ * A child's or teen's hello, after their parent or guardian agreed: the same facts as the adult's
+ * notice in a child's words, also at most 120 words above the button, and saying plainly what the
+ * grown-up who signed them up will see.
+ */
 export function childNoticeEmail(brand: MailBranding, input: NoticeInput): EmailContent {
   const names = strangerNames(input);
   const holder = names.holder;
@@ -123,22 +134,26 @@ export function childNoticeEmail(brand: MailBranding, input: NoticeInput): Email
   return compose(brand, "You're invited to scam-spotting practice", greeting, [
     {
       kind: "p",
-      text: `${holder} signed you up for ${brand.productName} practice. About once a week (never during school or at night), you may get a pretend scam message. It will look real and will not say it is practice. Your job: spot the tricks!`,
+      text: `${holder} signed you up for ${brand.productName} practice. About once a week (never during school or at night), you may get a pretend scam message. It will look real and will not say it is practice. Your job: spot the tricks! It is only practice, so nothing bad can happen.`,
     },
     {
       kind: "p",
-      text: "It is only practice, so nothing bad can happen. If you press a button in one, the next page tells you it was practice and shows you the clues you could have spotted. Nothing you type is ever collected, and you should never type a real password anywhere a message sends you.",
+      text: `${holder} will see which messages you got and if you reported, spotted or pressed them. Nobody sees what you type, because nothing is collected.`,
     },
-    reportingParagraph(input, true),
     {
       kind: "p",
-      text: `${holder} will see how your practice goes: which messages you reported, spotted or pressed, and when. Nobody sees anything you type, because nothing is collected.`,
+      text: 'Want to stop? Press "Unsubscribe" in a practice email, or reply STOP to a text.',
     },
     { kind: "p", text: "Want to join in? Press the button (you can press it together with a grown-up):" },
     { kind: "button", label: "Yes, I'm in", url: input.consentUrl },
     {
       kind: "p",
-      text: `Not ${names.personInSentence}, or don't know ${names.holderInSentence}? Open the same page and press "This isn't me". Want to stop later? Press "Unsubscribe" at the bottom of any practice email, or reply STOP to a text.`,
+      text: "If you press a button in a practice message, the next page tells you it was practice and shows you the clues you could have spotted. Never type a real password anywhere a message sends you.",
+    },
+    reportingParagraph(input, true),
+    {
+      kind: "p",
+      text: `Not ${names.personInSentence}, or don't know ${names.holderInSentence}? Open the same page and press "This isn't me".`,
     },
   ]);
 }
