@@ -2,6 +2,7 @@ import { ArrowRight, ShieldCheck } from "lucide-react";
 import type { RoundFeedback } from "~/red-flag-trainer/feedback";
 import { RoundFeedbackLists, scoreSentence } from "~/red-flag-trainer/round-feedback";
 import { TrainerMessage } from "~/red-flag-trainer/trainer-message";
+import { PLANS } from "~/billing/plans";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { TASTE_PATH, TASTE_ROUNDS, tastePath, type TasteTotals } from "./sample-taste";
@@ -116,8 +117,8 @@ export function TasteSummary({ totals }: { totals: TasteTotals }) {
       <p className="mt-4 flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
         <ShieldCheck aria-hidden="true" className="h-5 w-5 flex-none" />
         <span>
-          Premium subscribers receive weekly practice emails like these, plus practice text messages, and a page after
-          each one showing exactly which red flags they spotted and which they missed.
+          {PLANS.premium.name} and {PLANS.family.name} members receive weekly practice emails like these, plus practice
+          text messages, and a page after each one showing exactly which red flags they spotted and which they missed.
         </span>
       </p>
       <div className="mt-6 flex flex-wrap items-center gap-3">

@@ -108,8 +108,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-4 text-3xl font-bold text-brand-900">Payment Successful!</h1>
         <p className="mt-3 text-lg">Thank you for joining the {outcome.planName}.</p>
         <p className="mt-2 text-muted">
-          You now have access to the premium features: practice scam messages with feedback, weekly lessons and priority
-          support. Taking you to your account...
+          {outcome.planName} is active: practice scam messages with feedback, weekly lessons and priority support.
+          Taking you to your account...
         </p>
         <Card className="mt-6 border-brand-300 bg-brand-50 text-left">
           <h2 className="text-lg font-bold text-brand-900">Next: set up your family&apos;s training</h2>

@@ -267,7 +267,9 @@ for (const path of ["/", "/pricing"]) {
 
     const summary = page.getByRole("heading", { name: /You found \d+ of \d+ red flags/ });
     await expect(summary).toBeInViewport();
-    await expect(page.getByText(/Premium subscribers receive weekly practice emails/)).toBeVisible();
+    await expect(
+      page.getByText(/Training Program and Family Training members receive weekly practice emails/),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Join Training Program" }).last()).toHaveAttribute(
       "href",
       "/checkout?plan=premium",
