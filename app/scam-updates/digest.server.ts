@@ -21,8 +21,10 @@ import { scamUpdateDigests, scamUpdateDigestSettings } from "./tables";
 /**
  * The weekly scam-update digest. Every Monday at 15:00 UTC each member (an account holder whose
  * newest subscription gives access now: active or trialing, or canceling but still paid up) who
- * has not turned it off gets one email listing the updates published in the seven days up to and
- * including that Monday (Tuesday to Monday); a week without a new update sends nothing. The row in
+ * has turned it on gets one email listing the updates published in the seven days up to and
+ * including that Monday (Tuesday to Monday); a week without a new update sends nothing. It is off
+ * until the member ticks it on /account: an email nobody chose is unwanted mail, and a box ticked
+ * for someone who never ticked it breaks their trust (issue #35). The row in
  * `scam_update_digests` (unique per account and ISO week), written in the same transaction as the
  * outbox row, keeps it to one email a week even when the job runs twice or on two processes.
  */
@@ -55,11 +57,14 @@ interface Recipient {
   userId: string;
   email: string;
   name: string;
+  /** The secret of their one-click unsubscribe link, made when they turned the digest on. */
+  unsubscribeToken: string;
 }
 
 /**
- * Account holders with member access now who have not turned the digest off, at their account's
- * confirmed email (an address never confirmed may be anyone's).
+ * Account holders with member access now who turned the digest on (a settings row without
+ * `unsubscribedAt`; no row is off), at their account's confirmed email (an address never
+ * confirmed may be anyone's).
  */
 export async function digestRecipients(db: Database, now: Date): Promise<Recipient[]> {
   // Only the customer's newest subscription counts (a later canceled one means they left).
@@ -70,15 +75,18 @@ export async function digestRecipients(db: Database, now: Date): Promise<Recipie
       userId: logins.userId,
       email: logins.email,
       name: holders.holderName,
+      unsubscribeToken: scamUpdateDigestSettings.unsubscribeToken,
       status: holders.status,
       cancelAtPeriodEnd: holders.cancelAtPeriodEnd,
       currentPeriodEnd: holders.currentPeriodEnd,
     })
     .from(holders)
     .innerJoin(logins, eq(logins.userId, holders.holderUserId))
-    .leftJoin(scamUpdateDigestSettings, eq(scamUpdateDigestSettings.userId, logins.userId))
+    .innerJoin(scamUpdateDigestSettings, eq(scamUpdateDigestSettings.userId, logins.userId))
     .where(isNull(scamUpdateDigestSettings.unsubscribedAt));
-  return rows.filter((row) => hasMemberAccess(row, now)).map(({ userId, email, name }) => ({ userId, email, name }));
+  return rows
+    .filter((row) => hasMemberAccess(row, now))
+    .map(({ userId, email, name, unsubscribeToken }) => ({ userId, email, name, unsubscribeToken }));
 }
 
 class AlreadySent extends Error {}
@@ -101,8 +109,7 @@ export async function sendScamUpdateDigests(
     try {
       const id = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Database;
-        const token = await digestToken(tx, recipient.userId);
-        const unsubscribeUrl = digestUnsubscribeUrl(brand.siteUrl, token);
+        const unsubscribeUrl = digestUnsubscribeUrl(brand.siteUrl, recipient.unsubscribeToken);
         const outboxMessageId = await enqueueEmail(tx, {
           template: "scam-update-digest",
           to: recipient.email,
@@ -124,16 +131,6 @@ export async function sendScamUpdateDigests(
     }
   }
   return run;
-}
-
-/** The account's unsubscribe secret, created with its settings row the first time. */
-async function digestToken(db: Database, userId: string): Promise<string> {
-  await db.insert(scamUpdateDigestSettings).values({ userId, unsubscribeToken: newToken() }).onConflictDoNothing();
-  const [row] = await db
-    .select({ token: scamUpdateDigestSettings.unsubscribeToken })
-    .from(scamUpdateDigestSettings)
-    .where(eq(scamUpdateDigestSettings.userId, userId));
-  return row!.token;
 }
 
 export const DigestTokenSchema = z
@@ -165,13 +162,14 @@ export async function stopScamUpdateDigest(
   return (await digestTokenState(db, token)) === "unknown" ? "unknown" : "already";
 }
 
-/** Whether this account gets the digest (on unless they turned it off). */
+/** Whether this account gets the digest (off unless they turned it on). */
 export async function isDigestEnabled(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ unsubscribedAt: scamUpdateDigestSettings.unsubscribedAt })
     .from(scamUpdateDigestSettings)
     .where(eq(scamUpdateDigestSettings.userId, userId));
-  return !row?.unsubscribedAt;
+  // Off until chosen: no row means the member never turned it on.
+  return row !== undefined && row.unsubscribedAt === null;
 }
 
 /** The /account checkbox: turns the digest on or off for the signed-in account. */

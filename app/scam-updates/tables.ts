@@ -8,7 +8,10 @@ import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core
 import { createdAt, updatedAt } from "../db/columns";
 import { users } from "../account/tables";
 
-/** Written when the first digest is queued, or when the member changes the setting on /account. */
+/**
+ * Written when the member turns the email on (or off) on /account. No row is off: nobody gets the
+ * digest without choosing it (issue #35).
+ */
 export const scamUpdateDigestSettings = pgTable("scam_update_digest_settings", {
   userId: text("user_id")
     .primaryKey()

@@ -17,7 +17,7 @@ import { requestLimits } from "~/security/tables";
 import { supportRequests } from "~/support/tables";
 import { listSupportInbox } from "~/support/support.server";
 import { loadScamUpdateFiles } from "~/scam-updates/scam-update-files.server";
-import { sendScamUpdateDigests, updatesForWeek } from "~/scam-updates/digest.server";
+import { sendScamUpdateDigests, setDigestEnabled, updatesForWeek } from "~/scam-updates/digest.server";
 import { scamUpdateDigests, scamUpdateDigestSettings } from "~/scam-updates/tables";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/scam-updates.unsubscribe";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
@@ -26,7 +26,8 @@ import { action as supportAction } from "~/routes/support";
 /**
  * The weekly scam-alert digest on a clock the test controls, with its own update files (passed to
  * the loader, so the real content/updates/ can hold anything): one email per member per week,
- * none for non-members, unsubscribed members or a week without a new alert; the one-click
+ * none for non-members, members who never turned it on, unsubscribed members or a week without a
+ * new alert (it is off until chosen: issue #35); the one-click
  * unsubscribe; the /account setting; account deletion; and members first in the support inbox.
  */
 const BRAND = {
@@ -106,13 +107,21 @@ describe.each(DATABASE_TARGETS)("weekly scam-alert digest on $name", (target) =>
   async function person(
     email: string,
     status: string | null,
-    options: { cancelAtPeriodEnd?: boolean; periodEnd?: Date; laterCanceled?: boolean; confirmed?: boolean } = {},
+    options: {
+      cancelAtPeriodEnd?: boolean;
+      periodEnd?: Date;
+      laterCanceled?: boolean;
+      confirmed?: boolean;
+      /** Whether they ticked "Email me on Mondays" on /account (the email is off until they do). */
+      alerts?: boolean;
+    } = {},
   ) {
     counter += 1;
     const [user] = await handle.db
       .insert(users)
       .values({ id: `user-${counter}`, name: email.split("@")[0]!, email, emailVerified: options.confirmed ?? true })
       .returning();
+    if (options.alerts ?? true) await setDigestEnabled(handle.db, user!.id, true);
     if (!status) return user!;
     const [customer] = await handle.db
       .insert(customers)
@@ -152,6 +161,8 @@ describe.each(DATABASE_TARGETS)("weekly scam-alert digest on $name", (target) =>
     await person("left@example.com", "active", { laterCanceled: true });
     await person("pastdue@example.com", "past_due");
     await person("free@example.com", null);
+    // Paid up, but never ticked the box: the email is off until chosen.
+    await person("never-chose@example.com", "active", { alerts: false });
     // Paid up, but the account's address was never confirmed: it may be anyone's.
     await person("unconfirmed@example.com", "active", { confirmed: false });
 
@@ -267,7 +278,7 @@ describe.each(DATABASE_TARGETS)("weekly scam-alert digest on $name", (target) =>
     await expect(callLoader(unsubscribeAction, path)).rejects.toMatchObject({ init: { status: 405 } });
   });
 
-  it("lets a member turn the email off and back on from /account; others see no setting", async () => {
+  it("shows a member the email off until they turn it on from /account, then off and on again; others see no setting", async () => {
     const { id, cookie } = await signedInUser(handle.db, "member@example.com");
     await handle.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
     const [customer] = await handle.db
@@ -283,6 +294,16 @@ describe.each(DATABASE_TARGETS)("weekly scam-alert digest on $name", (target) =>
     });
     const headers = { Cookie: cookie };
     const page = () => callLoader<{ digest: { enabled: boolean } | null }>(accountLoader, "/account", headers);
+    // Never chosen: the box is not ticked, and no digest goes out.
+    expect((await page()).data.digest).toEqual({ enabled: false });
+    expect((await sendScamUpdateDigests(handle.db, { now: MONDAY, brand: BRAND, updates })).outboxIds).toEqual([]);
+    const chosen = await callAction(
+      accountAction,
+      "/account",
+      { intent: "scam-update-digest", enabled: "on" },
+      { headers },
+    );
+    expect(chosen).toMatchObject({ status: 200, data: { ok: true, title: "Weekly scam alerts on" } });
     expect((await page()).data.digest).toEqual({ enabled: true });
 
     const off = await callAction<{ ok: boolean }>(
