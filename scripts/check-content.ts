@@ -2,8 +2,8 @@
  * `npm run content:check` (and the first step of `npm run build`): checks the content the site
  * serves from files, the practice scenarios in content/practice/ (or the folder given as the first
  * argument), the weekly lessons in content/weekly/, the scam updates in content/updates/ and the
- * public red-flag pages in content/red-flags/ (or the folder given as the second argument; each
- * practice red flag must lead to one), and stops with the file name and the reason for each
+ * public red-flag pages in content/red-flags/ (or the folder given as the second argument; the page
+ * each practice red flag names must exist), and stops with the file name and the reason for each
  * problem. The server runs the same checks when it starts.
  */
 import { checkRedFlagPages, RedFlagPagesError } from "../app/red-flags/red-flag-page-files.server";
@@ -49,7 +49,7 @@ try {
     directory: process.argv[3],
     practiceDirectory: process.argv[2] ?? PRACTICE_DIRECTORY,
   });
-  console.log(`Red-flag pages: ${pages.length} valid${library ? "; every practice red flag leads to one" : ""}.`);
+  console.log(`Red-flag pages: ${pages.length} valid${library ? "; every practice red flag's page exists" : ""}.`);
 } catch (error) {
   if (!(error instanceof RedFlagPagesError)) throw error;
   console.error(error.message);

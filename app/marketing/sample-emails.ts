@@ -6,8 +6,9 @@ import type { RedFlag } from "~/training/library/practice-scenario-schema";
  * They follow the practice library's safety rules (content/practice/README.md): invented senders,
  * no real brand, only reserved `.example` domains (nobody can register them) and only the
  * fictional 555-01xx phone numbers, so a visitor who copies a link or dials a number reaches no
- * real scammer. Their red flags are written like the library's: an exact quote, why it matters
- * and the course page that teaches it, so the free taste can run them as trainer rounds.
+ * real scammer. Their red flags are written like the library's: an exact quote, why it matters,
+ * the public red-flag page of its kind and the course page that teaches it, so the free taste can
+ * run them as trainer rounds.
  */
 export interface SampleRedFlag extends RedFlag {
   /** The course page's title (checked against the course in tests/unit/sample-emails.test.ts). */
@@ -42,6 +43,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "from",
         why: "Look closely: 'acount' is missing a 'c'. Scammers pick addresses that look right at a glance.",
         coursePage: 27,
+        page: "look-alike-senders-and-links",
         courseTitle: "Spotting Phishing",
       },
       {
@@ -49,6 +51,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "subject",
         why: "Capital letters and alarm in the subject are there to make you act before you think.",
         coursePage: 11,
+        page: "deadlines",
         courseTitle: "Urgency and the 24-Hour Rule",
       },
       {
@@ -56,6 +59,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "A deadline and a threat together are meant to rush you. A real service gives you time and lets you check.",
         coursePage: 11,
+        page: "deadlines",
         courseTitle: "Urgency and the 24-Hour Rule",
       },
       {
@@ -63,6 +67,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "A sign-in link in an alarming email. Open the real app, or type the website's address yourself, instead.",
         coursePage: 27,
+        page: "look-alike-senders-and-links",
         courseTitle: "Spotting Phishing",
       },
     ],
@@ -82,6 +87,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "from",
         why: "A tax office writes from its own government address, not from a made-up website name.",
         coursePage: 27,
+        page: "look-alike-senders-and-links",
         courseTitle: "Spotting Phishing",
       },
       {
@@ -89,6 +95,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "subject",
         why: "Tax offices do not send surprise emails offering money back; they write by post or show it in your online tax account.",
         coursePage: 26,
+        page: "surprise-bills",
         courseTitle: "What Is Phishing?",
       },
       {
@@ -96,6 +103,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "A short claim window is there to rush you, so you do not stop and check.",
         coursePage: 11,
+        page: "deadlines",
         courseTitle: "Urgency and the 24-Hour Rule",
       },
       {
@@ -103,6 +111,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "A file ending in .exe is a program, not a form. Opening it could install something harmful.",
         coursePage: 5,
+        page: "attachments",
         courseTitle: "The Digital Revolution: Scams Go Online",
       },
     ],
@@ -123,6 +132,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "from",
         why: "A helpline you never contacted is writing to you about your computer. Real tech companies do not email you out of the blue to say something is wrong with it.",
         coursePage: 19,
+        page: "look-alike-senders-and-links",
         courseTitle: "Computer Virus and Grandparent Scams",
       },
       {
@@ -130,6 +140,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "Nobody can see viruses on your computer by sending you an email.",
         coursePage: 19,
+        page: "fake-emergencies",
         courseTitle: "Computer Virus and Grandparent Scams",
       },
       {
@@ -137,6 +148,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "A scary warning is meant to make you panic, and a panicked person does not stop to check.",
         coursePage: 9,
+        page: "threats",
         courseTitle: "How Scammers Use Our Feelings",
       },
       {
@@ -144,6 +156,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "Turning the computer off is safe. Being told not to keeps you worried and on the line.",
         coursePage: 19,
+        page: "fake-emergencies",
         courseTitle: "Computer Virus and Grandparent Scams",
       },
       {
@@ -151,6 +164,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "Real support never asks you to call a number from a surprise message. Use the number on the company's own website.",
         coursePage: 19,
+        page: "fake-emergencies",
         courseTitle: "Computer Virus and Grandparent Scams",
       },
     ],
@@ -170,6 +184,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "subject",
         why: "A family name makes a message feel safe. Check with the sender another way, such as a phone call, before opening anything.",
         coursePage: 9,
+        page: "copycat-friends",
         courseTitle: "How Scammers Use Our Feelings",
       },
       {
@@ -177,6 +192,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "Opening a shared file never needs your email password. A page that asks for it wants to steal it.",
         coursePage: 38,
+        page: "passwords-and-codes",
         courseTitle: "Strong Passwords",
       },
       {
@@ -184,6 +200,7 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
         in: "body",
         why: "The link goes to a website you do not know, not to a file-sharing service you use.",
         coursePage: 27,
+        page: "look-alike-senders-and-links",
         courseTitle: "Spotting Phishing",
       },
     ],
@@ -191,19 +208,20 @@ export const SAMPLE_EMAILS: SampleEmail[] = [
 ];
 
 /**
- * The public red-flag page (content/red-flags/<slug>.md, /red-flags/<slug>) that each course page
- * these samples link to opens: the free taste's "Learn more" runs in the browser, where the pages'
- * own list is not, so it is written out here and checked against it in
+ * The titles of the public red-flag pages (content/red-flags/<slug>.md, /red-flags/<slug>) these
+ * samples' red flags name: the free taste's "Learn more" runs in the browser, where the pages' own
+ * list is not, so they are written out here and checked against the pages in
  * tests/unit/red-flag-pages.test.ts.
  */
-export const SAMPLE_RED_FLAG_PAGES: Readonly<Record<number, { slug: string; title: string }>> = {
-  5: { slug: "attachments", title: "Surprise attachments" },
-  9: { slug: "threats", title: "Threats and scary news" },
-  11: { slug: "deadlines", title: "Deadlines and countdowns" },
-  19: { slug: "fake-emergencies", title: "Fake emergencies: a virus or family in trouble" },
-  26: { slug: "surprise-bills", title: "Surprise bills and account alerts" },
-  27: { slug: "look-alike-senders-and-links", title: "Look-alike senders and links" },
-  38: { slug: "passwords-and-codes", title: "Requests for passwords and codes" },
+export const SAMPLE_RED_FLAG_PAGES: Readonly<Record<string, string>> = {
+  attachments: "Surprise attachments",
+  "copycat-friends": "Copycat friends, quizzes and giveaways",
+  deadlines: "Deadlines and countdowns",
+  "fake-emergencies": "Fake emergencies: a virus or family in trouble",
+  "look-alike-senders-and-links": "Look-alike senders and links",
+  "passwords-and-codes": "Requests for passwords and codes",
+  "surprise-bills": "Surprise bills and account alerts",
+  threats: "Threats and scary news",
 };
 
 /**

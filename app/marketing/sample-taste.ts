@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { coursePagePath } from "~/course/course-map";
 import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
 import { cutMessage } from "~/red-flag-trainer/candidates";
 import { roundFeedback, type RoundFeedback } from "~/red-flag-trainer/feedback";
@@ -18,8 +17,7 @@ export const TASTE_PATH = "/sample-emails";
 export const TASTE_ROUNDS = TASTE_ROUND_IDS.map((id) => {
   const email = SAMPLE_EMAILS.find((sample) => sample.id === id)!;
   const message = sampleTrainerMessage(email);
-  const titles = new Map(email.redFlags.map((flag) => [flag.coursePage, flag.courseTitle]));
-  return { email, message, cut: cutMessage(message), titles };
+  return { email, message, cut: cutMessage(message) };
 });
 
 /** Red flags found and flags seen in the rounds before this one, carried along in the address. */
@@ -58,14 +56,14 @@ export function tasteFeedback(roundIndex: number, marks: readonly string[]): Rou
   const round = TASTE_ROUNDS[roundIndex]!;
   const outcome = scoreAttempt(round.cut.candidates, [...new Set(marks)]);
   if (!outcome.ok) return null;
-  return roundFeedback(round.message, round.cut.candidates, outcome.score, (page) => {
-    const redFlagPage = SAMPLE_RED_FLAG_PAGES[page];
+  // Public, like every "Learn more", and no course link: the visitor trying the taste has no
+  // account, and the course would only show them a sign-in form (issue #35).
+  return roundFeedback(round.message, round.cut.candidates, outcome.score, ({ page }) => {
+    const title = SAMPLE_RED_FLAG_PAGES[page];
     return {
-      // Public, like every "Learn more": the visitor trying the taste has no account.
-      learnMore: redFlagPage
-        ? { title: redFlagPage.title, href: redFlagPagePath(redFlagPage.slug) }
+      learnMore: title
+        ? { title, href: redFlagPagePath(page) }
         : { title: "Red flags: how to spot a scam", href: RED_FLAGS_PATH },
-      course: { title: round.titles.get(page) ?? `Course page ${page}`, href: coursePagePath(page) },
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { RedFlag } from "~/training/library/practice-scenario-schema";
 import type { Candidate, Relation, TrainerMessage, TrainerPart } from "./candidates";
 import type { TrainerScore } from "./scoring";
 
@@ -15,12 +16,13 @@ export interface PageLink {
 
 /**
  * Where a red flag's explanation leads: "Learn more" opens the public page about its kind of red
- * flag (/red-flags/<slug>, no account needed: issue #23), and the course page that teaches it
- * follows, for members.
+ * flag (/red-flags/<slug>, no account needed: issue #23), and, for members, the course page that
+ * teaches it. The free taste leaves `course` out: its visitors have no account, and a link to a
+ * sign-in form would be no help to them (issue #35).
  */
 export interface FlagLinks {
   learnMore: PageLink;
-  course: PageLink;
+  course?: PageLink;
 }
 
 export interface FlagFeedback {
@@ -32,8 +34,8 @@ export interface FlagFeedback {
   why: string;
   /** The public page about this kind of red flag (/red-flags/<slug>). */
   learnMore: PageLink;
-  /** The course page that teaches it, for members. */
-  course: PageLink;
+  /** The course page that teaches it, for members (left out where no one has an account). */
+  course?: PageLink;
 }
 
 export interface FalseAlarmFeedback {
@@ -124,7 +126,7 @@ export function roundFeedback(
   message: TrainerMessage,
   candidates: readonly Candidate[],
   score: TrainerScore,
-  linksFor: (coursePage: number) => FlagLinks,
+  linksFor: (redFlag: RedFlag) => FlagLinks,
 ): RoundFeedback {
   const byFlag = new Map(candidates.filter((c) => c.redFlag !== null).map((c) => [c.redFlag!, c]));
   const flag = (index: number): FlagFeedback => {
@@ -136,7 +138,7 @@ export function roundFeedback(
       quote: redFlag.quote,
       where: where(candidate.part, message.channel),
       why: redFlag.why,
-      ...linksFor(redFlag.coursePage),
+      ...linksFor(redFlag),
     };
   };
   const found = score.found.map(flag);

@@ -5,9 +5,10 @@ import type { FlagFeedback, RoundFeedback } from "./feedback";
  * The explanations after Check, in four lists: red flags found, red flags missed (both with why
  * and the course page that teaches them), good instincts (parts that share a red flag's reason,
  * with the red flag that counts it) and false alarms (with why that part is ordinary on its own).
- * Each red flag's "Learn more" opens the public red-flag page for its kind; the course page follows
- * as "In the course (members)". `renderLink` draws both links: a router Link on the members' page,
- * a plain anchor in the free taste's dialog.
+ * Each red flag's "Learn more" opens the public red-flag page for its kind; on the members' pages
+ * the course page follows as "In the course (members)" (the free taste has none: its visitors have
+ * no account). `renderLink` draws the links: a router Link on the members' page, a plain anchor in
+ * the free taste's dialog.
  */
 
 export function scoreSentence(feedback: RoundFeedback): string {
@@ -48,9 +49,11 @@ function FlagItem({
         <p className="mt-2 text-sm" data-learn-more>
           Learn more: {renderLink(flag.learnMore.href, flag.learnMore.title)}
         </p>
-        <p className="mt-1 text-sm text-muted">
-          In the course (members): {renderLink(flag.course.href, flag.course.title)}
-        </p>
+        {flag.course && (
+          <p className="mt-1 text-sm text-muted">
+            In the course (members): {renderLink(flag.course.href, flag.course.title)}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -11,8 +11,8 @@ import {
 } from "~/training/library/practice-scenario-schema";
 import { cutMessage, trainerMessageFromScenario, type MessageLayout } from "./candidates";
 import { chooseTrainerScenario, currentLevel, RECENT_ROUNDS } from "./difficulty";
-import { redFlagPageForCoursePage } from "~/red-flags/red-flag-pages.server";
-import { RED_FLAGS_PATH } from "~/red-flags/red-flag-paths";
+import { redFlagPageLink } from "~/red-flags/red-flag-pages.server";
+import type { RedFlag } from "~/training/library/practice-scenario-schema";
 import { roundFeedback, type FlagLinks, type RoundFeedback } from "./feedback";
 import { scoreAttempt } from "./scoring";
 import { trainerAttempts } from "./tables";
@@ -32,15 +32,15 @@ export function parseAgeBand(value: string | null): AgeBand {
 }
 
 /**
- * A red flag's links: the public page for its kind (the content check makes sure there is one;
- * the index stands in otherwise) and the course page that teaches it.
+ * A red flag's links: the public page of its kind, which the red flag names (the content check
+ * makes sure it exists; the index stands in otherwise), and the course page that teaches it (the
+ * trainer is for members, who can open it).
  */
-export function flagLinks(page: number): FlagLinks {
-  const redFlagPage = redFlagPageForCoursePage(page);
+export function flagLinks(redFlag: Pick<RedFlag, "page" | "coursePage">): FlagLinks {
+  const { title, href } = redFlagPageLink(redFlag.page);
+  const page = redFlag.coursePage;
   return {
-    learnMore: redFlagPage
-      ? { title: redFlagPage.title, href: redFlagPage.href }
-      : { title: "Red flags: how to spot a scam", href: RED_FLAGS_PATH },
+    learnMore: { title, href },
     course: { title: pageInfo(page)?.title ?? `Course page ${page}`, href: coursePagePath(page) },
   };
 }

@@ -1,14 +1,16 @@
 /**
  * Under a red flag or a warning sign: "Learn more" opens the public red-flag page (no account
- * needed), then the course page that teaches it, for members. Plain anchors, so they work on pages
- * without script and from the practice host (where the addresses are absolute).
+ * needed), then, where the reader has an account, the course page that teaches it. Pages read by
+ * people without one (the practice feedback page, the free taste) leave `course` out: the course
+ * would only show them a sign-in form, right after a practice scam (issue #35). Plain anchors, so
+ * they work on pages without script and from the practice host (where the addresses are absolute).
  */
 export function LearnMoreLinks({
   learnMore,
   course,
 }: {
   learnMore: { href: string; title: string };
-  course: { href: string; title: string };
+  course?: { href: string; title: string };
 }) {
   return (
     <>
@@ -18,12 +20,14 @@ export function LearnMoreLinks({
           {learnMore.title}
         </a>
       </p>
-      <p className="mt-1 text-sm text-muted">
-        In the course (members):{" "}
-        <a href={course.href} className="text-brand-700 underline underline-offset-2">
-          {course.title}
-        </a>
-      </p>
+      {course && (
+        <p className="mt-1 text-sm text-muted">
+          In the course (members):{" "}
+          <a href={course.href} className="text-brand-700 underline underline-offset-2">
+            {course.title}
+          </a>
+        </p>
+      )}
     </>
   );
 }

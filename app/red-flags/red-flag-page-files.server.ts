@@ -96,8 +96,8 @@ function displayPath(file: string): string {
 
 /**
  * Every page in the directory, by title, or RedFlagPagesError listing every problem: a malformed
- * file, a course page that does not exist, or a course page two pages both claim (a red flag that
- * links to it must open exactly one page).
+ * file, or a course page that does not exist. Several pages may lead on to the same course page
+ * (one course page teaches many kinds of red flag): a red flag names its page itself.
  */
 export function loadRedFlagPageFiles(
   directory: string = RED_FLAG_PAGES_DIRECTORY,
@@ -111,7 +111,6 @@ export function loadRedFlagPageFiles(
         .sort()
     : [];
   if (names.length === 0) throw new RedFlagPagesError([`${displayPath(path.resolve(directory))}: no red-flag pages`]);
-  const claimedBy = new Map<number, string>();
   for (const name of names) {
     const file = displayPath(path.resolve(directory, name));
     const report = (problem: string) => problems.push(`${file}: ${problem}`);
@@ -120,9 +119,6 @@ export function loadRedFlagPageFiles(
     if (!result.page) continue;
     for (const page of coursePagesOf(result.page)) {
       if (!coursePages.has(page)) report(`course page ${page} is not a page of the course (content/course/scam-free/)`);
-      const earlier = claimedBy.get(page);
-      if (earlier) report(`course page ${page} already leads to ${earlier}; a course page leads to one red-flag page`);
-      else claimedBy.set(page, file);
     }
     pages.push({ ...result.page, file });
   }
@@ -135,21 +131,21 @@ export function byTitle<T extends { title: string; slug: string }>(pages: T[]): 
 }
 
 /**
- * Red flags whose course page opens no red-flag page, as "<file>: red flag 2 (coursePage 12) ...":
- * each red flag's "Learn more" must reach a public page. Used with the practice library (and the
- * tests use it with the marketing samples).
+ * Red flags whose `page` is not a red-flag page, as "<file>: red flag 2 opens the red-flag page ...":
+ * each red flag's "Learn more" must reach a public page of its kind. Used with the practice library
+ * (and the tests use it with the marketing samples).
  */
 export function redFlagsWithoutPage(
-  pages: ReadonlyArray<Pick<RedFlagPageFrontMatter, "coursePage" | "otherCoursePages">>,
-  sources: ReadonlyArray<{ file: string; redFlags: ReadonlyArray<{ coursePage: number }> }>,
+  pages: ReadonlyArray<{ slug: string }>,
+  sources: ReadonlyArray<{ file: string; redFlags: ReadonlyArray<{ page: string }> }>,
 ): string[] {
-  const covered = new Set(pages.flatMap(coursePagesOf));
+  const slugs = new Set(pages.map((page) => page.slug));
   return sources.flatMap(({ file, redFlags }) =>
     redFlags.flatMap((flag, index) =>
-      covered.has(flag.coursePage)
+      slugs.has(flag.page)
         ? []
         : [
-            `${file}: red flag ${index + 1} links to course page ${flag.coursePage}, which no red-flag page covers (add it to a page's "otherCoursePages" in content/red-flags/)`,
+            `${file}: red flag ${index + 1} opens the red-flag page "${flag.page}", which does not exist (write content/red-flags/${flag.page}.md, or name a page that exists)`,
           ],
     ),
   );
@@ -157,10 +153,10 @@ export function redFlagsWithoutPage(
 
 /**
  * The build's and the start's check: every page is valid, and every red flag of the practice
- * library opens one of them. Returns the pages; throws RedFlagPagesError listing every problem.
+ * library names one of them. Returns the pages; throws RedFlagPagesError listing every problem.
  */
 export function checkRedFlagPages(
-  scenarios: ReadonlyArray<{ id: string; redFlags: ReadonlyArray<{ coursePage: number }> }>,
+  scenarios: ReadonlyArray<{ id: string; redFlags: ReadonlyArray<{ page: string }> }>,
   options: { directory?: string; practiceDirectory?: string } = {},
 ): RedFlagPageFile[] {
   const pages = loadRedFlagPageFiles(options.directory);

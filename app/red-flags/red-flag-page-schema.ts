@@ -16,8 +16,7 @@ export const WHAT_TO_DO_HEADING = "What to do instead";
 export const MIN_STEPS = 3;
 export const MAX_STEPS = 6;
 
-/** "deadlines", "look-alike-senders-and-links": the file name, and the page's address under /red-flags/. */
-export const RED_FLAG_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { RED_FLAG_SLUG } from "./red-flag-paths";
 
 const text = (field: string, max: number) =>
   z
@@ -38,9 +37,12 @@ export const redFlagPageFrontMatterSchema = z
     title: text("title", TITLE_MAX_LENGTH),
     /** One sentence: the index lists it and search engines show it (the page's meta description). */
     summary: text("summary", SUMMARY_MAX_LENGTH),
-    /** The course page this page leads members on to; red flags that link to it open this page. */
+    /** The course page this page leads members on to. */
     coursePage: coursePageNumber("coursePage"),
-    /** Other course pages whose red flags open this page too. */
+    /**
+     * Other course pages that teach the same thing (the checker's warning signs name one of them).
+     * Which page a practice red flag opens is the red flag's own `page`, not its course page.
+     */
     otherCoursePages: z
       .array(coursePageNumber("otherCoursePages"), { error: `"otherCoursePages" must be a list of page numbers` })
       .refine((pages) => new Set(pages).size === pages.length, `"otherCoursePages" lists a page twice`)
@@ -61,7 +63,7 @@ export interface RedFlagPageSummary {
   coursePage: number;
 }
 
-/** Every course page whose red flags lead to this page: its own first. */
+/** Every course page that teaches what this page explains: its own first. */
 export function coursePagesOf(page: Pick<RedFlagPageFrontMatter, "coursePage" | "otherCoursePages">): number[] {
   return [page.coursePage, ...(page.otherCoursePages ?? [])];
 }

@@ -2,19 +2,14 @@ import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { pageInfo } from "~/course/page-titles.server";
 import { byTitle, redFlagFrontMatterProblems, RedFlagPagesError } from "./red-flag-page-files.server";
-import {
-  coursePagesOf,
-  RED_FLAG_SLUG,
-  type RedFlagPageFrontMatter,
-  type RedFlagPageSummary,
-} from "./red-flag-page-schema";
-import { redFlagPagePath } from "./red-flag-paths";
+import { RED_FLAG_SLUG, type RedFlagPageFrontMatter, type RedFlagPageSummary } from "./red-flag-page-schema";
+import { RED_FLAGS_PATH, redFlagPagePath } from "./red-flag-paths";
 
 /**
  * The public red-flag pages the site serves (content/red-flags/*.md, compiled into the server
  * bundle). Each is rendered to HTML here, on the server, so a page's words never become a
  * JavaScript chunk: the pages work with no script at all. The full check of the files (body rules,
- * course pages, every practice red flag covered) runs at build and at start:
+ * course pages, every practice red flag's page exists) runs at build and at start:
  * red-flag-page-files.server.ts.
  */
 
@@ -29,7 +24,7 @@ interface BundledPage extends RedFlagPageFrontMatter {
   Content: PageModule["default"];
 }
 
-let checked: { pages: readonly BundledPage[]; byCoursePage: ReadonlyMap<number, BundledPage> } | undefined;
+let checked: { pages: readonly BundledPage[] } | undefined;
 
 function bundledPages() {
   if (checked) return checked;
@@ -43,9 +38,7 @@ function bundledPages() {
     else problems.push(...result.problems.map((problem) => `content/red-flags/${slug}.md: ${problem}`));
   }
   if (problems.length > 0) throw new RedFlagPagesError(problems);
-  const byCoursePage = new Map<number, BundledPage>();
-  for (const page of pages) for (const number of coursePagesOf(page)) byCoursePage.set(number, page);
-  checked = { pages: byTitle(pages), byCoursePage };
+  checked = { pages: byTitle(pages) };
   return checked;
 }
 
@@ -68,10 +61,15 @@ export interface RedFlagPageLink {
   href: string;
 }
 
-/** The public page a red flag that links to this course page opens (the check makes sure there is one). */
-export function redFlagPageForCoursePage(coursePage: number): RedFlagPageLink | undefined {
-  const page = bundledPages().byCoursePage.get(coursePage);
-  return page && { slug: page.slug, title: page.title, href: redFlagPagePath(page.slug) };
+/**
+ * The public page a red flag names (its `page`): the content check makes sure it exists; the index
+ * of all pages stands in should one ever be missing, so "Learn more" never asks for an account.
+ */
+export function redFlagPageLink(slug: string): RedFlagPageLink {
+  const page = bundledPages().pages.find((candidate) => candidate.slug === slug);
+  return page
+    ? { slug: page.slug, title: page.title, href: redFlagPagePath(page.slug) }
+    : { slug: "", title: "Red flags: how to spot a scam", href: RED_FLAGS_PATH };
 }
 
 export interface RenderedRedFlagPage {

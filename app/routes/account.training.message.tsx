@@ -78,11 +78,11 @@ export default function HolderPracticeMessage({ loaderData }: Route.ComponentPro
         {view.resultLine} It had {flags}, numbered in the message and explained below.
       </p>
 
-      <ArrivedWithRedFlags view={view} flagsHeading="The red flags" />
+      <ArrivedWithRedFlags view={view} flagsHeading="The red flags" members />
 
       <NextTimeSection text={view.nextTime} heading={`What ${name} can do next time`} />
 
-      <LearnMoreSection redFlagPages={view.redFlagPages} coursePages={view.coursePages} />
+      <LearnMoreSection redFlagPages={view.redFlagPages} coursePages={view.coursePages} members />
       <SourcesSection sources={view.sources} />
       <CheckerSection href={view.checkerHref} />
     </div>

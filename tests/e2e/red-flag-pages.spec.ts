@@ -22,6 +22,25 @@ test.describe("'Learn more' after a practice message opens a public red-flag pag
   let database: SpecDatabase | undefined;
   let baseURL = "";
   let token = "";
+  /**
+   * Issue #35: three red flags whose kind once opened "Look-alike senders and links", and the page
+   * of their own kind each opens now.
+   */
+  const KINDS = [
+    { scenarioId: "sms-mobile-lotto-winner", quote: "CONGRATULATION!!!", slug: "shouting-capitals" },
+    { scenarioId: "email-hosting-invoice-overdue", quote: "Dear Customer", slug: "generic-greetings" },
+    {
+      scenarioId: "email-parking-penalty-qr",
+      quote: "scan the QR code in the attached notice with your phone",
+      slug: "qr-codes",
+    },
+  ] as const;
+  const kindTokens: Record<string, string> = {};
+  const pageTitle = (slug: string) =>
+    /^title: (.+)$/m
+      .exec(readFileSync(path.join(root, "content/red-flags", `${slug}.md`), "utf8"))![1]!
+      .replace(/^(["'])(.*)\1$/, "$2")
+      .replace(/''/g, "'");
   /** Locally the practice host is the site's on the other loopback name (PRACTICE_LINK_ORIGIN's default). */
   const practiceOrigin = () => baseURL.replace("127.0.0.1", "localhost");
   const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -37,6 +56,11 @@ test.describe("'Learn more' after a practice message opens a public red-flag pag
   test.beforeAll(async () => {
     database = await openSpecDatabase();
     token = (await seedPracticeMessage(database.handle.db, { scenarioId: SCENARIO, ageBand: "adult" })).token;
+    for (const kind of KINDS) {
+      kindTokens[kind.scenarioId] = (
+        await seedPracticeMessage(database.handle.db, { scenarioId: kind.scenarioId, ageBand: "adult" })
+      ).token;
+    }
     baseURL = (await database.startServer()).url;
   });
 
@@ -69,13 +93,15 @@ test.describe("'Learn more' after a practice message opens a public red-flag pag
     for (const href of await learnMore.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
       expect(href).toMatch(new RegExp(`^${escaped(baseURL)}/red-flags/[a-z0-9-]+$`));
     }
-    // The course page stays, second and marked for members.
-    const firstFlag = flags.first();
-    await expect(firstFlag.getByText("In the course (members):")).toBeVisible();
-    await expect(firstFlag.getByRole("link").last()).toHaveAttribute(
-      "href",
-      new RegExp(`^${escaped(baseURL)}/course/scam-free/\\d+$`),
-    );
+    // Issue #35: the reader has no account, so nothing on the page leads to the members' course or a
+    // sign-in form; each red flag has its one public "Learn more" link.
+    await expect(page.getByText("In the course (members):")).toHaveCount(0);
+    for (const href of await page
+      .locator("a[href]")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!))) {
+      expect(href).not.toMatch(/\/(auth|login|course\/scam-free)\b/);
+    }
+    await expect(flags.first().getByRole("link")).toHaveCount(1);
     // The section at the end leads to the public pages first too.
     const section = page.getByRole("region", { name: "Learn more about these red flags" });
     await expect(section.getByRole("link").first()).toHaveAttribute(
@@ -102,6 +128,25 @@ test.describe("'Learn more' after a practice message opens a public red-flag pag
     await expectFitsPhone(page, "a red-flag page");
     await expectNoAxeViolations(page);
   });
+
+  for (const kind of KINDS) {
+    test(`'Learn more' under ${kind.quote} opens the page of its kind, ${kind.slug}, with no sign-in`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${baseURL}/practice/${kindTokens[kind.scenarioId]}/feedback`);
+      const flag = page.locator("[data-red-flag]").filter({ hasText: `“${kind.quote}”` });
+      await expect(flag).toHaveCount(1);
+      const link = flag.locator("[data-learn-more] a");
+      await expect(link).toHaveAttribute("href", `${baseURL}/red-flags/${kind.slug}`);
+      await expect(link).toHaveText(pageTitle(kind.slug));
+      await expect(flag.getByText("In the course (members):")).toHaveCount(0);
+      await link.click();
+      await expect(page).toHaveURL(`${baseURL}/red-flags/${kind.slug}`);
+      await expect(page.getByRole("heading", { level: 1, name: pageTitle(kind.slug) })).toBeVisible();
+      await expectNoSignIn(page);
+    });
+  }
 
   test("the index lists every red-flag page, with no sign-in, at 375 px and axe clean", async ({ page }) => {
     await page.setViewportSize(PHONE);

@@ -262,6 +262,10 @@ for (const path of ["/", "/pricing"]) {
       area = page.locator("#taste");
       await expect(area.getByTestId("taste-score")).toContainText(/You found \d of \d red flags/);
       await expect(area.getByText(/Red flags you (found|missed)/).first()).toBeVisible();
+      // The visitor has no account: "Learn more" is public, and no link leads to the members' course (issue #35).
+      await expect(area.locator("[data-learn-more] a").first()).toHaveAttribute("href", /^\/red-flags\/[a-z0-9-]+$/);
+      await expect(area.getByText("In the course (members):")).toHaveCount(0);
+      await expect(area.locator("a[href^='/course/scam-free'], a[href^='/auth']")).toHaveCount(0);
       await area.getByRole("link", { name: round < 2 ? "Next email" : "See how you did" }).click();
     }
 

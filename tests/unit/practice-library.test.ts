@@ -173,9 +173,15 @@ function validSms(): { frontMatter: FrontMatter; body: string } {
         },
       ],
       redFlags: [
-        { quote: "your parcel is waiting", in: "body", why: "You were not expecting one.", coursePage: 27 },
-        { quote: "a fee of $1.99", in: "body", why: "A tiny fee is the hook.", coursePage: 26 },
-        { quote: "within 12 hours", in: "body", why: "A rush.", coursePage: 11 },
+        {
+          quote: "your parcel is waiting",
+          in: "body",
+          why: "You were not expecting one.",
+          coursePage: 27,
+          page: "look-alike-senders-and-links",
+        },
+        { quote: "a fee of $1.99", in: "body", why: "A tiny fee is the hook.", coursePage: 26, page: "surprise-bills" },
+        { quote: "within 12 hours", in: "body", why: "A rush.", coursePage: 11, page: "deadlines" },
       ],
     },
     body: "ParcelDesk: your parcel is waiting for a fee of $1.99. Pay within 12 hours: [[link]]",
@@ -204,9 +210,9 @@ function validEmail(): { frontMatter: FrontMatter; body: string } {
         },
       ],
       redFlags: [
-        { quote: "rewards-desk", in: "from", why: "Not the game company.", coursePage: 30 },
-        { quote: "free coins", in: "subject", why: "Too good to be true.", coursePage: 30 },
-        { quote: "in the next 10 minutes", in: "body", why: "A rush.", coursePage: 11 },
+        { quote: "rewards-desk", in: "from", why: "Not the game company.", coursePage: 30, page: "free-game-money" },
+        { quote: "free coins", in: "subject", why: "Too good to be true.", coursePage: 30, page: "free-game-money" },
+        { quote: "in the next 10 minutes", in: "body", why: "A rush.", coursePage: 11, page: "deadlines" },
       ],
     },
     body: [
@@ -312,7 +318,7 @@ describe("library validation", () => {
   it("rejects overlapping quotes, which could not each be highlighted", () => {
     expect(
       rejectsWith(validSms, (s) =>
-        redFlags(s).push({ quote: "$1.99. Pay within", in: "body", why: "x", coursePage: 11 }),
+        redFlags(s).push({ quote: "$1.99. Pay within", in: "body", why: "x", coursePage: 11, page: "deadlines" }),
       ),
     ).toEqual([
       "red flags 2 and 4 overlap in the body; quote different words",
@@ -341,6 +347,15 @@ describe("library validation", () => {
     const directory = writeLibrary({ "sms-test.md": scenarioFile(validSms().frontMatter, validSms().body) });
     expect(problemsOf(directory, courseDirectory)).toEqual([
       `${path.join(directory, "sms-test.md")}: red flag 1 coursePage 27 is not a page of the course (content/course/scam-free/)`,
+    ]);
+  });
+
+  it("rejects a red flag without the red-flag page of its kind, or with a page that is not a page's name", () => {
+    expect(rejectsWith(validSms, (s) => delete redFlags(s)[0].page)).toEqual([
+      `red flag 1: missing field "page" (a red-flag page, such as deadlines)`,
+    ]);
+    expect(rejectsWith(validSms, (s) => (redFlags(s)[1].page = "Surprise bills.md"))).toEqual([
+      `red flag 2: "page" must be the name of a page in content/red-flags/ without .md, such as deadlines`,
     ]);
   });
 
@@ -399,7 +414,13 @@ describe("library validation", () => {
     expect(
       rejectsWith(validSms, (s) => {
         (s.frontMatter.from as FrontMatter).address = "+1 (202) 555-0147";
-        redFlags(s)[0] = { quote: "ParcelDesk", in: "from", why: "A name.", coursePage: 27 };
+        redFlags(s)[0] = {
+          quote: "ParcelDesk",
+          in: "from",
+          why: "A name.",
+          coursePage: 27,
+          page: "look-alike-senders-and-links",
+        };
       }),
     ).toEqual([
       `a text message arrives from the Training Program's own number; remove "from.address"`,
@@ -642,6 +663,7 @@ describe("consistent red flags: the same kind of part gets the same verdict in e
       in: "body",
       why: "Shouting capitals are a clue.",
       coursePage: 27,
+      page: "shouting-capitals",
     });
     const unmarked = validSms();
     unmarked.frontMatter.id = "sms-unmarked";
@@ -718,11 +740,11 @@ describe("locateRedFlags", () => {
         subject: "You won 5,000 free coins!",
         body: "Hi gamer!\n\nClaim them in the next 10 minutes now.\n\n[[Claim your coins now]]\n\nThe team",
         redFlags: [
-          { quote: "desk", in: "from", why: "a", coursePage: 30 },
-          { quote: "free coins", in: "subject", why: "b", coursePage: 30 },
-          { quote: "in the next 10 minutes", in: "body", why: "c", coursePage: 11 },
-          { quote: "your coins now", in: "body", why: "d", coursePage: 27 },
-          { quote: "Coin Vault", in: "from", why: "e", coursePage: 10 },
+          { quote: "desk", in: "from", why: "a", coursePage: 30, page: "free-game-money" },
+          { quote: "free coins", in: "subject", why: "b", coursePage: 30, page: "free-game-money" },
+          { quote: "in the next 10 minutes", in: "body", why: "c", coursePage: 11, page: "deadlines" },
+          { quote: "your coins now", in: "body", why: "d", coursePage: 27, page: "look-alike-senders-and-links" },
+          { quote: "Coin Vault", in: "from", why: "e", coursePage: 10, page: "official-sounding-names" },
         ],
       }),
     );
@@ -775,9 +797,9 @@ describe("locateRedFlags", () => {
       scenario({
         body: "Act now today [[link]]",
         redFlags: [
-          { quote: "Act now", in: "body", why: "a", coursePage: 11 },
-          { quote: " today", in: "body", why: "b", coursePage: 11 },
-          { quote: "Coin", in: "from", why: "c", coursePage: 10 },
+          { quote: "Act now", in: "body", why: "a", coursePage: 11, page: "deadlines" },
+          { quote: " today", in: "body", why: "b", coursePage: 11, page: "deadlines" },
+          { quote: "Coin", in: "from", why: "c", coursePage: 10, page: "official-sounding-names" },
         ],
       }),
     );

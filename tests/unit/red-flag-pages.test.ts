@@ -14,12 +14,14 @@ import {
   redFlagsWithoutPage,
 } from "~/red-flags/red-flag-page-files.server";
 import { countWords, WHAT_TO_DO_HEADING } from "~/red-flags/red-flag-page-schema";
-import { listRedFlagPages, redFlagPageForCoursePage, renderRedFlagPage } from "~/red-flags/red-flag-pages.server";
+import { listRedFlagPages, redFlagPageLink, renderRedFlagPage } from "~/red-flags/red-flag-pages.server";
 import { loadPracticeLibrary } from "~/training/library/practice-library.server";
+import type { RedFlag } from "~/training/library/practice-scenario-schema";
+import { kindMatches } from "~/training/library/red-flag-kinds";
 
 /**
  * The public red-flag pages (content/red-flags/*.md): the real pages pass the check and are what
- * the site serves, every red flag that links to a course page opens one of them, and a malformed
+ * the site serves, every red flag names the page of its kind and that page exists, and a malformed
  * page stops the check (and the build) with the file name and the reason.
  */
 
@@ -40,15 +42,14 @@ describe("the real red-flag pages (content/red-flags/)", () => {
     }
   });
 
-  it("give every red flag of the practice library a page, so no 'Learn more' needs an account", () => {
+  it("give every red flag of the practice library its page, so no 'Learn more' needs an account", () => {
     const library = loadPracticeLibrary();
     expect(() => checkRedFlagPages(library.scenarios)).not.toThrow();
+    const slugs = new Set(pages.map((page) => page.slug));
     for (const scenario of library.scenarios) {
       for (const flag of scenario.redFlags) {
-        expect(
-          redFlagPageForCoursePage(flag.coursePage),
-          `${scenario.id} course page ${flag.coursePage}`,
-        ).toBeDefined();
+        expect(slugs.has(flag.page), `${scenario.id}: ${flag.page}`).toBe(true);
+        expect(redFlagPageLink(flag.page).href).toBe(`/red-flags/${flag.page}`);
       }
     }
   });
@@ -56,9 +57,9 @@ describe("the real red-flag pages (content/red-flags/)", () => {
   it("give the free taste's sample emails the pages written out for the browser", () => {
     for (const email of SAMPLE_EMAILS) {
       for (const flag of email.redFlags) {
-        const page = redFlagPageForCoursePage(flag.coursePage);
-        expect(page, `${email.id}: course page ${flag.coursePage}`).toBeDefined();
-        expect(SAMPLE_RED_FLAG_PAGES[flag.coursePage]).toEqual({ slug: page!.slug, title: page!.title });
+        const page = pages.find((candidate) => candidate.slug === flag.page);
+        expect(page, `${email.id}: ${flag.page}`).toBeDefined();
+        expect(SAMPLE_RED_FLAG_PAGES[flag.page]).toBe(page!.title);
       }
     }
   });
@@ -72,13 +73,109 @@ describe("the real red-flag pages (content/red-flags/)", () => {
       expect(rendered?.html).toContain(`<h2>${WHAT_TO_DO_HEADING}</h2>`);
       expect(rendered?.html).toContain("<li>");
       expect(rendered?.html).not.toContain("---");
-      for (const coursePage of [page.coursePage, ...(page.otherCoursePages ?? [])]) {
-        expect(redFlagPageForCoursePage(coursePage)?.href).toBe(`/red-flags/${page.slug}`);
-      }
+      expect(redFlagPageLink(page.slug)).toEqual({
+        slug: page.slug,
+        title: page.title,
+        href: `/red-flags/${page.slug}`,
+      });
     }
+    // Should a page ever be missing, "Learn more" opens the public index rather than nothing.
+    expect(redFlagPageLink("no-such-red-flag")).toEqual({
+      slug: "",
+      title: "Red flags: how to spot a scam",
+      href: "/red-flags",
+    });
     expect(renderRedFlagPage("no-such-red-flag")).toBeNull();
     expect(renderRedFlagPage("../README")).toBeNull();
     expect(renderRedFlagPage("README")).toBeNull();
+  });
+});
+
+/**
+ * A few kinds of red flag that can be told from their words, each with the page of its kind. The
+ * first kind a red flag shows decides (a shouted "Dear Lucky Costumer, CONGRATULATION!!!" is
+ * shouting first). A red flag of none of these kinds may open any page that exists.
+ */
+const KINDS: { page: string; shows: (flag: Pick<RedFlag, "quote" | "why">) => boolean }[] = [
+  { page: "qr-codes", shows: ({ quote }) => /\bQR code/i.test(quote) },
+  {
+    // The library's own "shouting capitals" pattern (red-flag-kinds.ts), where the why is about it.
+    page: "shouting-capitals",
+    shows: ({ quote, why }) =>
+      kindMatches(quote).some((match) => match.kind === "shouting") && /capital|shout/i.test(why),
+  },
+  {
+    page: "generic-greetings",
+    shows: ({ quote }) =>
+      /^(?:Dear|Hi|Hello|Hey) (?:Valued |Lucky |Email )?(?:Customer|Costumer|User|Member|Friend|Beneficiary|Taxpayer|Reciever|Receiver|Creator|Student|Kid|there)\b/i.test(
+        quote,
+      ),
+  },
+  {
+    page: "unusual-payment",
+    shows: ({ quote }) => /\bwire\b|payment app|courier|cashier's check|by mistake|the extra \$/i.test(quote),
+  },
+  { page: "gift-cards-and-crypto", shows: ({ quote }) => /\bgift cards?\b|\bcrypto/i.test(quote) },
+];
+
+const kindOf = (flag: Pick<RedFlag, "quote" | "why">) => KINDS.find((kind) => kind.shows(flag))?.page;
+
+describe("every red flag opens the page of its kind (issue #35)", () => {
+  const library = loadPracticeLibrary();
+  const flags = [
+    ...library.scenarios.flatMap((scenario) =>
+      scenario.redFlags.map((flag, index) => ({ where: `${scenario.id} red flag ${index + 1}`, flag })),
+    ),
+    ...SAMPLE_EMAILS.flatMap((email) =>
+      email.redFlags.map((flag, index) => ({ where: `sample ${email.id} red flag ${index + 1}`, flag })),
+    ),
+  ];
+
+  it("tells the kinds apart on hand-made red flags", () => {
+    const examples: [string, string, string | undefined][] = [
+      ["CONGRATS WINNER!!!", "Shouting capital letters are a clue.", "shouting-capitals"],
+      ["Ends TONITE!!!", "A deadline tonight is there to hurry you.", undefined],
+      ["Dear Customer", "A real company knows your name.", "generic-greetings"],
+      ["Hello friend", "It does not know your name.", "generic-greetings"],
+      ["Hi Mark", "A wrong-number text.", undefined],
+      ["send it by wire transfer", "Money sent this way is gone.", "unusual-payment"],
+      ["send it through your payment app", "Like cash.", "unusual-payment"],
+      ["a courier will collect the cash", "No court does that.", "unusual-payment"],
+      ["I paid $300 by mistake", "The overpayment trick.", "unusual-payment"],
+      ["pay with a gift card", "Only scammers ask for them.", "gift-cards-and-crypto"],
+      ["scan the QR code on the flyer", "A hidden link.", "qr-codes"],
+      ["within 24 hours", "A rush.", undefined],
+    ];
+    for (const [quote, why, page] of examples) expect(kindOf({ quote, why }), quote).toBe(page);
+  });
+
+  it("maps every red flag of a kind (library and samples) to the page of that kind, and each kind has red flags", () => {
+    const wrong = flags
+      .filter(({ flag }) => kindOf(flag) !== undefined && kindOf(flag) !== flag.page)
+      .map(({ where, flag }) => `${where} (“${flag.quote}”) opens ${flag.page}, not ${kindOf(flag)}`);
+    expect(wrong).toEqual([]);
+    for (const kind of KINDS) {
+      expect(
+        flags.filter(({ flag }) => kind.shows(flag)).length,
+        `red flags of the kind of ${kind.page}`,
+      ).toBeGreaterThan(0);
+    }
+  });
+
+  it("no longer sends capitals, 'Dear Customer', a wire transfer or a QR code to 'Look-alike senders and links'", () => {
+    const page = (id: string, quote: string) => library.byId(id)!.redFlags.find((flag) => flag.quote === quote)!.page;
+    expect(page("sms-mobile-lotto-winner", "CONGRATULATION!!!")).toBe("shouting-capitals");
+    expect(page("email-hosting-invoice-overdue", "Dear Customer")).toBe("generic-greetings");
+    expect(page("email-hosting-invoice-overdue", "by wire transfer or cryptocurrency")).toBe("unusual-payment");
+    expect(page("email-parking-penalty-qr", "scan the QR code in the attached notice with your phone")).toBe(
+      "qr-codes",
+    );
+  });
+
+  it("has a page for every kind, and every page a red flag names exists", () => {
+    const slugs = new Set(loadRedFlagPageFiles().map((page) => page.slug));
+    for (const kind of KINDS) expect(slugs.has(kind.page), kind.page).toBe(true);
+    expect(flags.filter(({ flag }) => !slugs.has(flag.page)).map(({ where }) => where)).toEqual([]);
   });
 });
 
@@ -197,7 +294,7 @@ describe("the red-flag page format", () => {
     );
   });
 
-  it("refuses a course page that does not exist, and one that two pages both claim", () => {
+  it("refuses a course page that does not exist, and lets two pages lead on to the same course page", () => {
     const directory = writePages({
       "attachments.md": pageFile({
         title: "Surprise attachments",
@@ -208,23 +305,26 @@ describe("the red-flag page format", () => {
       [NAME]: pageFile({ ...validFrontMatter(), otherCoursePages: [12] }),
     });
     expect(problemsOf(directory, new Set([5, 11]))).toEqual([
-      `${path.join(directory, NAME)}: course page 11 already leads to ${path.join(directory, "attachments.md")}; a course page leads to one red-flag page`,
       `${path.join(directory, NAME)}: course page 12 is not a page of the course (content/course/scam-free/)`,
     ]);
+    expect(problemsOf(directory, new Set([5, 11, 12]))).toEqual([]);
   });
 
   it("refuses an empty folder", () => {
     expect(problemsOf(writePages({ "README.md": "# Notes\n" }))[0]).toMatch(/: no red-flag pages$/);
   });
 
-  it("names every red flag whose course page opens no page", () => {
-    const pages = [{ coursePage: 11, otherCoursePages: [8] }];
+  it("names every red flag whose page does not exist", () => {
+    const pages = [{ slug: "deadlines" }, { slug: "prizes" }];
     expect(
       redFlagsWithoutPage(pages, [
-        { file: "content/practice/sms-a.md", redFlags: [{ coursePage: 11 }, { coursePage: 12 }, { coursePage: 8 }] },
+        {
+          file: "content/practice/sms-a.md",
+          redFlags: [{ page: "deadlines" }, { page: "qr-code" }, { page: "prizes" }],
+        },
       ]),
     ).toEqual([
-      `content/practice/sms-a.md: red flag 2 links to course page 12, which no red-flag page covers (add it to a page's "otherCoursePages" in content/red-flags/)`,
+      `content/practice/sms-a.md: red flag 2 opens the red-flag page "qr-code", which does not exist (write content/red-flags/qr-code.md, or name a page that exists)`,
     ]);
   });
 
@@ -248,25 +348,24 @@ describe("the build check (scripts/check-content.ts)", () => {
     );
   });
 
-  it("stops with the scenario's file name when a red flag's course page opens no page, and passes the real content", () => {
-    // A real scenario, copied, whose first red flag now links to a course page no red-flag page lists.
+  it("stops with the scenario's file name when a red flag's page does not exist, and passes the real content", () => {
+    // A real scenario, copied, whose first red flag now names a page that was never written.
     const practice = mkdtempSync(path.join(tmpdir(), "practice-"));
     temporaryDirectories.push(practice);
     const source = "content/practice/sms-parcel-redelivery-fee.md";
     const text = readFileSync(source, "utf8");
-    const uncovered = [...coursePageNumbersIn()].find((page) => !redFlagPageForCoursePage(page))!;
     writeFileSync(
       path.join(practice, "sms-parcel-redelivery-fee.md"),
-      text.replace(/coursePage: \d+/, `coursePage: ${uncovered}`),
+      text.replace(/page: [a-z-]+/, "page: parcels-that-never-came"),
     );
     const result = run(practice);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
-      `${path.join(practice, "sms-parcel-redelivery-fee.md")}: red flag 1 links to course page ${uncovered}, which no red-flag page covers`,
+      `${path.join(practice, "sms-parcel-redelivery-fee.md")}: red flag 1 opens the red-flag page "parcels-that-never-came", which does not exist`,
     );
 
     const real = run();
     expect(real.status, real.stderr).toBe(0);
-    expect(real.stdout).toMatch(/Red-flag pages: \d+ valid; every practice red flag leads to one\./);
+    expect(real.stdout).toMatch(/Red-flag pages: \d+ valid; every practice red flag's page exists\./);
   });
 });

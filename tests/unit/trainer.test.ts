@@ -87,8 +87,14 @@ describe("cutting a message into parts", () => {
     body: "Hi there. You won a car, and it is waiting for you today. Pay the $9.99 fee at prize-now.example/pay now.\n\nThanks, Prize Team",
     links: [],
     redFlags: [
-      { quote: "prize-now.example", in: "from" as const, why: "Odd sender.", coursePage: 27 },
-      { quote: "Pay the $9.99 fee", in: "body" as const, why: "A fee for a prize.", coursePage: 12 },
+      {
+        quote: "prize-now.example",
+        in: "from" as const,
+        why: "Odd sender.",
+        coursePage: 27,
+        page: "look-alike-senders-and-links",
+      },
+      { quote: "Pay the $9.99 fee", in: "body" as const, why: "A fee for a prize.", coursePage: 12, page: "prizes" },
     ],
   };
 
@@ -118,7 +124,10 @@ describe("cutting a message into parts", () => {
 
   it("refuses a red flag whose quote is not in its part", () => {
     expect(() =>
-      cutMessage({ ...message, redFlags: [{ quote: "nowhere", in: "body", why: "x", coursePage: 1 }] }),
+      cutMessage({
+        ...message,
+        redFlags: [{ quote: "nowhere", in: "body", why: "x", coursePage: 1, page: "deadlines" }],
+      }),
     ).toThrow(/nowhere/);
   });
 
@@ -228,9 +237,21 @@ describe("good instincts: partial credit for a part that shares a red flag's rea
     body: "YOU WON!!! Ur number has WON a bike. To claim pay the $5 fee. Offer ends in 1 HOUR or prize go to next person!!! Thanks, Prize Team",
     links: [],
     redFlags: [
-      { quote: "Ur number has WON", in: "body" as const, why: "You never entered a draw.", coursePage: 15 },
-      { quote: "pay the $5 fee", in: "body" as const, why: "Real prizes are free.", coursePage: 15 },
-      { quote: "Offer ends in 1 HOUR", in: "body" as const, why: "Rushing you is a trick.", coursePage: 11 },
+      {
+        quote: "Ur number has WON",
+        in: "body" as const,
+        why: "You never entered a draw.",
+        coursePage: 15,
+        page: "prizes",
+      },
+      { quote: "pay the $5 fee", in: "body" as const, why: "Real prizes are free.", coursePage: 15, page: "prizes" },
+      {
+        quote: "Offer ends in 1 HOUR",
+        in: "body" as const,
+        why: "Rushing you is a trick.",
+        coursePage: 11,
+        page: "deadlines",
+      },
     ],
   };
 
@@ -261,9 +282,9 @@ describe("good instincts: partial credit for a part that shares a red flag's rea
     expect(outcome.score).toMatchObject({ found: [], goodInstincts: ["body-0", "body-83"], falseAlarms: [] });
     expect(outcome.score.score).toBe(20); // (½ + ½) / (3 + 2)
     const link = (page: number) => ({ title: `Page ${page}`, href: `/course/scam-free/${page}` });
-    const feedback = roundFeedback(prizeText, candidates, outcome.score, (page) => ({
-      learnMore: link(page),
-      course: link(page),
+    const feedback = roundFeedback(prizeText, candidates, outcome.score, ({ coursePage }) => ({
+      learnMore: link(coursePage),
+      course: link(coursePage),
     }));
     expect(feedback.falseAlarms).toEqual([]);
     expect(feedback.goodInstincts).toEqual([

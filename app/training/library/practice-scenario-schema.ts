@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TOTAL_PAGES } from "~/course/course-map";
+import { RED_FLAG_SLUG } from "~/red-flags/red-flag-paths";
 import { LANDING_MARKS } from "./landing-look";
 
 /**
@@ -67,6 +68,16 @@ export const redFlagSchema = z.strictObject({
     .int(`"coursePage" must be a whole number`)
     .min(1, `"coursePage" must be a course page number from 1 to ${TOTAL_PAGES}`)
     .max(TOTAL_PAGES, `"coursePage" must be a course page number from 1 to ${TOTAL_PAGES}`),
+  /**
+   * The public red-flag page of its kind (content/red-flags/<page>.md) that "Learn more" opens:
+   * named here, not found from the course page, since one course page teaches many kinds.
+   */
+  page: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `missing field "page" (a red-flag page, such as deadlines)` : `"page" must be text`,
+    })
+    .regex(RED_FLAG_SLUG, `"page" must be the name of a page in content/red-flags/ without .md, such as deadlines`),
 });
 export type RedFlag = z.infer<typeof redFlagSchema>;
 

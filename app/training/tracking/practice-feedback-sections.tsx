@@ -7,17 +7,22 @@ import { ArrivedEmail, ArrivedText, FlagNumber } from "./practice-message-view";
  * The parts a practice message's feedback shows, shared by the person's own feedback page
  * (/practice/:token/feedback) and the holder's read-only view (/account/training/messages/:id):
  * the message as it arrived beside its numbered red flags, what to do next time, and where to
- * learn more: the public red-flag pages first (no account needed: issue #23), the course pages
- * second, for members. The links are absolute addresses on the main site and plain anchors, since
- * the feedback page is on the practice host, which loads no script.
+ * learn more: the public red-flag pages (no account needed: issue #23) and, in the holder's view
+ * only (`members`), the course pages. The person reading their own feedback page usually has no
+ * account, and the course would only show them a sign-in form (issue #35). The links are absolute
+ * addresses on the main site and plain anchors, since the feedback page is on the practice host,
+ * which loads no script.
  */
 
 export function ArrivedWithRedFlags({
   view,
   flagsHeading,
+  members = false,
 }: {
   view: Pick<FeedbackView, "channel" | "message" | "redFlags"> & { linkText: string };
   flagsHeading: string;
+  /** The reader has an account (the holder's view): the course links are shown too. */
+  members?: boolean;
 }) {
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-2">
@@ -54,7 +59,7 @@ export function ArrivedWithRedFlags({
                   <span aria-hidden="true">In {flag.where}: </span>“{flag.quote}”
                 </p>
                 <p className="mt-1">{flag.why}</p>
-                <LearnMoreLinks learnMore={flag.learnMore} course={flag.course} />
+                <LearnMoreLinks learnMore={flag.learnMore} course={members ? flag.course : undefined} />
               </div>
             </li>
           ))}
@@ -76,13 +81,15 @@ export function NextTimeSection({ text, heading = "What to do next time" }: { te
   );
 }
 
-/** The public pages about this message's kinds of red flag, then the course pages, for members. */
+/** The public pages about this message's kinds of red flag, then (`members` only) the course pages. */
 export function LearnMoreSection({
   redFlagPages,
   coursePages,
+  members = false,
 }: {
   redFlagPages: RedFlagPageLink[];
   coursePages: CoursePageLink[];
+  members?: boolean;
 }) {
   return (
     <section aria-labelledby="learn-more-heading" className="mt-10">
@@ -98,7 +105,7 @@ export function LearnMoreSection({
           </li>
         ))}
       </ul>
-      {coursePages.length > 0 && (
+      {members && coursePages.length > 0 && (
         <>
           <p id="course-pages-label" className="mt-5 text-sm font-semibold text-muted">
             In the course (members):

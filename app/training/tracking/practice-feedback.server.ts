@@ -9,8 +9,7 @@ import {
   type DeliveredForm,
 } from "~/training/library/delivered-form";
 import type { LandingMark } from "~/training/library/landing-look";
-import { redFlagPageForCoursePage } from "~/red-flags/red-flag-pages.server";
-import { RED_FLAGS_PATH } from "~/red-flags/red-flag-paths";
+import { redFlagPageLink } from "~/red-flags/red-flag-pages.server";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
@@ -50,7 +49,10 @@ export interface FeedbackRedFlag {
   where: string;
   /** "Learn more": the public page for this kind of red flag. */
   learnMore: RedFlagPageLink;
-  /** The course page that teaches it in depth, for members. */
+  /**
+   * The course page that teaches it in depth, for members: only the account holder's view shows
+   * it; the feedback page itself is read by people without an account (LearnMoreLinks).
+   */
   course: CoursePageLink;
 }
 
@@ -90,16 +92,10 @@ function courseLink(page: number): CoursePageLink {
   return { page, title: pageInfo(page)?.title ?? `Page ${page}`, href: onSite(coursePagePath(page)) };
 }
 
-/**
- * The public page for a red flag that links to this course page. The content check makes sure
- * every red flag of the library has one (content/red-flags/); the index of all of them stands in
- * should a page ever be missing, so "Learn more" still never asks for an account.
- */
-function redFlagPageLink(coursePage: number): RedFlagPageLink {
-  const page = redFlagPageForCoursePage(coursePage);
-  return page
-    ? { slug: page.slug, title: page.title, href: onSite(page.href) }
-    : { slug: "", title: "Red flags: how to spot a scam", href: onSite(RED_FLAGS_PATH) };
+/** The public page of the red flag's kind (its `page`), as an address that works from the practice host. */
+function learnMoreLink(slug: string): RedFlagPageLink {
+  const page = redFlagPageLink(slug);
+  return { ...page, href: onSite(page.href) };
 }
 
 const WHERE: Record<string, string> = {
@@ -138,7 +134,7 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     quote: redFlag.quote,
     why: redFlag.why,
     where: WHERE[part ?? "body"],
-    learnMore: redFlagPageLink(redFlag.coursePage),
+    learnMore: learnMoreLink(redFlag.page),
     course: courseLink(redFlag.coursePage),
   }));
   const pages = [...new Set(scenario.redFlags.map((flag) => flag.coursePage))].sort((a, b) => a - b);
