@@ -9,6 +9,8 @@ import { useNonce } from "~/security/nonce";
 import { toast, Toasts } from "~/ui/toast";
 import { getEnv } from "~/config/env.server";
 import { loadSession } from "~/account/session.server";
+import { getDatabase } from "~/db/database.server";
+import { trainingMenuHref } from "~/training/people/programs.server";
 import { readFlash } from "~/ui/flash.server";
 import { announceHydrated } from "~/layout/hydrated";
 import { usePageNeedsScripts } from "~/layout/page-scripts";
@@ -17,6 +19,8 @@ import "./app.css";
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
   const [{ user, headers }, { flash, clear }] = await Promise.all([loadSession(request), readFlash(request)]);
+  // "Training" in the menu opens a plan holder's own Training Program (one read, signed in only).
+  const trainingHref = user ? await trainingMenuHref(await getDatabase(), user.id) : "/pricing";
   const responseHeaders = new Headers();
   for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
   if (clear) responseHeaders.append("Set-Cookie", clear);
@@ -28,13 +32,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       onPracticeHost: Boolean(env.practice && new URL(request.url).host === new URL(env.practice.linkOrigin).host),
       supportEmail: env.SUPPORT_EMAIL,
       user: user ? { email: user.email } : null,
+      trainingHref,
       flash,
     },
     { headers: responseHeaders },
   );
 }
 
-type Flash = { id: string; kind: "success" | "error"; title: string; message?: string };
+type Flash = { id: string; kind: "success" | "error" | "info"; title: string; message?: string };
 
 function FlashText({ flash }: { flash: Flash }) {
   return (
@@ -51,7 +56,7 @@ function FlashText({ flash }: { flash: Flash }) {
 function FlashMessage({ flash, withScripts }: { flash: Flash | null | undefined; withScripts: boolean }) {
   useEffect(() => {
     if (!flash) return;
-    const show = flash.kind === "success" ? toast.success : toast.error;
+    const show = toast[flash.kind];
     show(flash.title, { description: flash.message, id: flash.id });
   }, [flash]);
   if (!flash) return null;
@@ -104,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             >
               Skip to content
             </a>
-            <SiteHeader signedIn={Boolean(data?.user)} />
+            <SiteHeader signedIn={Boolean(data?.user)} trainingHref={data?.trainingHref} />
             <FlashMessage flash={data?.flash} withScripts={withScripts} />
             <main id="main" className="flex-1">
               {children}

@@ -1,4 +1,4 @@
-import { MailWarning, Users } from "lucide-react";
+import { CheckCircle2, MailWarning, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatLongDate } from "~/billing/subscription-view";
 import { Button } from "~/ui/button";
@@ -76,5 +76,94 @@ export function FamilyMembershipCard({
         </div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * What is left after paying, at the top of My Account, each one tap from done: confirming the
+ * email (the button sends a new link) and setting up the family (the button opens that page).
+ * Shown until both are done; a done step says so instead of vanishing, so the list reads as progress.
+ */
+export function NextStepsCard({
+  email,
+  emailConfirmed,
+  trainingSetUp,
+  resendResult,
+}: {
+  email: string;
+  emailConfirmed: boolean;
+  trainingSetUp: boolean;
+  resendResult?: ResendConfirmationResult;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.formData?.get("intent") === RESEND_CONFIRMATION_INTENT;
+  return (
+    <Card className="mt-6 border-brand-300 bg-brand-50" aria-labelledby="next-steps-title" data-next-steps>
+      <h2 id="next-steps-title" className="text-xl font-bold text-brand-900">
+        Next steps
+      </h2>
+      <ol className="mt-3 space-y-4">
+        <li className="flex items-start gap-3" data-step="confirm-email">
+          <StepMark done={emailConfirmed} number={1} />
+          <div className="min-w-0 flex-1">
+            <h3 className="font-semibold text-brand-900">Confirm your email</h3>
+            {emailConfirmed ? (
+              <p className="text-sm text-muted">Done: {email} is confirmed.</p>
+            ) : (
+              <>
+                <p className="text-sm text-ink">
+                  Open the link we sent to <strong className="wrap-anywhere">{email}</strong>.
+                </p>
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value={RESEND_CONFIRMATION_INTENT} />
+                  <Button type="submit" variant="secondary" disabled={sending}>
+                    {sending ? "Sending..." : "Send the link again"}
+                  </Button>
+                </Form>
+                {resendResult && (
+                  <p role="status" className="mt-2 text-sm">
+                    <strong>{resendResult.title}.</strong> {resendResult.message}
+                  </p>
+                )}
+              </>
+            )}
+          </div>
+        </li>
+        <li className="flex items-start gap-3" data-step="set-up-training">
+          <StepMark done={trainingSetUp} number={2} />
+          <div className="min-w-0 flex-1">
+            <h3 className="font-semibold text-brand-900">Set up your family&apos;s training</h3>
+            {trainingSetUp ? (
+              <p className="text-sm text-muted">Done: everyone has been sent their notice.</p>
+            ) : (
+              <>
+                <p className="text-sm text-ink">
+                  Say who each person is, confirm for children and teens, and send the notices.
+                </p>
+                <Link
+                  to="/account/training"
+                  className="mt-2 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+                >
+                  Set up your family&apos;s training
+                </Link>
+              </>
+            )}
+          </div>
+        </li>
+      </ol>
+    </Card>
+  );
+}
+
+function StepMark({ done, number }: { done: boolean; number: number }) {
+  return done ? (
+    <CheckCircle2 aria-label="Done" className="mt-0.5 h-6 w-6 shrink-0 text-safe-600" />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+    >
+      {number}
+    </span>
   );
 }

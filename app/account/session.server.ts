@@ -97,7 +97,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
  */
 export async function requireUser(
   request: Request,
-  options: { notice?: { title: string; message: string }; returnTo?: string } = {},
+  options: { notice?: { title: string; message: string; kind?: "error" | "info" }; returnTo?: string } = {},
 ): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {

@@ -14,7 +14,8 @@ import {
   resendConfirmationResult,
 } from "~/account/email-confirmation";
 import { resendConfirmation } from "~/account/email-confirmation.server";
-import { EmailConfirmationCard, FamilyMembershipCard } from "~/account/account-cards";
+import { EmailConfirmationCard, FamilyMembershipCard, NextStepsCard } from "~/account/account-cards";
+import { trainingSetUp } from "~/training/people/training-set-up.server";
 import { familyPlanSummary, findMemberAccess, memberIdentity } from "~/billing/membership.server";
 import { SubscriptionPanel } from "~/billing/subscription-panel";
 import { useResultToast } from "~/account/use-result-toast";
@@ -61,6 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       ...base,
       subscription,
+      trainingSetUp: subscription && !subscription.ended ? await trainingSetUp(db, user) : null,
       familyPlan: familyPlan && {
         holderName: familyPlan.holderName,
         periodEnd: familyPlan.periodEnd?.toISOString() ?? null,
@@ -71,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     getLogger().error({ err: error }, "could not load a subscription for the account page");
-    return { ...base, subscription: null, familyPlan: null, digest: null, loadError: true };
+    return { ...base, subscription: null, trainingSetUp: null, familyPlan: null, digest: null, loadError: true };
   }
 }
 
@@ -153,6 +155,13 @@ function isDeleteAccountResult(value: unknown): value is DeleteAccountResult {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const signingOut = useNavigation().formData?.get("intent") === "signout";
   useResultToast(actionData);
+  // Until the email is confirmed and the family is set up, those two steps lead the page.
+  const nextSteps = Boolean(
+    loaderData.subscription &&
+    loaderData.trainingSetUp !== null &&
+    (!loaderData.emailConfirmed || !loaderData.trainingSetUp),
+  );
+  const resendResult = isResendConfirmationResult(actionData) ? actionData : undefined;
   useEffect(() => {
     if (loaderData.loadError)
       toast.error(ACCOUNT_BILLING_MESSAGES.loadError.title, { description: ACCOUNT_BILLING_MESSAGES.loadError.text });
@@ -164,6 +173,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold text-brand-900">My Account</h1>
+      {nextSteps && (
+        // After paying, what is left comes first, each one tap away (issue #35).
+        <NextStepsCard
+          email={loaderData.email}
+          emailConfirmed={loaderData.emailConfirmed}
+          trainingSetUp={loaderData.trainingSetUp === true}
+          resendResult={resendResult}
+        />
+      )}
       <Card className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm text-muted">Signed in as</p>
@@ -179,28 +197,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       </Card>
-      {loaderData.subscription && (
-        // The step that matters after paying comes first: who each person is, the children's
-        // confirmation and the notices (a checklist at the top of that page).
+      {loaderData.subscription && !nextSteps && (
         <Card className="mt-6 border-brand-300 bg-brand-50">
           <h2 className="text-lg font-bold text-brand-900">Your Training Program</h2>
           <p className="mt-1 text-muted">
-            Set up your family (who each person is, your confirmation for children, the notices), then see how everyone
-            is doing.
+            See how everyone in your family is doing, and change who gets practice messages.
           </p>
           <Link
             to="/account/training"
-            className="mt-3 inline-flex h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+            className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
           >
             Your Training Program
           </Link>
         </Card>
       )}
-      {!loaderData.emailConfirmed && (
-        <EmailConfirmationCard
-          email={loaderData.email}
-          result={isResendConfirmationResult(actionData) ? actionData : undefined}
-        />
+      {!loaderData.emailConfirmed && !nextSteps && (
+        <EmailConfirmationCard email={loaderData.email} result={resendResult} />
       )}
       {loaderData.isAdmin && (
         <Card className="mt-6">

@@ -1,9 +1,12 @@
+import { Info } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { logIn, signUp, type AuthFormResult } from "~/account/account-actions.server";
 import { LoginSchema, PASSWORD_HINT, safeReturnTo, SignUpSchema } from "~/account/auth-schemas";
+import { isReturningVisitor, rememberReturningVisitor } from "~/account/returning-visitor.server";
 import { getSessionUser } from "~/account/session.server";
+import { isPaidPlanId, PLANS } from "~/billing/plans";
 import { useResultToast } from "~/account/use-result-toast";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
@@ -27,14 +30,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   if (await getSessionUser(request)) throw redirect(returnTo ?? "/account");
-  return { returnTo: returnTo ?? null, tab: url.searchParams.get("tab") === "signup" ? "signup" : "login" };
+  const plan = planOnTheWay(returnTo);
+  return { returnTo: returnTo ?? null, plan, tab: firstTab(url.searchParams.get("tab"), plan, request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.intent === "signup") {
     const { status, result } = await signUp(request, form, context.clientIp);
-    return data(result, { status });
+    // "Please log in" comes next: the Login form keeps the address just typed (sent back only to
+    // the person who typed it, only once the account exists).
+    const email = result.ok && typeof form.email === "string" ? form.email.trim().slice(0, 254) : undefined;
+    return data({ ...result, email }, { status });
   }
   if (form.intent !== "login") {
     const unknown: AuthFormResult = { ok: false, intent: "login", title: "Login failed", message: "Unknown form." };
@@ -44,10 +51,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data(result, { status });
   const headers = new Headers();
   for (const cookie of setCookie ?? []) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await rememberReturningVisitor());
   headers.append("Set-Cookie", await setFlash({ kind: "success", title: result.title, message: result.message }));
   // A whole page load: the page asked for may have no script (a course page), and "Login
   // successful" must reach it (loadAsWholePage); every page then starts from the new session.
   throw redirectDocument(safeReturnTo(form.returnTo) ?? "/account", { headers });
+}
+
+/** The plan a signed-out visitor chose on the pricing page, read from where login leads next. */
+function planOnTheWay(returnTo: string | undefined) {
+  if (!returnTo) return null;
+  const next = new URL(returnTo, "http://same.site");
+  const plan = next.searchParams.get("plan");
+  if (next.pathname !== "/checkout" || !isPaidPlanId(plan)) return null;
+  return { name: PLANS[plan].name, price: PLANS[plan].price };
+}
+
+/**
+ * Which tab opens: the one asked for; Login for someone who has logged in on this browser before;
+ * Create Account for someone new on their way to a plan; Login otherwise.
+ */
+function firstTab(asked: string | null, plan: ReturnType<typeof planOnTheWay>, request: Request) {
+  if (asked === "signup" || asked === "login") return asked;
+  if (plan && !isReturningVisitor(request)) return "signup";
+  return "login";
+}
+
+/** "Create an account or log in to continue to Family Training, $25/month": calm, not an error. */
+function PlanOnTheWay({ plan }: { plan: { name: string; price: number } }) {
+  return (
+    <p
+      data-plan-on-the-way
+      className="mt-6 flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900"
+    >
+      <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+      <span>
+        Create an account or log in to continue to{" "}
+        <strong>
+          {plan.name}, ${plan.price}/month
+        </strong>
+        .
+      </span>
+    </p>
+  );
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,6 +109,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     setAnswerSeen(actionData);
     if (actionData?.ok && actionData.intent === "signup") setTab("login");
   }
+  const createdEmail =
+    actionData?.ok && actionData.intent === "signup" && "email" in actionData && typeof actionData.email === "string"
+      ? actionData.email
+      : undefined;
 
   const errors = { ...(actionData?.fields ?? {}), ...clientErrors };
   const validate = (schema: typeof LoginSchema | typeof SignUpSchema) => (event: React.FormEvent<HTMLFormElement>) => {
@@ -82,6 +132,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-3xl font-bold text-brand-900">Account Access</h1>
+      {loaderData.plan && <PlanOnTheWay plan={loaderData.plan} />}
       <Card className="mt-8">
         <Tabs
           value={tab}
@@ -101,11 +152,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               {loaderData.returnTo && <input type="hidden" name="returnTo" value={loaderData.returnTo} />}
               <FormMessage result={loginResult} />
               <TextField
+                // A new key when an account was just created: the field starts again with its address.
+                key={createdEmail ?? "login-email"}
                 id="login-email"
                 label="Email"
                 name="email"
                 type="email"
                 autoComplete="email"
+                defaultValue={createdEmail}
                 required
                 error={tab === "login" ? errors.email : undefined}
               />

@@ -119,7 +119,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           </p>
           <Link
             to="/account/training"
-            className="mt-3 inline-flex h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+            // Grows with its words: at 320 px the label may take two lines, never spill out of its box.
+            className="mt-3 flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800 sm:inline-flex sm:w-auto"
           >
             Set up your Training Program
           </Link>

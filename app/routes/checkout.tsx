@@ -24,7 +24,15 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-const authNotice = { title: CHECKOUT_MESSAGES.authRequired.title, message: CHECKOUT_MESSAGES.authRequired.text };
+/**
+ * The specification's "Authentication required" travels to /auth as a calm note, not an error:
+ * nothing went wrong, and /auth names the plan chosen beside it (issue #35).
+ */
+const authNotice = {
+  title: CHECKOUT_MESSAGES.authRequired.title,
+  message: CHECKOUT_MESSAGES.authRequired.text,
+  kind: "info" as const,
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { notice: authNotice });

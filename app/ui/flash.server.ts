@@ -7,7 +7,7 @@ import { getEnv } from "~/config/env.server";
  */
 export interface Flash {
   id: string;
-  kind: "success" | "error";
+  kind: "success" | "error" | "info";
   title: string;
   message?: string;
 }
@@ -22,6 +22,8 @@ function flashCookie() {
   });
 }
 
+const FLASH_KINDS: readonly Flash["kind"][] = ["success", "error", "info"];
+
 export async function setFlash(flash: Omit<Flash, "id">): Promise<string> {
   return flashCookie().serialize({ ...flash, id: crypto.randomUUID() });
 }
@@ -30,5 +32,7 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
   const cookie = flashCookie();
   const value = (await cookie.parse(request.headers.get("Cookie"))) as Flash | null;
   if (!value || typeof value !== "object" || typeof value.title !== "string") return { flash: null, clear: null };
-  return { flash: value, clear: await cookie.serialize("", { maxAge: 0 }) };
+  // The cookie comes back from the browser: a kind we never set is shown as a plain note.
+  const kind = FLASH_KINDS.includes(value.kind) ? value.kind : "info";
+  return { flash: { ...value, kind }, clear: await cookie.serialize("", { maxAge: 0 }) };
 }

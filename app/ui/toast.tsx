@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
-import { AlertCircle, CheckCircle2, X } from "lucide-react";
+import { AlertCircle, CheckCircle2, Info, X } from "lucide-react";
 import { cn } from "./cn";
 
 /**
@@ -17,7 +17,8 @@ import { cn } from "./cn";
  * and at most MAX_TOASTS are kept: a fourth pushes out the oldest.
  */
 
-type ToastKind = "success" | "error";
+/** "info": a calm note that is neither a success nor a failure ("log in to continue to your plan"). */
+type ToastKind = "success" | "error" | "info";
 
 type Toast = { id: string; kind: ToastKind; title: string; description?: string };
 
@@ -53,6 +54,7 @@ function show(kind: ToastKind, title: string, options: ToastOptions = {}) {
 export const toast = {
   success: (title: string, options?: ToastOptions) => show("success", title, options),
   error: (title: string, options?: ToastOptions) => show("error", title, options),
+  info: (title: string, options?: ToastOptions) => show("info", title, options),
 };
 
 /** Removes one toast (its close button, or its time ran out). */
@@ -156,7 +158,8 @@ function ToastItem({
   }, [paused, item.id]);
 
   const error = item.kind === "error";
-  const Icon = error ? AlertCircle : CheckCircle2;
+  const Icon = error ? AlertCircle : item.kind === "info" ? Info : CheckCircle2;
+  const accent = error ? "danger-600" : item.kind === "info" ? "brand-700" : "safe-600";
   return (
     <li
       ref={element}
@@ -169,10 +172,21 @@ function ToastItem({
       aria-atomic="true"
       className={cn(
         "pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-lg",
-        error ? "border-l-danger-600" : "border-l-safe-600",
+        {
+          "border-l-danger-600": error,
+          "border-l-brand-700": accent === "brand-700",
+          "border-l-safe-600": accent === "safe-600",
+        },
       )}
     >
-      <Icon aria-hidden="true" className={cn("mt-0.5 size-5 shrink-0", error ? "text-danger-600" : "text-safe-600")} />
+      <Icon
+        aria-hidden="true"
+        className={cn("mt-0.5 size-5 shrink-0", {
+          "text-danger-600": error,
+          "text-brand-700": accent === "brand-700",
+          "text-safe-600": accent === "safe-600",
+        })}
+      />
       <div className="min-w-0 flex-1 text-sm">
         <p className={cn("font-semibold", error ? "text-danger-600" : "text-brand-900")}>{item.title}</p>
         {item.description ? <p className="mt-1 text-slate-700">{item.description}</p> : null}
