@@ -1,14 +1,34 @@
 /** Billing's emails: the receipt when a Training Program starts, and the failed-payment notice. */
 import { compose, type MailBranding } from "~/mail/templates";
 
+/** A family member on the plan. `name` is the first name typed at checkout (null before names were asked). */
+export interface ReceiptMember {
+  name: string | null;
+  email: string;
+}
+
+/**
+ * One person as the receipt lists them: by the name the holder typed, with the address after it
+ * so they can check where practice messages will go ("Leo (leo@example.com)"); the address alone
+ * only when no name was typed.
+ */
+export function receiptMemberLabel(member: ReceiptMember): string {
+  return member.name ? `${member.name} (${member.email})` : member.email;
+}
+
 /** The receipt when a Training Program starts. No card details: the provider keeps those. */
 export function subscriptionStartedEmail(
   brand: MailBranding,
-  input: { name: string; planName: string; price: number; memberEmails: string[]; periodEnd: string },
+  input: { name: string; planName: string; price: number; members: ReceiptMember[]; periodEnd: string },
 ) {
   const people =
-    input.memberEmails.length > 0
-      ? [{ kind: "p" as const, text: `Your family members on this plan: ${input.memberEmails.join(", ")}.` }]
+    input.members.length > 0
+      ? [
+          {
+            kind: "p" as const,
+            text: `Your family members on this plan: ${input.members.map(receiptMemberLabel).join(", ")}.`,
+          },
+        ]
       : [];
   return compose(brand, `Your ${input.planName} has started`, `Hello ${input.name},`, [
     {

@@ -55,7 +55,7 @@ export async function queueReceipt(tx: Database, subscriptionId: string): Promis
     .where(eq(subscriptions.id, subscriptionId));
   // The family members named at checkout (position 0 is the holder).
   const family = await tx
-    .select({ email: members.email })
+    .select({ name: members.name, email: members.email })
     .from(members)
     .where(and(eq(members.subscriptionId, subscriptionId), gt(members.position, 0)))
     .orderBy(asc(members.position));
@@ -67,7 +67,8 @@ export async function queueReceipt(tx: Database, subscriptionId: string): Promis
       name: customer!.name,
       planName: plan.name,
       price: plan.price,
-      memberEmails: family.map((member) => member.email),
+      // By the names the holder typed, not by address alone (issue #35).
+      members: family,
       periodEnd: formatLongDate(claimed.currentPeriodEnd),
     }),
   });

@@ -454,7 +454,10 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
       name: "Dana Rivera",
       planName: "Family Training",
       price: 25,
-      memberEmails: [sam.email!, gran.email!],
+      members: [
+        { name: sam.name, email: sam.email! },
+        { name: gran.name, email: gran.email! },
+      ],
       periodEnd: "January 1, 2099",
     });
     await outboxRow({

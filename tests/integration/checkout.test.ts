@@ -364,7 +364,9 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
       .from(outboxMessages)
       .where(eq(outboxMessages.template, "subscription-started"));
     expect(receipts.map((m) => m.recipient)).toEqual(["dana@example.com"]);
-    expect(receipts[0]!.textBody).toContain("kid@example.com");
+    // Family members by the names typed at checkout, each with the address after it (issue #35).
+    expect(receipts[0]!.textBody).toContain("Your family members on this plan: Sam (kid@example.com).");
+    expect(receipts[0]!.htmlBody).toContain("Your family members on this plan: Sam (kid@example.com).");
 
     // A later refresh of the subscription does not send it again.
     await callRoute(accountAction, post("/account", { intent: "refresh" }, cookie));
