@@ -482,6 +482,15 @@ describe("library validation", () => {
     ]);
   });
 
+  it("rejects a band the story does not fit, naming the band and the reason (issue #35)", () => {
+    const problems = rejectsWith(validSms, (s) => (s.frontMatter.title = "Web hosting renewal"));
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^the story does not fit the band older-adult: it is about running a website or a business .*\(found "Web hosting"\); remove older-adult from ageBands and difficulty\.premise, or change the story$/,
+      ),
+    ]);
+  });
+
   it("rejects romance for teenagers", () => {
     expect(
       rejectsWith(validSms, (s) => {

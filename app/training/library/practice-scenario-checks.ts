@@ -1,3 +1,4 @@
+import { bandFitProblems } from "./band-fit";
 import { MIN_LANDING_CONTRAST, whiteTextContrast } from "./landing-look";
 import { hasStrayPlaceholderBraces, sampleDeliveredForm, unknownPlaceholders } from "./delivered-form";
 import {
@@ -198,6 +199,8 @@ function audienceProblems(scenario: PracticeScenario): string[] {
     const words = [...new Set(allText(scenario).flatMap((entry) => frighteningWords(entry.text)))];
     if (words.length) problems.push(`a child scenario must not be frightening; remove ${words.map(quoted).join(", ")}`);
   }
+  // Scenarios are chosen only for the bands whose lives the story fits (band-fit.ts, issue #35).
+  problems.push(...bandFitProblems(scenario));
   return problems;
 }
 
