@@ -8,7 +8,7 @@ import { cn } from "~/ui/cn";
 import { OPTED_OUT_EXPLANATION, type ContactStatus } from "./contact-status";
 import { ContactFields } from "./contact-fields";
 import { DeliveryStepsList } from "./delivery-steps-list";
-import type { ContactView } from "./contact-view";
+import { channelSetting, type ContactView } from "./contact-view";
 import { TrainingForm } from "./training-form";
 
 export const GUARDIAN_CHECKBOX_LABEL = "I am this child's parent or guardian and I agree to practice messages for them";
@@ -262,6 +262,15 @@ function NoticeButton({ contact }: { contact: ContactView }) {
   );
 }
 
+/** "· emails on", or, once the person stopped them, "· they stopped practice emails" in the danger color. */
+function ChannelSetting({ setting }: { setting: ReturnType<typeof channelSetting> }) {
+  return (
+    <span className={setting.stopped ? "font-medium text-danger-600" : "whitespace-nowrap text-muted"}>
+      · {setting.text}
+    </span>
+  );
+}
+
 /**
  * One person on /account/training. `localActions` is where local-only tools go (the "Send a
  * practice message now" button of local mode), shown for active people only.
@@ -308,9 +317,7 @@ export function ContactCard({
             {contact.email && (
               <>
                 {" "}
-                <span className="whitespace-nowrap text-muted">
-                  {contact.emailEnabled ? "· emails on" : "· emails off"}
-                </span>
+                <ChannelSetting setting={channelSetting(contact, "email")} />
               </>
             )}
           </dd>
@@ -322,7 +329,12 @@ export function ContactCard({
           </dt>
           <dd>
             {contact.phone ?? "No phone"}
-            {contact.phone && <span className="text-muted">{contact.smsEnabled ? " · texts on" : " · texts off"}</span>}
+            {contact.phone && (
+              <>
+                {" "}
+                <ChannelSetting setting={channelSetting(contact, "sms")} />
+              </>
+            )}
           </dd>
         </div>
         <div className="flex items-start gap-2">

@@ -69,3 +69,21 @@ export type TrainingPageView =
       /** "Tell me when someone spots one" is on (spot-notices.ts). */
       spotNotices: boolean;
     };
+
+/**
+ * What a card says after a person's email or phone: whether practice messages go there. A person
+ * who stopped them (everywhere, or at this address) reads as stopped, never as "emails on": the
+ * holder's own setting is still on, but nothing is sent (issue #35).
+ */
+export function channelSetting(
+  contact: Pick<ContactView, "status" | "emailEnabled" | "smsEnabled" | "addresses">,
+  channel: AddressView["channel"],
+): { text: string; stopped: boolean } {
+  const noun = channel === "email" ? "emails" : "texts";
+  const address = contact.addresses.find((candidate) => candidate.channel === channel);
+  if (contact.status === "opted-out" || address?.state === "opted-out") {
+    return { text: `they stopped practice ${noun}`, stopped: true };
+  }
+  const enabled = channel === "email" ? contact.emailEnabled : contact.smsEnabled;
+  return { text: `${noun} ${enabled ? "on" : "off"}`, stopped: false };
+}
