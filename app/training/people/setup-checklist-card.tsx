@@ -3,10 +3,25 @@ import { Card } from "~/ui/card";
 import type { ContactView } from "./contact-view";
 import { setupSteps } from "./setup-checklist";
 
-/** "Set up your family's training": the three steps, at the top of the page until they are done. */
+/**
+ * "Set up your family's training": the three steps, at the top of the page until they are done,
+ * then one "All set" line in their place (a list that just vanished left the parent wondering).
+ */
 export function SetupChecklistCard({ contacts }: { contacts: ContactView[] }) {
-  const { steps, complete } = setupSteps(contacts);
-  if (complete || contacts.length === 0) return null;
+  const { steps, allSet } = setupSteps(contacts);
+  if (contacts.length === 0) return null;
+  if (allSet) {
+    return (
+      <p
+        role="status"
+        data-testid="setup-all-set"
+        className="mt-6 flex items-start gap-3 rounded-2xl bg-safe-50 px-4 py-3 font-semibold text-ink ring-1 ring-green-200"
+      >
+        <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 flex-none text-safe-600" />
+        <span>{allSet}</span>
+      </p>
+    );
+  }
   return (
     <Card className="mt-6 border-brand-300 bg-brand-50" role="region" aria-labelledby="setup-heading">
       <h2 id="setup-heading" className="text-xl font-bold text-brand-900">

@@ -2,7 +2,8 @@ import type { ContactView } from "./contact-view";
 
 /**
  * The three steps that stand between paying and the first practice message, at the top of Your
- * Training Program until they are done (a family that has done them never sees it again):
+ * Training Program until they are done; then a short "All set" line in their place, so the parent
+ * sees that set-up worked instead of a list that vanished (issue #35):
  * 1. who each person is (their age group chosen: a child must never get the adult notice);
  * 2. the parent or guardian's confirmation for each child or teen;
  * 3. a notice sent to (or a yes from) every address practice messages would use.
@@ -21,7 +22,28 @@ function names(people: ContactView[]): string {
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 }
 
-export function setupSteps(contacts: ContactView[]): { steps: SetupStep[]; complete: boolean } {
+/**
+ * The "All set" line once every step is done, honest about where the family stands: everyone has
+ * said yes and a test showed messages reach each address; everyone has said yes but not every
+ * address was tested; or the notices are out and some answers are still to come.
+ */
+export function allSetLine(people: ContactView[]): string {
+  const addresses = people.flatMap((person) => person.addresses.filter((address) => address.state !== "opted-out"));
+  if (addresses.some((address) => address.state !== "agreed")) {
+    return "All set: the notices are out. Practice messages start for each person once they say yes.";
+  }
+  if (addresses.every((address) => address.delivery?.check?.confirmedAt)) {
+    return "All set: everyone has said yes and messages reach them.";
+  }
+  return "All set: everyone has said yes. To be sure practice messages reach them, send a test from their card.";
+}
+
+export function setupSteps(contacts: ContactView[]): {
+  steps: SetupStep[];
+  complete: boolean;
+  /** The "All set" line once complete, or null. */
+  allSet: string | null;
+} {
   const people = contacts.filter((contact) => contact.status !== "opted-out");
   const unnamed = people.filter((contact) => !contact.ageBandSet);
   const unconfirmed = people.filter((contact) => contact.ageBandSet && contact.minor && !contact.guardianConfirmedAt);
@@ -52,5 +74,6 @@ export function setupSteps(contacts: ContactView[]): { steps: SetupStep[]; compl
   ];
   // A step after an unfinished one waits for it (its people are not counted yet), so the list
   // reads in order; the whole list is done only when every step is.
-  return { steps, complete: people.length > 0 && steps.every((step) => step.left === null) };
+  const complete = people.length > 0 && steps.every((step) => step.left === null);
+  return { steps, complete, allSet: complete ? allSetLine(people) : null };
 }
