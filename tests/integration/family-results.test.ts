@@ -243,7 +243,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     });
     expect([dana.reportRate, dana.fallRate, dana.medianTimeToReport]).toEqual(["25%", "25%", "30 min"]);
     expect(dana.ratesNote).toBeNull();
-    expect(dana.levelLabel).toBe("Level 2 of 3");
+    expect(dana.levelLabel).toBe("Level 2 of 3: messages with fewer clues");
     expect(dana.weeksWithoutAFall).toBe(2);
     expect(dana.streakLabel).toBe("2 weeks in a row without a fall");
 
@@ -270,7 +270,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       "0%",
       "25%",
       "—",
-      "Level 1 of 3",
+      "Level 1 of 3: messages with plenty of clues",
     ]);
     expect(sam.weeksWithoutAFall).toBe(1);
 
@@ -295,7 +295,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       "67%",
       "0%",
       "9 min",
-      "Level 3 of 3",
+      "Level 3 of 3: messages with few clues that fit their life",
     ]);
     expect(joe.streakLabel).toBe("3 weeks in a row without a fall");
 
@@ -349,6 +349,38 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     ]);
     // Joe lives in Los Angeles: his dates are his own.
     expect(joe.messages.at(-1)!.dateLabel).toBe("Oct 27, 2026");
+
+    // This month's lines, person by person, and the family's: the sum of theirs, figure by figure.
+    // Joe's two text reports (SCAM replies) are his spots and the family's; the October ones are not this month's.
+    const lineOf = (person: PersonResults) => {
+      const { sent, spotted, reported, checkedFirst, fell, noActionYet } = person.monthLine;
+      return [sent, spotted, reported, checkedFirst, fell, noActionYet];
+    };
+    expect(results.people.map(lineOf)).toEqual([
+      [3, 2, 0, 0, 1, 0],
+      [3, 1, 0, 0, 1, 1],
+      [2, 1, 1, 0, 0, 1],
+    ]);
+    expect(joe.monthLine).toMatchObject({ reportedByText: 1, reportedByEmail: 0 });
+    expect(sam.monthLine.notDelivered).toBe(1);
+    const { sent: monthSent, spotted, reported, checkedFirst, fell, noActionYet } = results.monthLine;
+    expect([monthSent, spotted, reported, checkedFirst, fell, noActionYet]).toEqual(
+      results.people.map(lineOf).reduce((sum, line) => sum.map((value, index) => value + line[index]!)),
+    );
+    for (const channel of ["email", "sms"] as const) {
+      for (const [outcome, count] of Object.entries(results.month[channel])) {
+        const people = results.people.reduce(
+          (sum, person) => sum + person.month[channel][outcome as keyof typeof person.month.email],
+          0,
+        );
+        expect(count, `${channel} ${outcome}`).toBe(people);
+      }
+    }
+    // The headline says the same: 4 of 8, the sum of 2 + 1 + 1 of 3 + 3 + 2.
+    expect([results.monthSpotted, results.monthSent]).toEqual([spotted, monthSent]);
+    // At a glance: each person's newest message, and their level in words.
+    expect(dana.lastMessage).toMatchObject({ dateLabel: "Nov 17, 2026", outcomeLabel: "Spotted", channel: "email" });
+    expect(joe.lastMessage).toMatchObject({ dateLabel: "Nov 10, 2026", outcomeLabel: "Scanner or preview" });
   });
 
   it("starts the month afresh: on 1 December only December's messages count", async () => {

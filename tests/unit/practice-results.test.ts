@@ -5,19 +5,26 @@ import {
   familySummaryLine,
   formatDuration,
   formatRate,
+  levelInWords,
   median,
   messageOutcome,
   nextLevel,
   personFigures,
   ratesNote,
+  PRACTICE_OUTCOMES,
   recentWeeks,
+  resultLine,
+  resultLineItems,
   secondsTo,
   streakLabel,
   summaryTone,
+  sumTallies,
+  tallyOutcomes,
   weeksWithoutAFall,
   type EventRecord,
   type MessageRecord,
   type PracticeOutcome,
+  type ResultLine,
 } from "~/training/results/practice-results";
 import { OUTCOME_LABELS, outcomeMeanings } from "~/training/results/family-results-view";
 import { holderResultLine } from "~/training/results/holder-message-view.server";
@@ -349,5 +356,130 @@ describe("the trend chart", () => {
   it("places a label by its bar", () => {
     expect(labelPlace(3, 12, 100, 20)).toEqual({ x: 110, anchor: "middle" });
     expect(labelPlace(11, 12, 340, 16)).toEqual({ x: 356, anchor: "end" });
+  });
+});
+
+describe("family totals are the sums of the people (issue 35)", () => {
+  /** One message of each channel that ends in `outcome`, built from events as the site records them. */
+  const sms = (record: MessageRecord) => ({ ...record, channel: "sms" as const });
+  const email = (record: MessageRecord) => ({ ...record, channel: "email" as const });
+  const EVERY_KIND: Record<PracticeOutcome, MessageRecord> = {
+    // Forwarded or replied to the report address (email), or answered SCAM (text).
+    reported: message(event("reported", 600)),
+    // Pressed "I spotted it" on the feedback page.
+    spotted: message(event("spotted", 600)),
+    fell: message(event("link_fetched", 300), event("clicked", 320)),
+    // Sent an hour before `NOW`: still inside the window.
+    waiting: { sentAt: after(30 * DAY - 3600), events: [] },
+    // Opened the practice page to look first, and did not press.
+    "opened-not-pressed": message(event("link_fetched", 300)),
+    "scanner-or-preview": message(event("link_fetched", 1, true)),
+    "not-delivered": { sentAt: T0, arrival: "not-delivered", events: [event("sent", 0), event("failed", 5)] },
+    "delivery-unknown": { sentAt: T0, arrival: "unknown", events: [event("sent", 0)] },
+    "no-response": message(),
+  };
+  const NOW = LATER;
+  const decided = (records: ({ channel: "email" | "sms" } & MessageRecord)[]) =>
+    records.map((record) => ({ channel: record.channel, outcome: messageOutcome(record, NOW)! }));
+
+  it("builds every outcome kind from its events, on both channels", () => {
+    for (const outcome of PRACTICE_OUTCOMES) {
+      expect(messageOutcome(EVERY_KIND[outcome], NOW), outcome).toBe(outcome);
+    }
+  });
+
+  // Maria spotted hers on the page; Jorge reported his text with SCAM and never pressed "I spotted
+  // it"; Leo opened one to look, fell for another, and one waits. Then a family with every kind twice.
+  const maria = decided([email(EVERY_KIND.spotted), email(EVERY_KIND["no-response"])]);
+  const jorge = decided([sms(EVERY_KIND.reported), sms(EVERY_KIND["delivery-unknown"])]);
+  const leo = decided([
+    email(EVERY_KIND["opened-not-pressed"]),
+    sms(EVERY_KIND.fell),
+    email(EVERY_KIND.waiting),
+    email(EVERY_KIND.reported),
+    sms(EVERY_KIND["scanner-or-preview"]),
+    email(EVERY_KIND["not-delivered"]),
+  ]);
+  const everyKind = decided(
+    PRACTICE_OUTCOMES.flatMap((outcome) => [email(EVERY_KIND[outcome]), sms(EVERY_KIND[outcome])]),
+  );
+  const families = { "Maria, Jorge and Leo": [maria, jorge, leo], "every kind on both channels": [everyKind, maria] };
+
+  it.each(Object.entries(families))("sums each outcome of each channel, and each line figure: %s", (_, people) => {
+    const tallies = people.map((messages) => tallyOutcomes(messages));
+    const family = sumTallies(tallies);
+    for (const channel of ["email", "sms"] as const) {
+      for (const outcome of PRACTICE_OUTCOMES) {
+        expect(family[channel][outcome], `${channel} ${outcome}`).toBe(
+          tallies.reduce((sum, tally) => sum + tally[channel][outcome], 0),
+        );
+      }
+    }
+    const lines = tallies.map((tally) => resultLine(tally));
+    const familyLine = resultLine(family);
+    for (const key of Object.keys(familyLine) as (keyof ResultLine)[]) {
+      expect(familyLine[key], key).toBe(lines.reduce((sum, line) => sum + line[key], 0));
+    }
+    // And the line's figures add up within themselves: every message sent is in exactly one of them.
+    for (const line of [...lines, familyLine]) {
+      expect(line.spotted).toBe(line.spottedOnPage + line.reported);
+      expect(line.reported).toBe(line.reportedByEmail + line.reportedByText);
+      expect(line.sent).toBe(line.spotted + line.checkedFirst + line.fell + line.noActionYet);
+    }
+  });
+
+  it("counts every kind once, texts and reports included", () => {
+    const line = resultLine(sumTallies([tallyOutcomes(everyKind)]));
+    expect(line).toEqual({
+      sent: 16,
+      spotted: 4,
+      spottedOnPage: 2,
+      reported: 2,
+      reportedByEmail: 1,
+      reportedByText: 1,
+      checkedFirst: 2,
+      fell: 2,
+      noActionYet: 8,
+      waiting: 2,
+      notDelivered: 2,
+    });
+  });
+
+  it("says the same as the people: Jorge's SCAM reply is his spot and the family's", () => {
+    const [mariaLine, jorgeLine, leoLine] = [maria, jorge, leo].map((messages) => resultLine(tallyOutcomes(messages)));
+    const familyLine = resultLine(sumTallies([maria, jorge, leo].map((messages) => tallyOutcomes(messages))));
+    expect(resultLineItems(jorgeLine!)).toEqual([
+      "Spotted 1 of 2 (1 reported)",
+      "checked first 0",
+      "fell for 0",
+      "no answer yet 1",
+    ]);
+    expect(resultLineItems(mariaLine!)).toEqual(["Spotted 1 of 2", "checked first 0", "fell for 0", "no answer yet 1"]);
+    expect(resultLineItems(leoLine!)).toEqual([
+      "Spotted 1 of 5 (1 reported)",
+      "checked first 1",
+      "fell for 1",
+      "no answer yet 2",
+    ]);
+    expect(resultLineItems(familyLine)).toEqual([
+      "Spotted 3 of 9 (2 reported)",
+      "checked first 1",
+      "fell for 1",
+      "no answer yet 4",
+    ]);
+    expect(familySummaryLine(familyLine.spotted, familyLine.sent, familyLine.waiting)).toBe(
+      "This month your family spotted 3 of 9 practice messages; 1 is still waiting for an answer",
+    );
+    expect(resultLineItems(resultLine(tallyOutcomes([])))).toEqual(["No practice messages this month"]);
+  });
+});
+
+describe("levels in words", () => {
+  it("says what each level means", () => {
+    expect(levelInWords(1)).toBe("Level 1 of 3: messages with plenty of clues");
+    expect(levelInWords(2)).toBe("Level 2 of 3: messages with fewer clues");
+    expect(levelInWords(3)).toBe("Level 3 of 3: messages with few clues that fit their life");
+    // A level outside 1..3 (never stored: the tracking code keeps it within) is shown as the nearest.
+    expect(levelInWords(0)).toBe("Level 1 of 3: messages with plenty of clues");
   });
 });

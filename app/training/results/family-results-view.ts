@@ -1,4 +1,4 @@
-import type { PersonFigures, PracticeOutcome } from "./practice-results";
+import type { OutcomeTally, PersonFigures, PracticeOutcome, ResultLine } from "./practice-results";
 
 /**
  * What the family dashboard on /account/training shows (built by family-results.server.ts; safe
@@ -74,8 +74,14 @@ export interface PersonResults {
   ratesNote: string | null;
   medianTimeToReport: string;
   level: number;
-  /** "Level 2 of 3". */
+  /** "Level 2 of 3: messages with fewer clues". */
   levelLabel: string;
+  /** This month's messages by channel and outcome: the family's `month` is the sum of these. */
+  month: OutcomeTally;
+  /** This month's one line, from `month` alone. */
+  monthLine: ResultLine;
+  /** The newest message, at a glance: "Nov 20, 2026", and what happened to it. */
+  lastMessage: Pick<PracticeMessageRow, "dateLabel" | "sentAt" | "outcome" | "outcomeLabel" | "channel"> | null;
   weeksWithoutAFall: number;
   /** Encouragement, about this person alone (never compared with anyone else). */
   streakLabel: string;
@@ -85,10 +91,14 @@ export interface PersonResults {
 }
 
 export interface FamilyResults {
-  /** "This month your family spotted 7 of 9 practice messages". */
+  /** "This month your family spotted 7 of 9 practice messages", from `monthLine`. */
   summaryLine: string;
   /** "good" (green) only when at least half of the month's decided messages were spotted or reported. */
   summaryTone: "good" | "neutral";
+  /** This month, the sum of the people's `month` (sumTallies): never counted any other way. */
+  month: OutcomeTally;
+  monthLine: ResultLine;
+  /** `monthLine.spotted`, `.sent` and `.waiting`. */
   monthSpotted: number;
   monthSent: number;
   /** Of `monthSent`, still inside their response window. */

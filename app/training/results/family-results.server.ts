@@ -16,12 +16,16 @@ import {
   familySummaryLine,
   formatDuration,
   formatRate,
+  levelInWords,
   messageOutcome,
   personFigures,
   ratesNote,
   recentWeeks,
+  resultLine,
   streakLabel,
+  sumTallies,
   summaryTone,
+  tallyOutcomes,
   weeksWithoutAFall,
   type EventRecord,
   type MessageRecord,
@@ -74,13 +78,8 @@ export async function loadFamilyResults(
   // "This month" is the calendar month where the family lives: the buyer's (first person's) zone.
   const familyZone = contacts[0]?.timeZone ?? DEFAULT_TIME_ZONE;
   const thisMonth = monthOf(now, familyZone);
-  const inMonth = messages.filter(
-    (message) => message.outcome !== "not-delivered" && monthOf(message.sentAt, familyZone) === thisMonth,
-  );
-  // A report is the best way to have spotted one: both count as spotted in the month's line.
+  // A report is the best way to have spotted one: both count as spotted in the trend.
   const recognised = (outcome: PracticeOutcome) => outcome === "reported" || outcome === "spotted";
-  const monthSpotted = inMonth.filter((message) => recognised(message.outcome)).length;
-  const monthWaiting = inMonth.filter((message) => message.outcome === "waiting").length;
 
   const people = contacts.map((contact): PersonResults => {
     const own = messages.filter((message) => message.contactId === contact.id);
@@ -101,6 +100,25 @@ export async function loadFamilyResults(
         waiting: outcomes.filter((outcome) => outcome === "waiting").length,
       };
     });
+    // Each person's month, counted from their own messages; the family's is the sum of these.
+    const month = tallyOutcomes(own.filter((message) => monthOf(message.sentAt, familyZone) === thisMonth));
+    const rows = own
+      .sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime())
+      .map((message): PracticeMessageRow => ({
+        id: message.id,
+        sentAt: message.sentAt.toISOString(),
+        dateLabel: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: contact.timeZone }).format(
+          message.sentAt,
+        ),
+        // A scenario later removed from the library still shows as a practice message.
+        scenarioTitle: library.byId(message.scenarioId)?.title ?? "A practice message",
+        channel: message.channel,
+        outcome: message.outcome,
+        outcomeLabel: OUTCOME_LABELS[message.outcome],
+        // The holder's own read-only view: the member's page would count the holder's presses as theirs.
+        feedbackHref: `/account/training/messages/${message.id}`,
+      }));
+    const newest = rows[0];
     return {
       contactId: contact.id,
       name: contact.name,
@@ -110,35 +128,35 @@ export async function loadFamilyResults(
       ratesNote: figures.sent > 0 ? ratesNote(figures.decided) : null,
       medianTimeToReport: formatDuration(figures.medianSecondsToReport),
       level: contact.level,
-      levelLabel: `Level ${contact.level} of 3`,
+      levelLabel: levelInWords(contact.level),
+      month,
+      monthLine: resultLine(month),
+      lastMessage: newest
+        ? {
+            dateLabel: newest.dateLabel,
+            sentAt: newest.sentAt,
+            outcome: newest.outcome,
+            outcomeLabel: newest.outcomeLabel,
+            channel: newest.channel,
+          }
+        : null,
       weeksWithoutAFall: streak,
       streakLabel: streakLabel(streak, figures.sent),
       trend,
-      messages: own
-        .sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime())
-        .map((message): PracticeMessageRow => ({
-          id: message.id,
-          sentAt: message.sentAt.toISOString(),
-          dateLabel: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: contact.timeZone }).format(
-            message.sentAt,
-          ),
-          // A scenario later removed from the library still shows as a practice message.
-          scenarioTitle: library.byId(message.scenarioId)?.title ?? "A practice message",
-          channel: message.channel,
-          outcome: message.outcome,
-          outcomeLabel: OUTCOME_LABELS[message.outcome],
-          // The holder's own read-only view: the member's page would count the holder's presses as theirs.
-          feedbackHref: `/account/training/messages/${message.id}`,
-        })),
+      messages: rows,
     };
   });
 
+  const month = sumTallies(people.map((person) => person.month));
+  const line = resultLine(month);
   return {
-    summaryLine: familySummaryLine(monthSpotted, inMonth.length, monthWaiting),
-    summaryTone: summaryTone(monthSpotted, inMonth.length - monthWaiting),
-    monthSpotted,
-    monthSent: inMonth.length,
-    monthWaiting,
+    summaryLine: familySummaryLine(line.spotted, line.sent, line.waiting),
+    summaryTone: summaryTone(line.spotted, line.sent - line.waiting),
+    month,
+    monthLine: line,
+    monthSpotted: line.spotted,
+    monthSent: line.sent,
+    monthWaiting: line.waiting,
     responseWindowDays: windowDays,
     people,
   };

@@ -275,3 +275,127 @@ export function recentWeeks(now: Date, timeZone: string, count: number): { weekK
   }
   return weeks;
 }
+
+/**
+ * How many messages ended each way, emails and texts apart: one person's, or a whole family's.
+ * A report by email (forwarded, or replied to the report address) and a report by text (SCAM
+ * answered, or the text forwarded back) are the "reported" of each channel.
+ */
+export type OutcomeCounts = Record<PracticeOutcome, number>;
+export interface OutcomeTally {
+  email: OutcomeCounts;
+  sms: OutcomeCounts;
+}
+
+export const PRACTICE_OUTCOMES: readonly PracticeOutcome[] = [
+  "reported",
+  "spotted",
+  "fell",
+  "waiting",
+  "opened-not-pressed",
+  "scanner-or-preview",
+  "not-delivered",
+  "delivery-unknown",
+  "no-response",
+];
+
+function noCounts(): OutcomeCounts {
+  return Object.fromEntries(PRACTICE_OUTCOMES.map((outcome) => [outcome, 0])) as OutcomeCounts;
+}
+
+function emptyTally(): OutcomeTally {
+  return { email: noCounts(), sms: noCounts() };
+}
+
+/** One person's messages (already decided as of the same moment), counted by channel and outcome. */
+export function tallyOutcomes(messages: { channel: "email" | "sms"; outcome: PracticeOutcome }[]): OutcomeTally {
+  const tally = emptyTally();
+  for (const message of messages) tally[message.channel][message.outcome] += 1;
+  return tally;
+}
+
+/**
+ * The family's counts: the sum of its people's, and nothing else. Every family figure on Your
+ * Training Program comes from here, so a family line can never say more (or less) than the people
+ * under it (issue 35: "your family spotted 1" above a person's "Spotted 0").
+ */
+export function sumTallies(tallies: readonly OutcomeTally[]): OutcomeTally {
+  const total = emptyTally();
+  for (const tally of tallies) {
+    for (const channel of ["email", "sms"] as const) {
+      for (const outcome of PRACTICE_OUTCOMES) total[channel][outcome] += tally[channel][outcome];
+    }
+  }
+  return total;
+}
+
+/** What a one-line summary says, for a person or the family, worked out from a tally only. */
+export interface ResultLine {
+  /** Went out and not known to have failed ("not-delivered" left out), waiting ones included. */
+  sent: number;
+  /** Recognised as a scam: pressed "I spotted it", or reported it. Reports are the best way to spot one. */
+  spotted: number;
+  /** Of `spotted`, pressed "I spotted it" on the page that explains the message. */
+  spottedOnPage: number;
+  /** Of `spotted`, reported: `reportedByEmail` + `reportedByText`. */
+  reported: number;
+  reportedByEmail: number;
+  reportedByText: number;
+  /** Opened the practice page to look, and did not press its button. */
+  checkedFirst: number;
+  fell: number;
+  /** Nothing a person did yet: still waiting, no response, only a scanner or a preview, or a text not confirmed. */
+  noActionYet: number;
+  /** Of `noActionYet`, still inside the response window. */
+  waiting: number;
+  notDelivered: number;
+}
+
+export function resultLine(tally: OutcomeTally): ResultLine {
+  const both = (outcome: PracticeOutcome) => tally.email[outcome] + tally.sms[outcome];
+  const reported = both("reported");
+  const noActionYet = both("waiting") + both("no-response") + both("scanner-or-preview") + both("delivery-unknown");
+  const checkedFirst = both("opened-not-pressed");
+  return {
+    sent: reported + both("spotted") + both("fell") + checkedFirst + noActionYet,
+    spotted: reported + both("spotted"),
+    spottedOnPage: both("spotted"),
+    reported,
+    reportedByEmail: tally.email.reported,
+    reportedByText: tally.sms.reported,
+    checkedFirst,
+    fell: both("fell"),
+    noActionYet,
+    waiting: both("waiting"),
+    notDelivered: both("not-delivered"),
+  };
+}
+
+/**
+ * "Spotted 1 of 3 (1 reported)", "checked first 1", "fell for 0": the figures of one result line,
+ * as the items a parent reads at a glance. "No answer yet" only shows when there is some.
+ */
+export function resultLineItems(line: ResultLine): string[] {
+  if (line.sent === 0) return ["No practice messages this month"];
+  const spotted = `Spotted ${line.spotted} of ${line.sent}${line.reported > 0 ? ` (${line.reported} reported)` : ""}`;
+  const items = [spotted, `checked first ${line.checkedFirst}`, `fell for ${line.fell}`];
+  if (line.noActionYet > 0) items.push(`no answer yet ${line.noActionYet}`);
+  return items;
+}
+
+/**
+ * What each level means for the messages a person gets, after the NIST Phish Scale the library
+ * rates scenarios on (practice-scenario-schema.ts): level 1 has many clues, level 3 few clues and
+ * a story that fits the person's life.
+ */
+const LEVEL_WORDS: Record<1 | 2 | 3, string> = {
+  1: "messages with plenty of clues",
+  2: "messages with fewer clues",
+  3: "messages with few clues that fit their life",
+};
+
+/** "Level 2 of 3: messages with fewer clues". */
+export function levelInWords(level: number): string {
+  const step = Math.min(3, Math.max(1, Math.round(level))) as 1 | 2 | 3;
+  return `Level ${step} of 3: ${LEVEL_WORDS[step]}`;
+}
