@@ -18,16 +18,18 @@ const MAIN_LINKS: NavItem[] = [
   { to: "/check", label: "Is this a scam?" },
 ];
 
-function linksFor(signedIn: boolean): { main: NavItem[]; account: NavItem[] } {
+/** `trainingHref`: where "Training" leads, a plan holder's own Training Program or the plans (root loader). */
+function linksFor(signedIn: boolean, trainingHref = "/pricing"): { main: NavItem[]; account: NavItem[] } {
+  const main = MAIN_LINKS.map((item) => (item.label === "Training" ? { ...item, to: trainingHref } : item));
   return {
-    main: signedIn ? [...MAIN_LINKS, { to: "/account", label: "My Account" }] : MAIN_LINKS,
+    main: signedIn ? [...main, { to: "/account", label: "My Account" }] : main,
     account: signedIn ? [] : [{ to: "/auth", label: "Sign In" }],
   };
 }
 
 const SITE_MENU_ID = "site-menu";
 
-export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+export function SiteHeader({ signedIn, trainingHref }: { signedIn: boolean; trainingHref?: string }) {
   const location = useLocation();
   // The phone menu is a popover (the platform's own: it opens, closes on Escape or a tap outside,
   // and says it is expanded, with or without JavaScript). A page change made by React Router is not
@@ -36,7 +38,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (menu.current?.matches(":popover-open")) menu.current.hidePopover();
   }, [location.pathname]);
-  const { main, account } = linksFor(signedIn);
+  const { main, account } = linksFor(signedIn, signedIn ? trainingHref : undefined);
 
   const scrollHomeToTop = (to: string) => {
     if (to === "/" && location.pathname === "/") window.scrollTo({ top: 0 });

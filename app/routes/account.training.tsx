@@ -16,6 +16,7 @@ import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
 import { handleTrainingAction, loadTrainingPageAndFamily } from "~/training/people/contact-settings.server";
 import { FamilyResultsSection } from "~/training/results/family-results";
 import { loadFamilyResults } from "~/training/results/family-results.server";
+import { resultsLead } from "~/training/results/results-lead";
 import { SpotNoticesForm } from "~/training/people/spot-notices-form";
 import { TrainingForm } from "~/training/people/training-form";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
@@ -41,8 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The family dashboard, for the holder's own subscription only (found from their user id), from
   // the program and people the view has just read.
   const results = family ? await loadFamilyResults(db, user.id, { family }) : null;
+  // Once set-up is done and everyone has answered, the family's results lead the page.
+  const resultsFirst = Boolean(results) && view.kind === "program" && view.access && resultsLead(view.contacts);
   // Local mode (demo payments, local mailbox) offers "Send a practice message now" per person.
-  return { view, results, localMode: getEnv().APP_ENV !== "production" };
+  return { view, results, resultsFirst, localMode: getEnv().APP_ENV !== "production" };
 }
 
 /** Each answer shows as a toast as soon as it arrives, even from a form the answer removes. */
@@ -125,8 +128,17 @@ function AddPersonForm({ people }: { people: string }) {
 }
 
 export default function AccountTraining({ loaderData, actionData }: Route.ComponentProps) {
-  const { view } = loaderData;
+  const { view, results, resultsFirst } = loaderData;
   useResultToast(actionData);
+  const resultsSection = (className?: string) =>
+    view.kind === "program" &&
+    results && (
+      <FamilyResultsSection
+        results={results}
+        settings={view.access ? <SpotNoticesForm enabled={view.spotNotices} /> : undefined}
+        className={className}
+      />
+    );
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
       <p>
@@ -135,7 +147,10 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold text-brand-900">Your Training Program</h1>
-      {view.kind === "program" && view.access && <SetupChecklistCard contacts={view.contacts} />}
+      {/* Set-up leads until it is done and everyone has answered; then the family's results do. */}
+      {resultsFirst
+        ? resultsSection("mt-6")
+        : view.kind === "program" && view.access && <SetupChecklistCard contacts={view.contacts} />}
       <Card className="mt-6 p-4 sm:p-6">
         <h2 className="text-xl font-bold text-brand-900">How it works</h2>
         <ul className="mt-3 space-y-3">
@@ -241,12 +256,7 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
               )}
             </Card>
           )}
-          {loaderData.results && (
-            <FamilyResultsSection
-              results={loaderData.results}
-              settings={view.access ? <SpotNoticesForm enabled={view.spotNotices} /> : undefined}
-            />
-          )}
+          {!resultsFirst && resultsSection()}
         </>
       )}
     </section>

@@ -21,6 +21,15 @@ import {
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
 const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });
+/** A person's results line, whose detail (figures, chart, messages) opens with a tap. */
+const resultsLine = (page: Page, name: string) =>
+  page
+    .getByTestId("person-results-line")
+    .filter({ has: page.getByTestId("person-line-name").getByText(name, { exact: true }) });
+async function openResults(page: Page, name: string) {
+  await resultsLine(page, name).locator("summary").click();
+  await expect(results(page, name)).toBeVisible();
+}
 const figure = (page: Page, name: string, label: string) =>
   results(page, name)
     .getByTestId("result-figure")
@@ -62,6 +71,7 @@ test("the holder opens a member's practice message from the family results, sees
     )
     .toBe(summary);
   await waitForHydration(page);
+  await openResults(page, "Dana Rivera");
   const row = results(page, "Dana Rivera").getByTestId("practice-message-list").getByRole("listitem");
   await expect(row).toHaveCount(1);
   await expect(row.getByText("Waiting", { exact: true })).toBeVisible();
@@ -110,13 +120,14 @@ test("the holder opens a member's practice message from the family results, sees
   await page.getByRole("link", { name: "Back to your Training Program" }).click();
   await expect(page).toHaveURL(/\/account\/training$/);
   await expect(page.getByTestId("family-summary")).toHaveText(summary);
+  await openResults(page, "Dana Rivera");
   await expect(figure(page, "Dana Rivera", "Waiting")).toHaveText("1");
   await expect(figure(page, "Dana Rivera", "No response")).toHaveText("0");
   await expect(figure(page, "Dana Rivera", "Spotted")).toHaveText("0");
   await expect(figure(page, "Dana Rivera", "Fell for")).toHaveText("0");
   await expect(figure(page, "Dana Rivera", "Opened, did not press")).toHaveText("0");
   await expect(figure(page, "Dana Rivera", "Scanner or preview")).toHaveText("0");
-  await expect(results(page, "Dana Rivera").getByText("Level 1 of 3")).toBeVisible();
+  await expect(resultsLine(page, "Dana Rivera").getByText("Level 1 of 3: messages with plenty of clues")).toBeVisible();
   // The member's own download lists the message with no event at all.
   const exportHref = await results(page, "Dana Rivera")
     .getByRole("link", { name: /^Download everything we hold about Dana Rivera/ })

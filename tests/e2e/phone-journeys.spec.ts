@@ -174,6 +174,12 @@ test("the family's four journeys, every screen at 375 px: nothing scrolls sidewa
   // 4. The parent reads the results, then the grandmother's message with its red flags.
   await page.goto("/account/training");
   await waitForHydration(page);
+  // Rose's line at a glance; her messages are a tap away.
+  await page
+    .getByTestId("person-results-line")
+    .filter({ has: page.getByTestId("person-line-name").getByText("Rose", { exact: true }) })
+    .locator("summary")
+    .click();
   const roseResults = page.getByRole("region", { name: "Results for Rose" });
   await expect(roseResults.getByTestId("practice-message-list").getByText("Fell for", { exact: true })).toBeVisible();
   await checkScreen(page, "Your Training Program with results");

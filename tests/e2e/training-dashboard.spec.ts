@@ -13,15 +13,30 @@ import {
 } from "./fixtures";
 
 /**
- * The family dashboard below the people on /account/training, end to end: a family plan bought
- * through the demo checkout, the holder saying yes for themselves and confirming for a child,
- * "Send a practice message now" (local mode) for both, the messages delivered to the local
- * mailbox, and then the figures, the chart and the message list on a desktop and a 375 px phone.
- * Another account sees none of it and gets 404 for this family's people.
+ * The family dashboard on /account/training, end to end: a family plan bought through the demo
+ * checkout, the holder saying yes for themselves and confirming for a child, "Send a practice
+ * message now" (local mode) for both, the messages delivered to the local mailbox, and then the
+ * results: below set-up while it lasts, first on the page once everyone has answered; one line per
+ * person (this month's figures, the last message, the level in words) whose sum is the family's
+ * line, and the figures, the chart and the message list a tap away, on a desktop and a 375 px
+ * phone. "Training" in the menu opens this page for the holder. Another account sees none of it and
+ * gets 404 for this family's people.
  */
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
 const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });
+/** One person's line at a glance: the summary of a disclosure whose detail is a tap away. */
+const resultsLine = (page: Page, name: string) =>
+  page
+    .getByTestId("person-results-line")
+    .filter({ has: page.getByTestId("person-line-name").getByText(name, { exact: true }) });
+async function openResults(page: Page, name: string) {
+  await resultsLine(page, name).locator("summary").click();
+  await expect(results(page, name)).toBeVisible();
+}
+/** Where a level-2 heading starts down the page, in pixels. */
+const headingTop = async (page: Page, name: string) =>
+  (await page.getByRole("heading", { level: 2, name, exact: true }).boundingBox())!.y;
 
 /** The practice link in the newest message to this address, read from the local mailbox. */
 async function practiceTokenIn(browser: Browser, origin: string, to: string) {
@@ -88,6 +103,14 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   ).toBeVisible();
   await expect(page.getByTestId("person-results")).toHaveCount(0);
   await expect(page.getByTestId("practice-trend")).toHaveCount(0);
+  // While set-up lasts it leads, and the results wait below the people.
+  expect(await headingTop(page, "Set up your family's training")).toBeLessThan(await headingTop(page, "People"));
+  expect(await headingTop(page, "People")).toBeLessThan(await headingTop(page, "How your family is doing"));
+  // "Training" in the menu opens the holder's own Training Program, not the plans.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Training" })).toHaveAttribute(
+    "href",
+    "/account/training",
+  );
 
   // The holder says yes for themselves (their account email, once proved); the child is confirmed
   // by the parent and says "Yes, I'm in" from their own notice.
@@ -155,9 +178,27 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await expect(page.getByTestId("family-summary")).toHaveAttribute("data-tone", "neutral");
   await expect(page.getByTestId("family-summary")).not.toHaveClass(/text-green/);
 
+  // Everyone has answered and set-up is done: the family's results lead the page.
+  expect(await headingTop(page, "How your family is doing")).toBeLessThan(await headingTop(page, "How it works"));
+  expect(await headingTop(page, "How it works")).toBeLessThan(await headingTop(page, "People"));
+  // The family's line is the sum of the people's lines.
+  await expect(page.getByTestId("family-totals")).toContainText(
+    "Whole family this month: Spotted 0 of 2, checked first 0, fell for 0, no answer yet 2",
+  );
+
   for (const name of ["Dana Rivera", "Sam"]) {
+    // One line each, at a glance; everything else is closed until asked for.
+    const line = resultsLine(page, name);
+    await expect(line.getByTestId("person-line-figures")).toHaveText(
+      "Spotted 0 of 1, checked first 0, fell for 0, no answer yet 1",
+    );
+    await expect(line.getByTestId("person-line-last")).toContainText(
+      /^Last message: [A-Z][a-z]{2} \d+, 2\d{3}, email, waiting$/,
+    );
+    await expect(line.getByTestId("person-line-level")).toHaveText("Level 1 of 3: messages with plenty of clues");
+    await expect(results(page, name)).toBeHidden();
+    await openResults(page, name);
     const card = results(page, name);
-    await expect(card).toBeVisible();
     const figure = (label: string) =>
       card
         .getByTestId("result-figure")
@@ -175,7 +216,6 @@ test("the holder sees each person's figures, chart and messages at desktop and p
     await expect(figure("Report rate")).toHaveText("—");
     await expect(figure("Fall rate")).toHaveText("—");
     await expect(card.getByTestId("rates-note")).toHaveText("Rates show after 3 messages with an outcome (0 so far).");
-    await expect(card.getByText("Level 1 of 3")).toBeVisible();
     await expect(card.getByText("1 week in a row without a fall")).toBeVisible();
     // The chart, drawn on the server, with its summary; the same figures in a table.
     const chart = card.getByRole("img", {
@@ -227,6 +267,19 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await expect(page.getByTestId("family-summary")).toHaveText(
     "This month your family spotted 1 of 2 practice messages; 1 is still waiting for an answer",
   );
+  // Her report is her spot, on her line and in the family's: the headline says no more than they do.
+  await expect(resultsLine(page, "Dana Rivera").getByTestId("person-line-figures")).toHaveText(
+    "Spotted 1 of 1 (1 reported), checked first 0, fell for 0",
+  );
+  await expect(resultsLine(page, "Dana Rivera").getByTestId("person-line-last")).toContainText(/email, reported$/);
+  await expect(resultsLine(page, "Dana Rivera").getByTestId("person-line-level")).toHaveText(
+    "Level 2 of 3: messages with fewer clues",
+  );
+  await expect(page.getByTestId("family-totals")).toContainText(
+    "Whole family this month: Spotted 1 of 2 (1 reported), checked first 0, fell for 0, no answer yet 1",
+  );
+  await waitForHydration(page);
+  await openResults(page, "Dana Rivera");
   // Dana's report decided hers: one of one decided was spotted, good news.
   await expect(page.getByTestId("family-summary")).toHaveAttribute("data-tone", "good");
   const dana = results(page, "Dana Rivera");
@@ -240,8 +293,8 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await expect(danaFigure("Report rate")).toHaveText("—");
   await expect(dana.getByTestId("rates-note")).toHaveText("Rates show after 3 messages with an outcome (1 so far).");
   await expect(danaFigure("Median time to report")).not.toHaveText("—");
-  await expect(danaFigure("Spotted")).toHaveText("0");
-  await expect(dana.getByText("Level 2 of 3")).toBeVisible();
+  // "Spotted" counts her report, as her line does.
+  await expect(danaFigure("Spotted")).toHaveText("1");
   await expect(dana.getByTestId("practice-message-list").getByText("Reported", { exact: true })).toBeVisible();
 
   // Where to report real scams; never to us.
@@ -255,8 +308,12 @@ test("the holder sees each person's figures, chart and messages at desktop and p
 
   // On a phone: the figures and the chart still show, and nothing is wider than the screen.
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.reload();
+  await page.goto("/account/training");
   await waitForHydration(page);
+  // The results lead on the phone too: the family's headline is in the first screen.
+  await expect(page.getByTestId("family-summary")).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await openResults(page, "Sam");
   const samChart = results(page, "Sam").getByRole("img", { name: /^Sam, last 12 weeks/ });
   await expect(samChart).toBeVisible();
   await expect(results(page, "Sam").getByTestId("result-figure").first()).toBeVisible();
@@ -289,6 +346,10 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   await otherPage.goto("/account/training");
   await expect(otherPage.getByRole("heading", { name: "The Training Program is part of a membership" })).toBeVisible();
   await expect(otherPage.getByTestId("family-results")).toHaveCount(0);
+  // Without a plan of their own, "Training" still shows the plans.
+  await expect(
+    otherPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Training" }),
+  ).toHaveAttribute("href", "/pricing");
   expect(await otherPage.content()).not.toContain(token);
   await expect(otherPage.getByText("Sam")).toHaveCount(0);
   const attempt = await otherPage.request.post("/account/training", {

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { hasMemberAccessNow } from "~/billing/membership.server";
 import { PLANS, isPaidPlanId, type PaidPlanId } from "~/billing/plans";
 import { findAccountSubscription } from "~/billing/subscription.server";
-import { subscriptionEnd } from "~/billing/subscription-view";
+import { hasMemberAccess, subscriptionEnd } from "~/billing/subscription-view";
 import type { Database } from "~/db/client.server";
 import { trainingContacts } from "~/training/tables";
 
@@ -36,6 +36,21 @@ export async function findHolderProgram(db: Database, userId: string, now = new 
     ended: subscriptionEnd(row.subscription, now).ended,
     limit: PLANS[row.subscription.plan].people,
   };
+}
+
+/**
+ * Where "Training" in the site menu leads this account: its own Training Program once it holds a
+ * plan that is running, the plans otherwise (signed out, a family member on someone else's plan, a
+ * plan that ended). One indexed read (customers.user_id), and only for a signed-in account.
+ */
+export async function trainingMenuHref(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<"/account/training" | "/pricing"> {
+  const row = await findAccountSubscription(db, userId);
+  const running = row && isPaidPlanId(row.subscription.plan) && hasMemberAccess(row.subscription, now);
+  return running ? "/account/training" : "/pricing";
 }
 
 type Contact = typeof trainingContacts.$inferSelect;

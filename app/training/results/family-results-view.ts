@@ -25,7 +25,10 @@ export function outcomeMeanings(days: number): { outcome: PracticeOutcome; label
     ["spotted", 'They pressed "I spotted it" on the page that explains the message.'],
     ["fell", "They pressed the button on the practice page. That is what practice is for."],
     ["waiting", `Sent less than ${window} ago, with no answer yet: it counts in no rate until then.`],
-    ["opened-not-pressed", "They opened the link but did not press the button on the practice page."],
+    [
+      "opened-not-pressed",
+      'They opened the link to look but did not press the button on the practice page ("checked first" on their line).',
+    ],
     [
       "scanner-or-preview",
       "Only a mail scanner or a link preview opened the link, never a person. It never counts as a fall.",

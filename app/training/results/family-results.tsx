@@ -1,10 +1,9 @@
 import { Award, Gauge } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { outcomeMeanings, type FamilyResults, type PersonResults } from "./family-results-view";
-import type { PracticeOutcome } from "./practice-results";
+import { resultLineItems, type PracticeOutcome } from "./practice-results";
 import { PracticeTrendChart } from "./practice-trend-chart";
 import { ReportRealScams } from "./report-real-scams";
 
@@ -49,7 +48,8 @@ function Figures({ person }: { person: PersonResults }) {
     ["Median time to report", person.medianTimeToReport],
     ["Fell for", figures.fell],
     ["Fall rate", person.fallRate],
-    ["Spotted", figures.spotted],
+    // "Spotted" counts reports too, as the line above, the family's headline and the chart do.
+    ["Spotted", figures.spotted + figures.reported],
     ["Opened, did not press", figures.openedNotPressed],
     ["No response", figures.noResponse],
     ["Scanner or preview", figures.scannerOrPreview],
@@ -82,60 +82,101 @@ function Figures({ person }: { person: PersonResults }) {
   );
 }
 
-function PersonResultsCard({ person }: { person: PersonResults }) {
+/**
+ * One person at a glance: this month's line, their last message and their level, in the summary
+ * of a disclosure (a plain <details>, so it opens with no script); the figures since they started,
+ * the chart and the messages are a tap away.
+ */
+function PersonResultsLine({ person }: { person: PersonResults }) {
   const headingId = `results-${person.contactId}`;
+  const last = person.lastMessage;
   return (
-    <Card className="p-4 sm:p-6" role="region" aria-labelledby={headingId} data-testid="person-results">
-      <h3 id={headingId} className="text-xl font-bold text-brand-900">
-        <span className="sr-only">Results for </span>
-        {person.name}
-      </h3>
-      <p className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-base">
-        <span className="inline-flex items-center gap-2">
-          <Gauge aria-hidden="true" className="h-5 w-5 text-brand-700" />
-          {person.levelLabel}
+    <details className="group rounded-xl border border-slate-200 bg-white" data-testid="person-results-line">
+      <summary className="cursor-pointer list-none p-4 sm:px-6 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-start justify-between gap-3">
+          <span className="min-w-0">
+            <span className="block text-lg font-bold text-brand-900" data-testid="person-line-name">
+              {person.name}
+            </span>
+            <span className="mt-1 block" data-testid="person-line-figures">
+              {resultLineItems(person.monthLine).join(", ")}
+            </span>
+            <span className="mt-1 block text-sm text-muted">
+              {last ? (
+                <span data-testid="person-line-last">
+                  Last message: <time dateTime={last.sentAt}>{last.dateLabel}</time>,{" "}
+                  {last.channel === "email" ? "email" : "text"}, {last.outcomeLabel.toLowerCase()}
+                </span>
+              ) : (
+                "No practice messages yet"
+              )}
+            </span>
+            <span className="mt-1 flex items-center gap-2 text-sm" data-testid="person-line-level">
+              <Gauge aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />
+              {person.levelLabel}
+            </span>
+          </span>
+          <span className="shrink-0 text-sm font-medium text-brand-700 underline">
+            <span className="group-open:hidden">Details</span>
+            <span className="hidden group-open:inline">Hide details</span>
+            <span className="sr-only"> for {person.name}</span>
+          </span>
         </span>
-        <span className="inline-flex items-center gap-2">
-          <Award
-            aria-hidden="true"
-            className={cn("h-5 w-5", person.weeksWithoutAFall > 0 ? "text-safe-600" : "text-slate-500")}
-          />
-          {person.streakLabel}
-        </span>
-      </p>
-      <Figures person={person} />
-      <h4 className="mt-6 font-semibold text-brand-900">The last {person.trend.length} weeks</h4>
-      <PracticeTrendChart name={person.name} trend={person.trend} idPrefix={headingId} />
-      <h4 className="mt-6 font-semibold text-brand-900">Practice messages</h4>
-      <ul className="mt-2 divide-y divide-slate-200" data-testid="practice-message-list">
-        {person.messages.map((message) => (
-          <li
-            key={message.id}
-            className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
-          >
-            <div>
-              <p className="font-medium">{message.scenarioTitle}</p>
-              <p className="text-sm text-muted">
-                <time dateTime={message.sentAt}>{message.dateLabel}</time> ·{" "}
-                {message.channel === "email" ? "Email" : "Text"}
-              </p>
-            </div>
-            <div className="flex flex-wrap items-center gap-3">
-              <OutcomeBadge outcome={message.outcome} label={message.outcomeLabel} />
-              <Link to={message.feedbackHref} className="text-brand-700 underline">
-                See its red flags<span className="sr-only">: {message.scenarioTitle}</span>
-              </Link>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-4 text-sm">
-        {/* A plain link (no client routing): the answer is a JSON download. */}
-        <a href={`/account/training/export/${person.contactId}`} className="text-brand-700 underline" download>
-          Download everything we hold about {person.name} (JSON)
-        </a>
-      </p>
-    </Card>
+      </summary>
+      <div
+        className="border-t border-slate-200 p-4 sm:p-6"
+        role="region"
+        aria-labelledby={headingId}
+        data-testid="person-results"
+      >
+        <h3 id={headingId} className="text-lg font-bold text-brand-900">
+          <span className="sr-only">Results for </span>
+          {person.name}
+          <span className="font-normal text-muted">, since the start</span>
+        </h3>
+        <p className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-base">
+          <span className="inline-flex items-center gap-2">
+            <Award
+              aria-hidden="true"
+              className={cn("h-5 w-5", person.weeksWithoutAFall > 0 ? "text-safe-600" : "text-slate-500")}
+            />
+            {person.streakLabel}
+          </span>
+        </p>
+        <Figures person={person} />
+        <h4 className="mt-6 font-semibold text-brand-900">The last {person.trend.length} weeks</h4>
+        <PracticeTrendChart name={person.name} trend={person.trend} idPrefix={headingId} />
+        <h4 className="mt-6 font-semibold text-brand-900">Practice messages</h4>
+        <ul className="mt-2 divide-y divide-slate-200" data-testid="practice-message-list">
+          {person.messages.map((message) => (
+            <li
+              key={message.id}
+              className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+            >
+              <div>
+                <p className="font-medium">{message.scenarioTitle}</p>
+                <p className="text-sm text-muted">
+                  <time dateTime={message.sentAt}>{message.dateLabel}</time> ·{" "}
+                  {message.channel === "email" ? "Email" : "Text"}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-3">
+                <OutcomeBadge outcome={message.outcome} label={message.outcomeLabel} />
+                <Link to={message.feedbackHref} className="text-brand-700 underline">
+                  See its red flags<span className="sr-only">: {message.scenarioTitle}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm">
+          {/* A plain link (no client routing): the answer is a JSON download. */}
+          <a href={`/account/training/export/${person.contactId}`} className="text-brand-700 underline" download>
+            Download everything we hold about {person.name} (JSON)
+          </a>
+        </p>
+      </div>
+    </details>
   );
 }
 
@@ -143,7 +184,7 @@ function PersonResultsCard({ person }: { person: PersonResults }) {
 function NoResultsYet({ person }: { person: PersonResults }) {
   return (
     <p className="rounded-xl bg-slate-50 px-4 py-3 text-muted" data-testid="person-no-results">
-      No practice messages for {person.name} yet.{" "}
+      No practice messages for {person.name} yet. They start at {person.levelLabel.replace(/^Level/, "level")}.{" "}
       {/* A plain link (no client routing): the answer is a JSON download. */}
       <a href={`/account/training/export/${person.contactId}`} className="text-sm text-brand-700 underline" download>
         Download everything we hold about {person.name} (JSON)
@@ -171,11 +212,23 @@ function OutcomeMeanings({ days }: { days: number }) {
   );
 }
 
-/** `settings`: the holder's setting for this section ("Tell me when someone spots one"), under its heading. */
-export function FamilyResultsSection({ results, settings }: { results: FamilyResults; settings?: ReactNode }) {
+/**
+ * `settings`: the holder's setting for this section ("Tell me when someone spots one"), under its
+ * heading. `className`: its margin, smaller when it leads the page.
+ */
+export function FamilyResultsSection({
+  results,
+  settings,
+  className = "mt-10",
+}: {
+  results: FamilyResults;
+  settings?: ReactNode;
+  className?: string;
+}) {
   const days = results.responseWindowDays;
+  const withMessages = results.people.filter((person) => person.messages.length > 0);
   return (
-    <section className="mt-10" aria-labelledby="family-results" data-testid="family-results">
+    <section className={className} aria-labelledby="family-results" data-testid="family-results">
       <h2 id="family-results" className="text-2xl font-bold text-brand-900">
         How your family is doing
       </h2>
@@ -189,24 +242,42 @@ export function FamilyResultsSection({ results, settings }: { results: FamilyRes
       >
         {results.summaryLine}
       </p>
-      <p className="mt-1 text-muted">
-        Spotting a practice message is the goal. A new message shows &ldquo;Waiting&rdquo; for its first {days}{" "}
-        {days === 1 ? "day" : "days"}. A link opened only by a mail scanner or a link preview never counts as a fall; it
-        shows as &ldquo;Scanner or preview&rdquo;.
-      </p>
-      <OutcomeMeanings days={days} />
-      {settings}
       {results.people.length === 0 ? (
         <p className="mt-4 text-muted">Results appear here once practice messages go out.</p>
       ) : (
-        <ul className="mt-4 space-y-4">
-          {results.people.map((person) => (
-            <li key={person.contactId}>
-              {person.messages.length === 0 ? <NoResultsYet person={person} /> : <PersonResultsCard person={person} />}
-            </li>
-          ))}
-        </ul>
+        <>
+          {withMessages.length > 0 && (
+            <p className="mt-1 text-muted">
+              This month, person by person. Tap a name for everything since they started.
+            </p>
+          )}
+          <ul className="mt-4 space-y-3">
+            {results.people.map((person) => (
+              <li key={person.contactId}>
+                {person.messages.length === 0 ? (
+                  <NoResultsYet person={person} />
+                ) : (
+                  <PersonResultsLine person={person} />
+                )}
+              </li>
+            ))}
+          </ul>
+          {withMessages.length > 0 && (
+            // The family's line is the sum of the lines above (sumTallies), never counted apart.
+            <p className="mt-3 rounded-xl bg-slate-50 px-4 py-3" data-testid="family-totals">
+              <span className="font-semibold text-brand-900">Whole family this month: </span>
+              {resultLineItems(results.monthLine).join(", ")}
+            </p>
+          )}
+        </>
       )}
+      <p className="mt-4 text-muted">
+        Spotting a practice message is the goal, and reporting it is the best way to spot one. A new message shows
+        &ldquo;Waiting&rdquo; for its first {days} {days === 1 ? "day" : "days"}. A link opened only by a mail scanner
+        or a link preview never counts as a fall; it shows as &ldquo;Scanner or preview&rdquo;.
+      </p>
+      <OutcomeMeanings days={days} />
+      {settings}
       <ReportRealScams />
     </section>
   );
