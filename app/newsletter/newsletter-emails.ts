@@ -49,6 +49,7 @@ export function newsletterWelcomeEmail(brand: MailBranding, input: { unsubscribe
       kind: "p",
       text: "We will never ask for your password, a code, or payment by gift card. An email that does is not from us.",
     },
-    { kind: "p", text: `Changed your mind? Unsubscribe with one click: ${input.unsubscribeUrl}` },
+    // Two taps, said as two: the link opens a page, and its button unsubscribes (issue #35).
+    { kind: "p", text: `Changed your mind? Open this link and press Unsubscribe: ${input.unsubscribeUrl}` },
   ]);
 }

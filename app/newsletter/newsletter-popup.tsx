@@ -24,7 +24,7 @@ export function NewsletterPopup() {
       <NativeDialog
         id={NEWSLETTER_POPUP_ID}
         title="Get free scam alerts"
-        description="One short email when a new scam is going around, with what to look out for. No spam, and you can unsubscribe with one click."
+        description="One short email when a new scam is going around, with what to look out for. No spam, and every email has a link to unsubscribe."
       >
         <NewsletterForm source="popup" idPrefix="popup-newsletter" />
       </NativeDialog>

@@ -82,7 +82,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
             <p className="mt-3 text-muted">
               Press the button to get the scam alerts newsletter at{" "}
               <strong className="text-ink wrap-anywhere">{current.maskedEmail}</strong>: one short email when a new scam
-              is going around. You can unsubscribe with one click.
+              is going around. Every email has a link to unsubscribe.
             </p>
             <Form method="post" className="mt-6">
               <input type="hidden" name="token" value={current.token} />
@@ -96,8 +96,8 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           <>
             <h1 className="mt-4 text-2xl font-bold text-brand-900">You're subscribed</h1>
             <p role="status" className="mt-3 text-muted">
-              Thank you. We have sent you a welcome email, with a one-click unsubscribe link should you change your
-              mind.
+              Thank you. We have sent you a welcome email. Should you change your mind, every email has a link to
+              unsubscribe.
             </p>
           </>
         )}

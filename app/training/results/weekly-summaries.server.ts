@@ -35,8 +35,9 @@ import {
  * - each account holder whose family had practice last week gets the family's results.
  * The job runs every hour and sends only inside the person's allowed hours, so each note arrives at
  * a sensible local time early in the week; the `weekly_summaries` row written in the same
- * transaction as the outbox row is the once-a-week guard. Everyone can stop them in one click
- * (List-Unsubscribe with one-click POST), apart from practice messages themselves.
+ * transaction as the outbox row is the once-a-week guard. Everyone can stop them from the link in
+ * each (it opens a page whose button stops them) or their mail app's List-Unsubscribe (one-click
+ * POST), apart from practice messages themselves.
  */
 
 const WEEKLY_SUMMARY_QUEUE = "training-weekly-summary";

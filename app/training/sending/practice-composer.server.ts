@@ -7,9 +7,9 @@ import type { DeliveredForm } from "~/training/library/delivered-form";
  * A practice message as it leaves, from its delivered form (library/delivered-form.ts): the
  * scenario's sender at our practice domain, its `[[link text]]` pointing at the landing page on
  * the practice origin (`<PRACTICE_LINK_ORIGIN>/practice/<token>`). It does not say it is practice:
- * the person agreed to that beforehand, and the consent notice said so. Stopping stays one step:
- * an ordinary "Unsubscribe" footer link and one-click List-Unsubscribe on emails, "Reply STOP to
- * end" on texts (the carriers' rule).
+ * the person agreed to that beforehand, and the consent notice said so. Stopping stays short: an
+ * ordinary "Unsubscribe" footer link (it opens the stop page, whose button stops them: two taps)
+ * and one-click List-Unsubscribe on emails, "Reply STOP to end" on texts (the carriers' rule).
  */
 
 export const PRACTICE_EMAIL_TEMPLATE = "practice-email";

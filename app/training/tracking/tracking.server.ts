@@ -354,8 +354,8 @@ export async function recordLinkFetched(
 /**
  * The person asked to stop (the stop page's button, a mail app's one-click POST, STOP by text):
  * the address the message went to is suppressed for every family, and so is each other address
- * of theirs that said yes to this family (stopping is one step for the person, whichever
- * message they use); everything planned is cancelled, and "opted_out" is recorded on this
+ * of theirs that said yes to this family (one stop covers all of them, whichever message they
+ * use); everything planned is cancelled, and "opted_out" is recorded on this
  * message, all in one transaction. A second request changes nothing.
  */
 export async function stopPracticeMessages(
