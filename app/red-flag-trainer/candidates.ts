@@ -51,13 +51,15 @@ export interface Candidate {
 /**
  * Why an ordinary part goes with a red flag: it shows a kind of red flag (red-flag-kinds.ts) that
  * the message counts in that red flag (the subject's "YOU WON!!!" when the body's "has WON" is
- * counted), or it is the rest of the red flag's sentence ("or prize go to next person!!!" right
- * after "Offer ends in 1 HOUR").
+ * counted), it is the rest of the red flag's sentence ("or prize go to next person!!!" right
+ * after "Offer ends in 1 HOUR"), or it is the other half of a sender that is a red flag (the name
+ * "Computer Care Desk" when its address is counted: a reader who doubts the sender taps either,
+ * and that is never a false alarm; issue #35).
  */
 export interface Relation {
   /** Index of the red flag, as in `Candidate.redFlag`. */
   redFlag: number;
-  because: RedFlagKindId | "same-sentence";
+  because: RedFlagKindId | "same-sentence" | "same-sender";
 }
 
 /** A run of text within a piece; `link` for the call-to-action link (drawn as a link). */
@@ -337,7 +339,8 @@ function sameSentence(text: string, one: Candidate, other: Candidate): boolean {
 /**
  * Sets `related` on every ordinary part (deterministic: the same message always relates the same
  * way). First by kind, in red-flag-kinds.ts's priority order: the red flag that shows the same
- * kind, in the same part and nearest first, then the lowest number. Otherwise a red flag right
+ * kind, in the same part and nearest first, then the lowest number. Otherwise, for the sender's
+ * name or address, a red flag in the other of the two; for the subject and body, a red flag right
  * beside it in the same sentence (the earlier one first).
  */
 function relateToRedFlags(candidates: Candidate[], texts: Record<TrainerPart, string>) {
@@ -367,7 +370,12 @@ function relateToRedFlags(candidates: Candidate[], texts: Record<TrainerPart, st
         break;
       }
     }
-    if (part.related || part.part === "name" || part.part === "address") continue;
+    if (part.related) continue;
+    if (part.part === "name" || part.part === "address") {
+      const sender = flags.find((flag) => (flag.part === "name" || flag.part === "address") && flag.part !== part.part);
+      if (sender) part.related = { redFlag: sender.redFlag!, because: "same-sender" };
+      continue;
+    }
     const beside = flags
       .filter((flag) => flag.part === part.part && sameSentence(texts[part.part], flag, part))
       .sort((a, b) => a.start - b.start)[0];

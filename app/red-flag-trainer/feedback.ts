@@ -103,7 +103,7 @@ export function falseAlarmWhy(candidate: Pick<Candidate, "part">): string {
 
 export const GOOD_INSTINCT_OPENING = "Good instinct: here is why it is not counted.";
 
-const COUNTED_ONCE: Record<Exclude<Relation["because"], "same-sentence">, string> = {
+const COUNTED_ONCE: Record<Exclude<Relation["because"], "same-sentence" | "same-sender">, string> = {
   prize: "The prize claim in this message is counted once",
   rush: "The rush in this message is counted once",
   shouting: "The shouting capitals in this message are counted once",
@@ -118,7 +118,9 @@ export function goodInstinctWhy(relation: Relation, redFlag: { quote: string; wh
   const counted =
     relation.because === "same-sentence"
       ? `It is part of the same sentence as red flag ${number} (“${redFlag.quote}”), which is counted once.`
-      : `${COUNTED_ONCE[relation.because]}, as red flag ${number} (“${redFlag.quote}”).`;
+      : relation.because === "same-sender"
+        ? `It is the same sender as red flag ${number} (“${redFlag.quote}”), which is counted once.`
+        : `${COUNTED_ONCE[relation.because]}, as red flag ${number} (“${redFlag.quote}”).`;
   return `${GOOD_INSTINCT_OPENING} ${counted} ${redFlag.why}`;
 }
 

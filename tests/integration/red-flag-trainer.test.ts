@@ -70,7 +70,8 @@ describe.each(DATABASE_TARGETS)("the red flag trainer's action on $name", (targe
 
   it("scores the round, stores one attempt for the member and explains it", async () => {
     const flags = parts().filter((part) => part.redFlag !== null);
-    const decoy = parts().find((part) => part.redFlag === null)!;
+    // A plain ordinary part: not one that goes with a red flag (a good instinct, worth half).
+    const decoy = parts().find((part) => part.redFlag === null && !part.related)!;
     const { status, data } = await check(member, {
       scenarioId: SCENARIO,
       ageBand: "child",

@@ -394,6 +394,40 @@ describe("every red flag a learner marks counts as found (issue #35)", () => {
     expect(all.score).toMatchObject({ missed: [], falseAlarms: [], goodInstincts: [], score: 100 });
   });
 
+  it.each(messages.filter(([, message]) => message.redFlags.some((flag) => flag.in === "from")))(
+    "%s: the other half of a sender that is a red flag is a good instinct, never a false alarm",
+    (_id, message) => {
+      const { candidates } = cutMessage(message);
+      const flagged = candidates.filter((c) => c.redFlag !== null && (c.part === "name" || c.part === "address"));
+      const others = candidates.filter((c) => c.redFlag === null && (c.part === "name" || c.part === "address"));
+      for (const other of others) {
+        expect(other.related, other.text).toBeTruthy();
+        const outcome = scoreAttempt(candidates, [other.id]);
+        if (!outcome.ok) throw new Error(outcome.problem);
+        expect(outcome.score).toMatchObject({ found: [], goodInstincts: [other.id], falseAlarms: [] });
+      }
+      expect(flagged.length + others.length, "a sender part to mark").toBeGreaterThan(0);
+    },
+  );
+
+  it("explains a good instinct on the tech-support sample's sender name with its address, red flag 1", () => {
+    const email = SAMPLE_EMAILS.find((sample) => sample.id === "tech-support-call")!;
+    const message = sampleTrainerMessage(email);
+    const { candidates } = cutMessage(message);
+    const name = candidates.find((c) => c.part === "name" && c.text === "Computer Care Desk")!;
+    expect(name.related).toEqual({ redFlag: 0, because: "same-sender" });
+    const outcome = scoreAttempt(candidates, [name.id]);
+    if (!outcome.ok) throw new Error(outcome.problem);
+    const feedback = roundFeedback(message, candidates, outcome.score, () => ({
+      learnMore: { title: "Look-alike senders and links", href: "/red-flags/look-alike-senders-and-links" },
+    }));
+    expect(feedback.falseAlarms).toEqual([]);
+    expect(feedback.goodInstincts.map((item) => [item.text, item.number])).toEqual([["Computer Care Desk", 1]]);
+    expect(feedback.goodInstincts[0]!.why).toBe(
+      `${GOOD_INSTINCT_OPENING} It is the same sender as red flag 1 (“pc-protect-helpline.example”), which is counted once. ${email.redFlags[0]!.why}`,
+    );
+  });
+
   it("counts the fake tech-support sender as a red flag in the sample emails", () => {
     const email = SAMPLE_EMAILS.find((sample) => sample.id === "tech-support-call")!;
     const { candidates } = cutMessage(sampleTrainerMessage(email));
