@@ -796,7 +796,7 @@ test.describe("pages on seeded data", () => {
         await page
           .getByTestId("person-results-line")
           .filter({ has: page.getByTestId("person-line-name").getByText(name, { exact: true }) })
-          .locator("summary")
+          .locator(":scope > summary")
           .click();
       }
       await expect(

@@ -178,7 +178,7 @@ test("the family's four journeys, every screen at 375 px: nothing scrolls sidewa
   await page
     .getByTestId("person-results-line")
     .filter({ has: page.getByTestId("person-line-name").getByText("Rose", { exact: true }) })
-    .locator("summary")
+    .locator(":scope > summary")
     .click();
   const roseResults = page.getByRole("region", { name: "Results for Rose" });
   await expect(roseResults.getByTestId("practice-message-list").getByText("Fell for", { exact: true })).toBeVisible();

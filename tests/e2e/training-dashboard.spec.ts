@@ -31,7 +31,7 @@ const resultsLine = (page: Page, name: string) =>
     .getByTestId("person-results-line")
     .filter({ has: page.getByTestId("person-line-name").getByText(name, { exact: true }) });
 async function openResults(page: Page, name: string) {
-  await resultsLine(page, name).locator("summary").click();
+  await resultsLine(page, name).locator(":scope > summary").click();
   await expect(results(page, name)).toBeVisible();
 }
 /** Where a level-2 heading starts down the page, in pixels. */
