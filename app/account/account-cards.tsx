@@ -98,7 +98,12 @@ export function NextStepsCard({
   const navigation = useNavigation();
   const sending = navigation.formData?.get("intent") === RESEND_CONFIRMATION_INTENT;
   return (
-    <Card className="mt-6 border-brand-300 bg-brand-50" aria-labelledby="next-steps-title" data-next-steps>
+    <Card
+      role="region"
+      className="mt-6 border-brand-300 bg-brand-50"
+      aria-labelledby="next-steps-title"
+      data-next-steps
+    >
       <h2 id="next-steps-title" className="text-xl font-bold text-brand-900">
         Next steps
       </h2>

@@ -6,6 +6,10 @@ test("anonymous /checkout goes to /auth with 'Authentication required' and a ret
   await expect(page).toHaveURL(/\/auth\?returnTo=%2Fcheckout%3Fplan%3Dfamily$/);
   await expect(toastWith(page, "Authentication required")).toBeVisible();
   await expect(toastWith(page, "Please log in to complete your purchase.")).toBeVisible();
+  // A calm note, not an error: nothing went wrong, and the page names the plan on the way (#35).
+  await expect(toastWith(page, "Authentication required")).toHaveAttribute("data-toast-kind", "info");
+  await expect(page.getByText("Create an account or log in to continue to Family Training, $25/month")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Create Account" })).toHaveAttribute("aria-selected", "true");
 });
 
 test("family checkout with the demo provider: success page, Active account with member emails, weekly lessons member view", async ({
