@@ -29,7 +29,7 @@ export function feedbackOpening(outcome: PracticeOutcome, friendly: boolean, cou
       return friendly
         ? {
             heading: "It was practice, and nothing happened. Here is what could have given it away",
-            intro: `You pressed the button on the practice page, and that is OK: practice is how everyone learns, and nothing bad happened. Here are the ${flags} to look for next time.`,
+            intro: `You pressed the button on the practice page. That is OK: practice is how everyone learns, and nothing bad happened. Here are the ${flags} to look for next time.`,
           }
         : {
             heading: "It was practice, and nothing happened. Here is what could have given it away",
