@@ -90,7 +90,7 @@ const HOW_IT_WORKS = [
   },
   {
     icon: CircleStop,
-    text: "Stopping is one step: every message has a stop link (for texts, reply STOP). Everyone says yes from their own inbox or phone first; for children you confirm as well.",
+    text: "Anyone can stop from the message itself: an email's Unsubscribe link opens a page with one Stop button, and a text takes a STOP reply. Everyone says yes from their own inbox or phone first; for children you confirm as well.",
   },
 ];
 

@@ -242,3 +242,16 @@ export function confirmOwnEmail(browser: Browser, origin: string, email: string)
 export function answerNotice(browser: Browser, origin: string, to: string, button: string) {
   return actFromInbox(browser, origin, to, { link: /\/training\/consent\//, button, done: /Thank you/ });
 }
+
+/** The first link in the newest message to `to` whose address matches `href`, waiting for the outbox. */
+export async function linkInInbox(page: Page, to: string, href: RegExp) {
+  let found: string | null = null;
+  await expect(async () => {
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const links = page.getByRole("article", { name: "Selected message" }).locator("a[href]");
+    const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href") ?? ""));
+    found = hrefs.find((candidate) => href.test(candidate)) ?? null;
+    expect(found, `a link like ${href} in the newest message to ${to}`).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  return found!;
+}

@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./fixtures";
+import { openResults, results, resultsLine } from "./family-results-page";
 
 /**
  * The account holder's read-only view of a family member's practice message: from the family
@@ -20,16 +21,6 @@ import {
  */
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
-const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });
-/** A person's results line, whose detail (figures, chart, messages) opens with a tap. */
-const resultsLine = (page: Page, name: string) =>
-  page
-    .getByTestId("person-results-line")
-    .filter({ has: page.getByTestId("person-line-name").getByText(name, { exact: true }) });
-async function openResults(page: Page, name: string) {
-  await resultsLine(page, name).locator(":scope > summary").click();
-  await expect(results(page, name)).toBeVisible();
-}
 const figure = (page: Page, name: string, label: string) =>
   results(page, name)
     .getByTestId("result-figure")

@@ -3,6 +3,7 @@ import {
   buyFamilyPlanDetails,
   expect,
   expectNoAxeViolations,
+  linkInInbox,
   signedInAs,
   test,
   toastWith,
@@ -39,19 +40,6 @@ async function phoneOf(browser: Browser, origin: string) {
     extraHTTPHeaders: { "X-Forwarded-For": "127.0.0.1" },
   });
   return { context, page: await context.newPage() };
-}
-
-/** The first link in the newest message to `to` whose address matches `href`, waiting for the outbox. */
-async function linkInInbox(page: Page, to: string, href: RegExp) {
-  let found: string | null = null;
-  await expect(async () => {
-    await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
-    const links = page.getByRole("article", { name: "Selected message" }).locator("a[href]");
-    const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href") ?? ""));
-    found = hrefs.find((candidate) => href.test(candidate)) ?? null;
-    expect(found, `a link like ${href} in the newest message to ${to}`).toBeTruthy();
-  }).toPass({ timeout: 20_000 });
-  return found!;
 }
 
 test("the family's four journeys, every screen at 375 px: nothing scrolls sideways, no word is cut, axe clean", async ({

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./fixtures";
+import { openResults, results, resultsLine } from "./family-results-page";
 
 /**
  * The family dashboard on /account/training, end to end: a family plan bought through the demo
@@ -24,16 +25,6 @@ import {
  */
 
 const person = (page: Page, name: string) => page.getByRole("group", { name });
-const results = (page: Page, name: string) => page.getByRole("region", { name: `Results for ${name}` });
-/** One person's line at a glance: the summary of a disclosure whose detail is a tap away. */
-const resultsLine = (page: Page, name: string) =>
-  page
-    .getByTestId("person-results-line")
-    .filter({ has: page.getByTestId("person-line-name").getByText(name, { exact: true }) });
-async function openResults(page: Page, name: string) {
-  await resultsLine(page, name).locator(":scope > summary").click();
-  await expect(results(page, name)).toBeVisible();
-}
 /** Where a level-2 heading starts down the page, in pixels. */
 const headingTop = async (page: Page, name: string) =>
   (await page.getByRole("heading", { level: 2, name, exact: true }).boundingBox())!.y;

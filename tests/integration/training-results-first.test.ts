@@ -4,14 +4,13 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, MemoryRouter } from "react-router";
 import { eq } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
+import { FAMILY_TABLES } from "../support/family-tables";
 import { databaseForSuite } from "../support/suite-database";
 import { callLoader } from "../support/route-calls";
 import { signedInCookie } from "../support/users";
 import { createTestFamily } from "../support/training-family";
-import { accounts, sessions, users } from "~/account/tables";
-import { customers, members, subscriptions } from "~/billing/tables";
-import { outboxMessages } from "~/mail/tables";
-import { requestLimits } from "~/security/tables";
+import { users } from "~/account/tables";
+import { subscriptions } from "~/billing/tables";
 import {
   practiceAddressConsents,
   practiceEvents,
@@ -52,21 +51,7 @@ function positions(html: string, headings: string[]) {
 }
 
 describe.each(DATABASE_TARGETS)("results first on Your Training Program, on $name", (target) => {
-  const suite = databaseForSuite(target, [
-    practiceEvents,
-    practiceMessages,
-    practiceAddressConsents,
-    trainingContacts,
-    trainingPrograms,
-    outboxMessages,
-    requestLimits,
-    members,
-    subscriptions,
-    customers,
-    sessions,
-    accounts,
-    users,
-  ]);
+  const suite = databaseForSuite(target, FAMILY_TABLES);
   const db = () => suite.handle.db;
 
   /** Maria's family: herself, her father Jorge (texts) and her son Leo, as she bought it. */
