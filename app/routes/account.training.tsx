@@ -136,6 +136,7 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
       <FamilyResultsSection
         results={results}
         settings={view.access ? <SpotNoticesForm enabled={view.spotNotices} /> : undefined}
+        stopped={new Set(view.contacts.filter((contact) => contact.status === "opted-out").map((c) => c.id))}
         className={className}
       />
     );

@@ -263,7 +263,8 @@ test("Maria, Jorge and Leo at 375 × 800: answers where the thumb is, the plan k
   await expect(page).toHaveURL(/\/account\/training$/);
   await expectOnScreen(page, page.getByTestId("family-summary"), "the family's results");
   const lines = page.getByTestId("person-results-line");
-  // Jorge and Leo; Maria stopped her own practice messages, so she has no line.
+  // Jorge and Leo; Maria stopped her own practice messages, and her entry says so.
+  await expect(page.getByTestId("person-no-results")).toContainText("Maria Alvarez stopped practice messages");
   await expect(lines.getByTestId("person-line-name")).toHaveText(["Jorge", "Leo"]);
   const each = await lines.getByTestId("person-line-figures").allInnerTexts();
   const total = figures(await page.getByTestId("family-totals").innerText());

@@ -180,11 +180,16 @@ function PersonResultsLine({ person }: { person: PersonResults }) {
   );
 }
 
-/** Someone nothing has gone out to yet: one line instead of a card of zeros and an empty chart. */
-function NoResultsYet({ person }: { person: PersonResults }) {
+/**
+ * Someone nothing has gone out to yet: one line instead of a card of zeros and an empty chart. For
+ * someone who stopped, that is the line: "starting at level 1" would promise messages that never come.
+ */
+function NoResultsYet({ person, stopped }: { person: PersonResults; stopped: boolean }) {
   return (
     <p className="rounded-xl bg-slate-50 px-4 py-3 text-muted" data-testid="person-no-results">
-      No practice messages for {person.name} yet. They start at {person.levelLabel.replace(/^Level/, "level")}.{" "}
+      {stopped
+        ? `${person.name} stopped practice messages, so none went out.`
+        : `No practice messages for ${person.name} yet. They start at ${person.levelLabel.replace(/^Level/, "level")}.`}{" "}
       {/* A plain link (no client routing): the answer is a JSON download. */}
       <a href={`/account/training/export/${person.contactId}`} className="text-sm text-brand-700 underline" download>
         Download everything we hold about {person.name} (JSON)
@@ -219,10 +224,13 @@ function OutcomeMeanings({ days }: { days: number }) {
 export function FamilyResultsSection({
   results,
   settings,
+  stopped,
   className = "mt-10",
 }: {
   results: FamilyResults;
   settings?: ReactNode;
+  /** The people this family's own notices or messages were refused by (the page's "Opted out"). */
+  stopped?: ReadonlySet<string>;
   className?: string;
 }) {
   const days = results.responseWindowDays;
@@ -255,7 +263,7 @@ export function FamilyResultsSection({
             {results.people.map((person) => (
               <li key={person.contactId}>
                 {person.messages.length === 0 ? (
-                  <NoResultsYet person={person} />
+                  <NoResultsYet person={person} stopped={stopped?.has(person.contactId) ?? false} />
                 ) : (
                   <PersonResultsLine person={person} />
                 )}
