@@ -777,7 +777,9 @@ test.describe("pages on seeded data", () => {
 
   test("the consent notice's page for a child", async ({ page }) => {
     await page.goto(`${origin}/training/consent/${consentTokens.child}`);
-    await expect(page.getByText("It will look real and will not say it is practice.")).toBeVisible();
+    await expect(
+      page.locator("[data-short-facts]").getByText("It will look real and will not say it is practice."),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Yes, I'm in" })).toBeVisible();
     await expectNoAxeViolations(page);
   });

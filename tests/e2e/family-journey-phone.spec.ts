@@ -5,6 +5,8 @@ import {
   confirmOwnEmail,
   expect,
   expectNoAxeViolations,
+  holdSuccessPageMove,
+  holdTheMove,
   linkInInbox,
   test,
   toastWith,
@@ -152,9 +154,19 @@ test("Maria, Jorge and Leo at 375 × 800: answers where the thumb is, the plan k
   }
   await page.getByRole("button", { name: "Complete Checkout" }).tap();
   await expect(page).toHaveURL(/\/checkout\/demo\/demo_cs_/, { timeout: 15_000 });
+  // The success page's 2-second move to My Account (payments.spec.ts checks it) waits here, so its
+  // screen can be measured at two widths; she goes on with its "View Your Account".
+  await holdSuccessPageMove(page);
+  await page.evaluate(holdTheMove);
   await page.getByRole("button", { name: /^Pay/ }).tap();
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
+  // The set-up card fits the narrowest phone too: its button grows with its two lines.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectFitsPhone(page, "payment successful, 320 px");
+  await page.setViewportSize(PHONE);
   await expectFitsPhone(page, "payment successful");
+  await snap(page, "Maria: payment successful");
+  await page.getByRole("link", { name: "View Your Account" }).tap();
   await expect(page).toHaveURL(/\/account$/, { timeout: 10_000 });
   await waitForHydration(page);
   const nextSteps = page.getByRole("region", { name: "Next steps" });

@@ -120,7 +120,7 @@ export type CheckoutMember =
 const CHECKOUT_NAMES = ["Alex", "Blair", "Casey", "Drew"];
 
 /** In the page: the success page's one 2-second timer (its move to My Account) never fires. */
-function holdTheMove() {
+export function holdTheMove() {
   const setTimeoutAsUsual = window.setTimeout;
   window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
     delay === 2000 && window.location.pathname === "/checkout/success"

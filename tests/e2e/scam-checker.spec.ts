@@ -41,7 +41,7 @@ async function expectSignsExplained(page: Page) {
   await expect(list).toHaveCount(count);
   await expect(list.filter({ hasText: "“this is my new number”" })).toHaveCount(1);
   await expect(
-    list.filter({ hasText: "“buy gift cards”" }).getByRole("link", { name: "Pay by gift card, crypto or wire" }),
+    list.filter({ hasText: "“buy gift cards”" }).getByRole("link", { name: "Pay by gift card or crypto" }),
   ).toHaveAttribute("href", "/red-flags/gift-cards-and-crypto");
   for (const item of await list.all()) {
     // A sign found again in another place points to where it was first explained.

@@ -41,7 +41,11 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   const gran = uniqueEmail("gran");
   await buyFamilyPlan(page, [kid, gran]);
 
-  await page.getByRole("link", { name: "Your Training Program" }).click();
+  // Until set-up is done, My Account leads with it (issue #35).
+  await page
+    .getByRole("region", { name: "Next steps" })
+    .getByRole("link", { name: "Set up your family's training" })
+    .click();
   await expect(page).toHaveURL(/\/account\/training$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your Training Program" })).toBeVisible();
   await expect(page.getByText("at most one practice message a week")).toBeVisible();
@@ -97,7 +101,8 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   await expect(
     granPage.getByRole("heading", { level: 1, name: "Dana invited you to practice spotting scams" }),
   ).toBeVisible();
-  await expect(granPage.getByText("Nothing you type is ever collected.")).toBeVisible();
+  // The short facts before the buttons (the rest folds under "More about practice messages").
+  await expect(granPage.locator("[data-short-facts]").getByText("Nothing you type is collected.")).toBeVisible();
   await granPage.getByRole("button", { name: "Yes, send me practice messages" }).click();
   await expect(granPage.getByRole("status")).toContainText("Thank you!");
   await expect(
@@ -128,7 +133,9 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   await expect(
     granPage.getByRole("heading", { level: 1, name: "You're invited to scam-spotting practice" }),
   ).toBeVisible();
-  await expect(granPage.getByText("It will look real and will not say it is practice.")).toBeVisible();
+  await expect(
+    granPage.locator("[data-short-facts]").getByText("It will look real and will not say it is practice."),
+  ).toBeVisible();
   await expect(granPage.getByText("signed you up for the scam-free Training Program")).toHaveCount(0);
   await granPage.getByRole("button", { name: "Yes, I'm in" }).click();
   await expect(granPage.getByRole("status")).toContainText("Thank you!");
