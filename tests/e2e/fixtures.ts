@@ -204,22 +204,28 @@ export async function actFromInbox(
   try {
     const inbox = await context.newPage();
     let href: string | null = null;
-    // The outbox delivers in the background: wait for the message, not for a fixed time.
+    // The outbox delivers in the background: wait for the message, not for a fixed time. Each
+    // look is a whole page load (goto waits for it however slow the machine is); only finding a
+    // link on a loaded page has a short limit, so a message not there yet means "look again".
+    // (A click's 1 s limit also covered the navigation it started, and on a busy CI machine every
+    // look timed out although the message was there.)
     await expect(async () => {
       await inbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
       // The newest message is shown; another one is opened from the list by its subject.
-      if (step.subject)
-        await inbox
+      if (step.subject) {
+        const listed = await inbox
           .getByRole("list", { name: "Messages" })
           .getByRole("link", { name: step.subject })
           .first()
-          .click({ timeout: 1_000 });
+          .getAttribute("href", { timeout: 1_000 });
+        await inbox.goto(listed!);
+      }
       href = await inbox
         .getByRole("article", { name: "Selected message" })
         .getByRole("link", { name: step.link })
         .first()
         .getAttribute("href", { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 30_000 });
     await inbox.goto(new URL(href!).pathname + new URL(href!).search);
     await inbox.getByRole("button", { name: step.button }).click();
     await expect(inbox.getByText(step.done).first()).toBeVisible();
