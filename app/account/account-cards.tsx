@@ -5,10 +5,28 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { RESEND_CONFIRMATION_INTENT, type ResendConfirmationResult } from "./email-confirmation";
 
+/** "Send the link again" for the email confirmation, and its answer: in both cards that ask for it. */
+function ResendLinkForm({ result, className }: { result?: ResendConfirmationResult; className: string }) {
+  const sending = useNavigation().formData?.get("intent") === RESEND_CONFIRMATION_INTENT;
+  return (
+    <>
+      <Form method="post" className={className}>
+        <input type="hidden" name="intent" value={RESEND_CONFIRMATION_INTENT} />
+        <Button type="submit" variant="secondary" disabled={sending}>
+          {sending ? "Sending..." : "Send the link again"}
+        </Button>
+      </Form>
+      {result && (
+        <p role="status" className="mt-3 text-sm">
+          <strong>{result.title}.</strong> {result.message}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** Shown on My Account until the person has confirmed their address, with a way to get a new link. */
 export function EmailConfirmationCard({ email, result }: { email: string; result?: ResendConfirmationResult }) {
-  const navigation = useNavigation();
-  const sending = navigation.formData?.get("intent") === RESEND_CONFIRMATION_INTENT;
   return (
     <Card className="mt-6 border-amber-300 bg-amber-50" aria-labelledby="confirm-email-title">
       <div className="flex items-start gap-3">
@@ -22,17 +40,7 @@ export function EmailConfirmationCard({ email, result }: { email: string; result
             proves the address is yours; if a relative named it for Family Training, that is what opens the Training
             Program for you.
           </p>
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value={RESEND_CONFIRMATION_INTENT} />
-            <Button type="submit" variant="secondary" disabled={sending}>
-              {sending ? "Sending..." : "Send the link again"}
-            </Button>
-          </Form>
-          {result && (
-            <p role="status" className="mt-3 text-sm">
-              <strong>{result.title}.</strong> {result.message}
-            </p>
-          )}
+          <ResendLinkForm result={result} className="mt-4" />
         </div>
       </div>
     </Card>
@@ -95,8 +103,6 @@ export function NextStepsCard({
   trainingSetUp: boolean;
   resendResult?: ResendConfirmationResult;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.formData?.get("intent") === RESEND_CONFIRMATION_INTENT;
   return (
     <Card
       role="region"
@@ -119,17 +125,7 @@ export function NextStepsCard({
                 <p className="text-sm text-ink">
                   Open the link we sent to <strong className="wrap-anywhere">{email}</strong>.
                 </p>
-                <Form method="post" className="mt-2">
-                  <input type="hidden" name="intent" value={RESEND_CONFIRMATION_INTENT} />
-                  <Button type="submit" variant="secondary" disabled={sending}>
-                    {sending ? "Sending..." : "Send the link again"}
-                  </Button>
-                </Form>
-                {resendResult && (
-                  <p role="status" className="mt-2 text-sm">
-                    <strong>{resendResult.title}.</strong> {resendResult.message}
-                  </p>
-                )}
+                <ResendLinkForm result={resendResult} className="mt-2" />
               </>
             )}
           </div>
