@@ -19,7 +19,15 @@ import { kindMatches, RED_FLAG_KINDS, type RedFlagKindId } from "./red-flag-kind
  */
 
 /** Child scenarios stay gentle: only these kinds of scam are ever simulated for 8-12 year olds. */
-export const CHILD_SCAM_TYPES: readonly ScamType[] = ["fake-prize", "gaming-currency", "social-media", "qr-code"];
+export const CHILD_SCAM_TYPES: readonly ScamType[] = [
+  "fake-prize",
+  "gaming-currency",
+  "social-media",
+  "qr-code",
+  "skins-trading",
+  "streamer-giveaway",
+  "account-ban",
+];
 /** Romance (and sextortion) is taught in lessons, never simulated, for children and teenagers. */
 const ADULT_ONLY_SCAM_TYPES: readonly ScamType[] = ["romance"];
 const YOUNG_BANDS: readonly AgeBand[] = ["child", "teen"];

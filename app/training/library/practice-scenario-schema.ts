@@ -39,8 +39,62 @@ export const SCAM_TYPES = [
   "gift-card-request",
   "government-impersonation",
   "marketplace-overpayment",
+  // The kinds that take the most money now (issue #36: FTC Consumer Sentinel and FBI IC3, 2024-25).
+  "investment-crypto",
+  "disaster-charity",
+  "rental-deposit",
+  "student-loan",
+  "traffic-ticket",
+  "sign-in-approval",
+  "hacked-friend",
+  "benefits-card",
+  "jury-duty",
+  "utility-shutoff",
+  "reshipping-job",
+  "fake-check-job",
+  // Children's and teenagers' own: trading items in a game, a streamer's "giveaway", a ban threat.
+  "skins-trading",
+  "streamer-giveaway",
+  "account-ban",
 ] as const;
 export type ScamType = (typeof SCAM_TYPES)[number];
+
+/**
+ * What the message asks the reader to do or hand over, as the real scam of its kind asks it (the
+ * FTC's and IC3's descriptions): a toll text wants a card number on a page, a grandparent scam cash
+ * by courier, an investment "mentor" crypto. The library check keeps gift cards to a small share.
+ */
+export const ASKS = [
+  "card-details",
+  "bank-login",
+  "password",
+  "one-time-code",
+  "approve-sign-in",
+  "personal-details",
+  "gift-cards",
+  "crypto",
+  "wire-transfer",
+  "cash-courier",
+  "payment-app",
+  "fee",
+  "deposit-check",
+  "reship-parcels",
+  "reply",
+  "call",
+  "install",
+  "open-file",
+  "nothing-yet",
+] as const;
+export type Ask = (typeof ASKS)[number];
+
+/**
+ * The path a scenario's link shows before its token (`/toll/pay`, `/account/verify`, `/claim`):
+ * one or two lower-case segments that fit the story. The practice host finds the message by the
+ * token alone, so the path is only what the reader sees.
+ */
+export const LANDING_PATH = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,2}$/;
+/** Words a link must never show: they would tell the reader what the message is. */
+export const GIVEAWAY_LINK_WORDS = /practi[cs]e|training|scam|phish|simulat|drill|\btest/i;
 
 export const PREMISE_ALIGNMENTS = ["low", "medium", "high"] as const;
 export type PremiseAlignment = (typeof PREMISE_ALIGNMENTS)[number];
@@ -141,6 +195,17 @@ export const practiceScenarioSchema = z.strictObject({
               : `"landing.colour" must be a colour such as "#1d4e89"`,
         })
         .regex(/^#[0-9a-f]{6}$/, `"landing.colour" must be a colour such as "#1d4e89" (six lower-case hex digits)`),
+      path: z
+        .string({
+          error: (issue) =>
+            issue.input === undefined
+              ? `missing field "landing.path" (the link's path before its token, such as "/toll/pay")`
+              : `"landing.path" must be text`,
+        })
+        .regex(LANDING_PATH, `"landing.path" must be one or two lower-case segments, such as "/toll/pay" or "/claim"`)
+        .refine((path) => !GIVEAWAY_LINK_WORDS.test(path), {
+          error: `"landing.path" must not say what the message is (no "practice", "training", "scam" or "test")`,
+        }),
       mark: z.enum(LANDING_MARKS, {
         error: (issue) =>
           issue.input === undefined
@@ -150,6 +215,32 @@ export const practiceScenarioSchema = z.strictObject({
     },
     { error: missing("landing") },
   ),
+  /** What the message asks for (see ASKS); an opener that asks nothing yet says `[nothing-yet]`. */
+  asks: z
+    .array(z.enum(ASKS, { error: `"asks" may only hold ${ASKS.join(", ")}` }), {
+      error: (issue) =>
+        issue.input === undefined ? `missing field "asks" (what the message asks for, such as [card-details])` : undefined,
+    })
+    .min(1, `"asks" needs at least one entry`)
+    .max(4, `"asks" holds at most 4 entries`)
+    .refine((asks) => new Set(asks).size === asks.length, `"asks" lists an entry twice`),
+  /**
+   * A scam told over several messages (issue #36): every step is a scenario of its own with the
+   * same sequence id; step 1 opens it, and each later step goes to the same person days after the
+   * one before, from the same sender.
+   */
+  sequence: z
+    .strictObject({
+      id: z
+        .string({ error: `"sequence.id" must be text` })
+        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, `"sequence.id" must be kebab-case, such as wrong-number-crypto`),
+      step: z
+        .number({ error: `"sequence.step" must be a number from 1 to 4` })
+        .int(`"sequence.step" must be a whole number`)
+        .min(1, `"sequence.step" must be a number from 1 to 4`)
+        .max(4, `"sequence.step" must be a number from 1 to 4`),
+    })
+    .optional(),
   nextTime: text("nextTime", 500),
   /**
    * 1-3 dated sources for the scam this imitates, from an authority (FTC, FBI IC3, CISA, NCSC or a
