@@ -68,9 +68,15 @@ function FlashMessage({ flash, withScripts }: { flash: Flash | null | undefined;
   );
 }
 
-/** A route whose page stands alone (a practice landing page): no site header, footer or toasts. */
+/**
+ * A route whose page stands alone (a practice landing page): no site header, footer or toasts.
+ * Only once its loader found the page: an address that merely has a landing's shape
+ * (`/some/where`) is the site's ordinary 404, with its header.
+ */
 function useBareLayout() {
-  return useMatches().some((match) => (match.handle as { bareLayout?: boolean } | undefined)?.bareLayout);
+  return useMatches().some(
+    (match) => (match.handle as { bareLayout?: boolean } | undefined)?.bareLayout && match.data !== undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -51,6 +51,11 @@ export default [
   route("practice/:token", "routes/practice.tsx"),
   route("practice/:token/feedback", "routes/practice.feedback.tsx"),
   route("practice/:token/stop", "routes/practice.stop.tsx"),
+  // A practice message's visible links show no "practice" (issue #36): its landing on the path of
+  // the scenario's story, found by the token alone, and a plain unsubscribe link.
+  route("unsubscribe/:token", "routes/practice.stop.tsx", { id: "practice-unsubscribe" }),
+  route(":storyPath/:token", "routes/practice.tsx", { id: "practice-story-landing" }),
+  route(":storyPath/:storyPage/:token", "routes/practice.tsx", { id: "practice-story-landing-deep" }),
   route("staff", "routes/staff.tsx"),
   route("staff/comments", "routes/staff.comments.tsx"),
   route("staff/support", "routes/staff.support.tsx"),

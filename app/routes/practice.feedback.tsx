@@ -1,7 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/practice.feedback";
-import { getEnv } from "~/config/env.server";
 import {
   PRACTICE_NOTICE,
   PRACTICE_PAGE_HEADERS,
@@ -17,7 +16,7 @@ import {
   CheckerSection,
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
-import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
+import { landingLinkOf, requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
 import { noticeHolderOfSpot } from "~/training/tracking/spot-notices.server";
 import { recordSpotted } from "~/training/tracking/tracking.server";
 import { Button } from "~/ui/button";
@@ -35,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const feedback = await feedbackFor(db, message);
   if (!feedback) throw data(null, { status: 404 });
   // A text showed the practice link itself where the scenario has its [[link]] marker.
-  const linkText = `${getEnv().APP_URL}/practice/${message.token}`;
+  const linkText = landingLinkOf(message);
   return data({ ...feedback, linkText }, { headers: PRACTICE_PAGE_HEADERS });
 }
 

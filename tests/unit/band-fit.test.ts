@@ -23,7 +23,7 @@ function story(
     from: { name: "Prize Desk" },
     subject: extra.subject,
     body,
-    landing: { heading: "Claim it", button: "Claim", colour: "#5b2a86", mark: "gift" },
+    landing: { heading: "Claim it", button: "Claim", colour: "#5b2a86", path: "/claim", mark: "gift" },
     ageBands,
   };
 }

@@ -161,6 +161,17 @@ describe("reports of practice emails", () => {
     });
   }
 
+  it("finds the token after a story's path, as links show it since issue #36, plainly or inside Safe Links", async () => {
+    const storyLink = `https://go.notices-mail.example/toll/pay/${TOKEN}`;
+    const safeLink = `https://nam02.safelinks.protection.outlook.com/?url=${encodeURIComponent(storyLink)}&data=05%7C02%7C&reserved=0`;
+    for (const link of [storyLink, safeLink, `https://go.notices-mail.example/claim/${TOKEN}`]) {
+      const forward = crlf(["From: rose@example.com", "Subject: Fwd: Unpaid toll", "", `Pay now (${link})`]);
+      expect(practiceReferences(await parseInboundEmail(forward))).toEqual({ tokens: [TOKEN], outboxIds: [] });
+    }
+    const notOurs = crlf(["From: rose@example.com", "Subject: Hi", "", `https://example.com/a/b/c/${TOKEN}x`]);
+    expect(practiceReferences(await parseInboundEmail(notOurs)).tokens).toEqual([]);
+  });
+
   it("finds the message a reply answers by the Message-ID it was sent with", async () => {
     const email = await parseInboundEmail(reply);
     expect(practiceReferences(email)).toEqual({ tokens: [], outboxIds: [OUTBOX_ID] });

@@ -29,6 +29,7 @@ const input = {
   token: "tok_EN-123",
   form,
   linkOrigin: "https://go.practice-mail.example",
+  landingPath: "/prize/claim",
 };
 
 describe("practice message composition", () => {
@@ -59,17 +60,24 @@ describe("practice message composition", () => {
 
   it("escapes every piece of text in the HTML, links the marker to the practice origin, and says nothing of practice", () => {
     const email = composePracticeEmail(input);
+    // No link a person can see or hover over says "practice" (issue #36): only the one-click
+    // List-Unsubscribe header, which no one reads, keeps the plain stop page's path.
+    const visibleLinks = [...email.html.matchAll(/href="([^"]+)"/g), ...email.text.matchAll(/https?:\/\/\S+/g)].map(
+      (match) => match[1] ?? match[0],
+    );
+    expect(visibleLinks.length).toBeGreaterThanOrEqual(4);
+    for (const link of visibleLinks) expect(new URL(link).pathname).not.toMatch(/practi|training|scam/i);
     expect(email.html).toContain("Hi Rose &lt;friend&gt; &amp; pals,<br>You won!");
     expect(email.html).toContain(
-      `<a href="https://go.practice-mail.example/practice/tok_EN-123" style="color:#1a56db">Claim &lt;now&gt; &amp; &quot;go&quot;</a>`,
+      `<a href="https://go.practice-mail.example/prize/claim/tok_EN-123" style="color:#1a56db">Claim &lt;now&gt; &amp; &quot;go&quot;</a>`,
     );
     expect(email.html).toContain(
-      `<a href="https://go.practice-mail.example/practice/tok_EN-123/stop" style="color:#64748b">Unsubscribe</a>`,
+      `<a href="https://go.practice-mail.example/unsubscribe/tok_EN-123" style="color:#64748b">Unsubscribe</a>`,
     );
     expect(email.html).not.toContain("<friend>");
     expect(email.html).not.toContain("<now>");
-    expect(email.text).toContain(`Claim <now> & "go" (https://go.practice-mail.example/practice/tok_EN-123) today.`);
-    expect(email.text.endsWith("--\nUnsubscribe: https://go.practice-mail.example/practice/tok_EN-123/stop\n")).toBe(
+    expect(email.text).toContain(`Claim <now> & "go" (https://go.practice-mail.example/prize/claim/tok_EN-123) today.`);
+    expect(email.text.endsWith("--\nUnsubscribe: https://go.practice-mail.example/unsubscribe/tok_EN-123\n")).toBe(
       true,
     );
     for (const giveaway of [/practice message/i, /scam-free/i, /enrolled/i]) {
@@ -91,7 +99,7 @@ describe("practice message composition", () => {
     const text = composePracticeText(input);
     expect(text).toEqual({
       template: "practice-text",
-      body: "Hi Rose <friend> & pals,\nYou won!\n\nPress https://go.practice-mail.example/practice/tok_EN-123 today.\n\nThanks\nReply STOP to end",
+      body: "Hi Rose <friend> & pals,\nYou won!\n\nPress https://go.practice-mail.example/prize/claim/tok_EN-123 today.\n\nThanks\nReply STOP to end",
     });
   });
 

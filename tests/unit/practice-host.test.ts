@@ -57,6 +57,19 @@ describe("the practice host", () => {
     expect((await ask(practiceHost, "POST", `/practice/${TOKEN}/stop`)).status).toBe(200);
   });
 
+  it("answers a landing on its story's path and the plain unsubscribe page, by the token's shape (issue #36)", async () => {
+    for (const path of [`/claim/${TOKEN}`, `/toll/pay/${TOKEN}`, `/toll/pay/${TOKEN}.data`, `/unsubscribe/${TOKEN}`]) {
+      expect([path, (await ask(practiceHost, "GET", path)).status]).toEqual([path, 200]);
+    }
+    expect((await ask(practiceHost, "POST", `/account/verify/${TOKEN}`)).body).toBe(
+      `page POST /account/verify/${TOKEN}`,
+    );
+    // Not a token's shape, or more than two segments before it: the site's, not the practice host's.
+    for (const path of [`/toll/pay/${TOKEN}x`, `/a/b/c/${TOKEN}`, "/toll/pay/short", `/Toll/${TOKEN}`]) {
+      expect([path, (await ask(practiceHost, "GET", path)).status]).toEqual([path, 302]);
+    }
+  });
+
   it("never shows the site's own pages: a page is sent to the site, anything else is refused", async () => {
     for (const path of ["/", "/account", "/course/scam-free/3?x=1", "/dev/mailbox", `/practice/${TOKEN}/other`]) {
       const answer = await ask(practiceHost, "GET", path);

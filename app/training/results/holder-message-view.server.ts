@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { findHolderProgram } from "~/training/people/programs.server";
+import { practiceLibrary } from "~/training/library/practice-library.server";
 import { feedbackFor, type FeedbackMessage, type FeedbackView } from "~/training/tracking/practice-feedback.server";
 import { practiceMessages, trainingContacts } from "~/training/tables";
 import { sentMessagesOf } from "./family-results.server";
@@ -106,7 +107,7 @@ export async function loadHolderMessageView(
   return {
     ...rest,
     personName: row.contactName,
-    linkText: `${input.practiceOrigin}/practice/…`,
+    linkText: `${input.practiceOrigin}${practiceLibrary().byId(row.scenarioId)?.landing.path ?? ""}/…`,
     result,
     resultLabel: result ? OUTCOME_LABELS[result] : null,
     resultLine: holderResultLine(row.contactName, result, windowDays),

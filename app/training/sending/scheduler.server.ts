@@ -170,7 +170,13 @@ export async function enqueuePracticeMessage(
     .update(practiceMessages)
     .set({ address: normaliseAddress(address), delivered })
     .where(eq(practiceMessages.id, message.id));
-  const composition = { messageId: message.id, token: message.token, form: delivered, linkOrigin: setup.linkOrigin };
+  const composition = {
+    messageId: message.id,
+    token: message.token,
+    form: delivered,
+    linkOrigin: setup.linkOrigin,
+    landingPath: scenario.landing.path,
+  };
   if (message.channel === "email") {
     return enqueueEmail(tx, { ...composePracticeEmail(composition), to: address });
   }

@@ -2,6 +2,10 @@ import { data } from "react-router";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
 import { getLogger } from "~/config/logger.server";
+import { getEnv } from "~/config/env.server";
+import { practiceLibrary } from "~/training/library/practice-library.server";
+import { practiceLinks } from "~/training/sending/practice-composer.server";
+import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import { findPracticeMessageByToken, type PracticeMessageRecord } from "./tracking.server";
 
 /**
@@ -23,4 +27,10 @@ export async function requirePracticeMessage(
 
 export function userAgentOf(request: Request): string | null {
   return request.headers.get("User-Agent");
+}
+
+/** The landing link as the message showed it: the practice origin, the scenario's path, the token. */
+export function landingLinkOf(message: Pick<PracticeMessageRecord, "token" | "scenarioId">): string {
+  const origin = practiceSendingSetup()?.linkOrigin ?? getEnv().APP_URL;
+  return practiceLinks(message.token, origin, practiceLibrary().byId(message.scenarioId)?.landing.path).landing;
 }

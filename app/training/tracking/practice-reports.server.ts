@@ -16,8 +16,9 @@ import {
  * Reporting a practice message is the habit the Training Program builds (decision 030): a person
  * forwards a practice email to the report address (or replies to it), forwards a practice text to
  * our number, or answers it SCAM. Each report is matched to its message by what forwarding keeps:
- * - the message's own links (`/practice/<token>`), which Gmail, Outlook and Apple Mail all keep in a
- *   forwarded copy, Outlook's Safe Links percent-encoded inside its own address;
+ * - the message's own links (`https://<host>/toll/pay/<token>`, or `/practice/<token>` in messages sent
+ *   before issue #36), which Gmail, Outlook and Apple Mail all keep in a forwarded copy, Outlook's
+ *   Safe Links percent-encoded inside its own address;
  * - the Message-ID of the email we sent (`<outbox id@practice domain>`), which a reply names in
  *   In-Reply-To and References.
  * The first report from the address the message was sent to counts, with the time since delivery,
@@ -25,7 +26,9 @@ import {
  * counted, and never answered: the site writes to nobody who did not agree.
  */
 
-const TOKEN_IN_LINK = /\/practice\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
+/** A link's token: after `/practice/`, or after a host and the one or two segments of a story's path. */
+const TOKEN_IN_LINK =
+  /(?:\/practice\/|https?:\/\/[A-Za-z0-9.:-]+(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,2}\/)([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
 const OUR_MESSAGE_ID = /^<([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@/i;
 /** A forward of several practice messages at once is several reports; more than this is not a person's. */
 const MOST_MESSAGES_PER_REPORT = 5;
