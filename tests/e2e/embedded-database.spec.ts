@@ -46,10 +46,10 @@ test("on the embedded database: sign up, buy Family Training, get a practice mes
     await inbox.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     const href = await inbox
       .getByRole("article", { name: "Selected message" })
-      .locator('a[href*="/practice/"]')
+      .locator('a[href*="/unsubscribe/"]')
       .first()
       .getAttribute("href", { timeout: 1_000 });
-    token = /\/practice\/([\w-]{43})/.exec(href ?? "")![1];
+    token = /\/unsubscribe\/([\w-]{43})/.exec(href ?? "")![1];
   }).toPass({ timeout: 20_000 });
   const feedback = await inbox.goto(`/practice/${token}/feedback`);
   expect(feedback!.status()).toBe(200);

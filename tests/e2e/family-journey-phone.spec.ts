@@ -8,6 +8,7 @@ import {
   holdSuccessPageMove,
   holdTheMove,
   linkInInbox,
+  PRACTICE_LANDING_LINK,
   test,
   toastWith,
   uniqueEmail,
@@ -236,7 +237,7 @@ test("Maria, Jorge and Leo at 375 × 800: answers where the thumb is, the plan k
     await expect(toastWith(page, `is on its way to ${name}`)).toBeVisible({ timeout: 20_000 });
   }
   const jorge = await phone(browser, origin);
-  await linkInInbox(jorge.page, jorgeEmail, /\/practice\/[\w-]{43}$/);
+  await linkInInbox(jorge.page, jorgeEmail, PRACTICE_LANDING_LINK);
   await jorge.page.getByRole("button", { name: "Forward to report" }).tap();
   await expect(jorge.page.getByRole("status")).toHaveText(
     'Reported: it counts, and a "Well spotted" answer is on its way.',
@@ -244,7 +245,7 @@ test("Maria, Jorge and Leo at 375 × 800: answers where the thumb is, the plan k
   await jorge.context.close();
 
   const leo = await phone(browser, origin);
-  const leoPractice = await linkInInbox(leo.page, leoEmail, /\/practice\/[\w-]{43}$/);
+  const leoPractice = await linkInInbox(leo.page, leoEmail, PRACTICE_LANDING_LINK);
   const seenAt = Date.now();
   await leo.page.goto(leoPractice);
   // A press within a second of delivery is what a mail scanner does (never counted): wait past it.

@@ -249,6 +249,13 @@ export function answerNotice(browser: Browser, origin: string, to: string, butto
   return actFromInbox(browser, origin, to, { link: /\/training\/consent\//, button, done: /Thank you/ });
 }
 
+/**
+ * A practice message's landing link as it arrives: one or two segments of its story's path, then
+ * the token (issue #36: nothing in it says "practice"). The token is the first group.
+ */
+export const PRACTICE_LANDING_LINK =
+  /^https?:\/\/[^/]+(?!\/unsubscribe\/)(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,2}\/([\w-]{43})$/;
+
 /** The first link in the newest message to `to` whose address matches `href`, waiting for the outbox. */
 export async function linkInInbox(page: Page, to: string, href: RegExp) {
   let found: string | null = null;

@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   linkInInbox,
+  PRACTICE_LANDING_LINK,
   signedInAs,
   test,
   toastWith,
@@ -102,9 +103,20 @@ test("the family's four journeys, every screen at 375 px: nothing scrolls sidewa
   await waitForHydration(page);
   await person(page, "Rose").getByRole("button", { name: "Send a practice message now to Rose" }).click();
   await expect(toastWith(page, "is on its way to Rose")).toBeVisible({ timeout: 20_000 });
-  const practiceLink = await linkInInbox(rose.page, gran, /\/practice\/[\w-]{43}$/);
+  const practiceLink = await linkInInbox(rose.page, gran, PRACTICE_LANDING_LINK);
   const seenInMailboxAt = Date.now();
+  // Nothing she can hover over or read in the email says what it is (issue #36).
+  const email = rose.page.getByRole("article", { name: "Selected message" });
+  const shown = await email.evaluate((node) => [
+    ...[...node.querySelectorAll("a[href]")].map((link) => link.getAttribute("href") ?? ""),
+    ...((node.textContent ?? "").match(/https?:\/\/\S+/g) ?? []),
+  ]);
+  const practiceLinks = shown.filter((link) => /^https?:/.test(link) && link.includes(new URL(practiceLink).host));
+  expect(practiceLinks.length).toBeGreaterThanOrEqual(2);
+  for (const link of practiceLinks)
+    expect(new URL(link).pathname + new URL(link).search).not.toMatch(/practi|training|scam/i);
   await rose.page.goto(practiceLink);
+  expect(new URL(rose.page.url()).pathname).not.toMatch(/practi|training|scam/i);
   const landing = rose.page.locator("main");
   await expect(landing.getByRole("button")).toHaveCount(1);
   await checkScreen(rose.page, "the practice landing page");

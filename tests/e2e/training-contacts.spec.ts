@@ -1,5 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { buyFamilyPlan, expect, signedInAs, test, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import {
+  buyFamilyPlan,
+  expect,
+  PRACTICE_LANDING_LINK,
+  signedInAs,
+  test,
+  toastWith,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
 
 /**
  * The Training Program's people and their consent, end to end: a family plan bought through the
@@ -190,19 +199,21 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   ).toBeEnabled();
   await expect(toastWith(page, "Practice message sent")).toHaveCount(1);
   let practiceLink = "";
+  let feedbackPath = "";
   let seenInMailboxAt = 0;
   await expect(async () => {
     await granPage.goto(`/dev/mailbox?to=${encodeURIComponent(gran)}`);
     const href = await granPage
       .getByRole("article", { name: "Selected message" })
-      .getByRole("link", { name: /\/practice\/[A-Za-z0-9_-]{43}$/ })
+      .getByRole("link", { name: PRACTICE_LANDING_LINK })
       .first()
       .getAttribute("href", { timeout: 1_000 });
     practiceLink = new URL(href!).pathname;
+    feedbackPath = `/practice/${PRACTICE_LANDING_LINK.exec(href!)![1]}/feedback`;
     seenInMailboxAt = Date.now();
   }).toPass({ timeout: 20_000 });
   // Before anyone acts, the feedback page still offers "I spotted it": opening pages records no outcome.
-  await granPage.goto(`${practiceLink}/feedback`);
+  await granPage.goto(feedbackPath);
   await expect(granPage.getByRole("button", { name: "I spotted it" })).toBeVisible();
   // A press within seconds of delivery is what a mail scanner's sandbox does, so it is kept but
   // not counted; a person reading their mail takes longer. The test server's window is one second
@@ -212,7 +223,7 @@ test("a family sets up an adult and a child; the adult accepts through the notic
   await granPage.goto(practiceLink);
   await expect(granPage.locator("form input:not([type=hidden])")).toHaveCount(0);
   await granPage.locator('main form[method="post"] button[type="submit"]').click();
-  await expect(granPage).toHaveURL(new RegExp(`${practiceLink}/feedback$`));
+  await expect(granPage).toHaveURL(new RegExp(`${feedbackPath}$`));
   await expect(
     granPage.getByText(
       "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.",

@@ -34,13 +34,11 @@ async function practiceTokenIn(browser: Browser, origin: string, to: string) {
   const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": "127.0.0.1" } });
   const mailbox = await context.newPage();
   await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
-  const links = mailbox
-    .getByRole("article", { name: "Selected message" })
-    .locator('a[href*="/practice/"]:not([href$="/stop"])');
+  const links = mailbox.getByRole("article", { name: "Selected message" }).locator('a[href*="/unsubscribe/"]');
   const href = await links.first().getAttribute("href");
   await context.close();
   // 256 random bits in base64url: 43 characters.
-  const token = /\/practice\/([\w-]{43})/.exec(href ?? "")?.[1];
+  const token = /\/unsubscribe\/([\w-]{43})/.exec(href ?? "")?.[1];
   expect(token, `a practice link in ${href}`).toBeTruthy();
   return token!;
 }
