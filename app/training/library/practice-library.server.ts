@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
 import { TOTAL_PAGES } from "~/course/course-map";
+import { sequenceProblems } from "./library-coverage";
 import { personalNameProblems, redFlagConsistencyProblems, scenarioProblems } from "./practice-scenario-checks";
 import {
   difficultyFor,
@@ -136,6 +137,8 @@ export function buildPracticeLibrary(sources: PracticeSource[], context: Library
   }
   // Across files: the same kind of part is a red flag in every message or in none.
   problems.push(...redFlagConsistencyProblems(checked));
+  // Across files: the steps of a scam told over several messages fit together.
+  problems.push(...sequenceProblems(scenarios));
   if (problems.length) throw new PracticeLibraryError(problems);
   return createLibrary(scenarios);
 }

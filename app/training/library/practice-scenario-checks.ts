@@ -9,7 +9,8 @@ import {
   type MessagePart,
 } from "./practice-message-text";
 import { foreignDomains, frighteningWords, realBrandNames, realLookingPhoneNumbers } from "./practice-safety-rules";
-import type { AgeBand, PracticeScenario, ScamType } from "./practice-scenario-schema";
+import { GIVEAWAY_LINK_WORDS, type AgeBand, type PracticeScenario, type ScamType } from "./practice-scenario-schema";
+import { britishWords } from "./us-english";
 import { kindMatches, RED_FLAG_KINDS, type RedFlagKindId } from "./red-flag-kinds";
 
 /**
@@ -96,6 +97,10 @@ function linkProblems(scenario: PracticeScenario): string[] {
     return [`a text message's link marker must be exactly ${SMS_LINK_MARKER}, not [[${links[0].text}]]`];
   }
   if (!links[0].text.trim()) return ["the link marker has no link text"];
+  // The words a reader sees on the link may be an address: it must not say what the message is.
+  if (GIVEAWAY_LINK_WORDS.test(links[0].text)) {
+    return [`the link text ${quoted(links[0].text)} must not say "practice", "training", "scam" or "test"`];
+  }
   const formatting = FORMATTING.exec(scenario.body);
   if (formatting)
     return [`the body must be plain text, without HTML or Markdown such as ${quoted(formatting[0].trim())}`];
@@ -242,6 +247,23 @@ function allText(scenario: PracticeScenario): NamedText[] {
   ];
 }
 
+/** Sextortion is taught in the course and lessons, never simulated, in any band (issue #36). */
+const SEXTORTION =
+  /\bsextort\w*|\bnudes?\b|\bnaked\b|\bintimate (?:photos?|pictures?|images?|videos?)\b|\bexplicit (?:photos?|pictures?|images?|videos?)\b/i;
+
+function wordingProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  for (const { name, text } of allText(scenario)) {
+    const british = britishWords(text);
+    if (british.length) problems.push(`${name} is not US English: ${british.join(", ")}`);
+  }
+  for (const { name, text } of messageText(scenario)) {
+    const match = SEXTORTION.exec(text);
+    if (match) problems.push(`${name} says ${quoted(match[0])}: sextortion is never simulated, in any band`);
+  }
+  return problems;
+}
+
 function safetyProblems(scenario: PracticeScenario): string[] {
   const problems: string[] = [];
   for (const { name, text } of allText(scenario)) {
@@ -308,6 +330,7 @@ export function scenarioProblems(scenario: PracticeScenario): string[] {
     ...redFlagProblems(scenario),
     ...audienceProblems(scenario),
     ...safetyProblems(scenario),
+    ...wordingProblems(scenario),
   ];
 }
 
