@@ -169,6 +169,11 @@ export const practiceMessages = pgTable(
     scenarioId: text("scenario_id").notNull(),
     channel: text("channel").notNull(),
     level: integer("level").notNull(),
+    /**
+     * 0 the first time this person gets this scenario; 1, 2… when it comes back for spaced review
+     * once their band's library is used up (library/scenario-choice.ts).
+     */
+    repeat: integer("repeat").notNull().default(0),
     token: text("token").notNull().unique(),
     /** ISO week in the contact's time zone ("2026-W48"); null for "Send a practice message now". */
     weekKey: text("week_key"),
@@ -188,9 +193,10 @@ export const practiceMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Never the same scenario twice for one person, and at most one planned message a week.
+    // The same scenario for one person only once per repeat (a review is a new repeat), and at
+    // most one planned message a week.
     uniqueIndex("practice_messages_no_repeat_idx")
-      .on(t.contactId, t.scenarioId)
+      .on(t.contactId, t.scenarioId, t.repeat)
       .where(sql`${t.status} <> 'cancelled'`),
     uniqueIndex("practice_messages_one_a_week_idx")
       .on(t.contactId, t.weekKey)

@@ -1,11 +1,11 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { practiceHistoryOf, repeatOf } from "./practice-history.server";
+import { eq } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { notifyOutbox } from "~/mail/mailer.server";
 import { newPracticeToken } from "./practice-composer.server";
 import { contactEligibility, type IneligibleReason } from "./practice-eligibility.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
-import type { Channel } from "~/training/library/practice-scenario-schema";
 import { consentLimits } from "~/training/people/address-consent.server";
 import { enqueuePracticeMessage } from "./scheduler.server";
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
@@ -88,17 +88,14 @@ export async function sendPracticeMessageNow(
   }
   const recipient = verdict.recipient;
 
-  const history = await db
-    .select({ scenarioId: practiceMessages.scenarioId, channel: practiceMessages.channel })
-    .from(practiceMessages)
-    .where(and(eq(practiceMessages.contactId, contactId), ne(practiceMessages.status, "cancelled")))
-    .orderBy(asc(practiceMessages.createdAt));
+  const history = (await practiceHistoryOf(db, [contactId])).get(contactId) ?? [];
   const choice = choosePracticeMessage({
     scenarios: (input.library ?? practiceLibrary()).scenarios,
     ageBand: recipient.ageBand,
     level: recipient.level,
     channels: recipient.channels,
-    history: history.map((row) => ({ scenarioId: row.scenarioId, channel: row.channel as Channel })),
+    history,
+    now,
     random: input.random,
   });
   if (!choice) {
@@ -120,6 +117,7 @@ export async function sendPracticeMessageNow(
           scenarioId: choice.scenario.id,
           channel: choice.channel,
           level: choice.level,
+          repeat: repeatOf(history, choice.scenario.id),
           token,
           weekKey: null,
           status: "queued",

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
 import { getLogger } from "~/config/logger.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
@@ -15,6 +15,7 @@ import type { Channel, PracticeScenario } from "~/training/library/practice-scen
 import { isAllowedSendTime, isoWeekKey, pickSendTime } from "~/training/people/quiet-hours";
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
 import { practiceMessages } from "~/training/tables";
+import { practiceHistoryOf, repeatOf } from "./practice-history.server";
 
 /**
  * Practice messages are planned, then dispatched, by one recurring job (every minute, one run at a
@@ -50,28 +51,6 @@ export interface TickOptions {
 
 type Transaction = Database;
 
-async function historyOf(db: Database, contactIds: string[]) {
-  const history = new Map<string, { scenarioId: string; channel: Channel; status: string; weekKey: string | null }[]>();
-  if (contactIds.length === 0) return history;
-  const rows = await db
-    .select({
-      contactId: practiceMessages.contactId,
-      scenarioId: practiceMessages.scenarioId,
-      channel: practiceMessages.channel,
-      status: practiceMessages.status,
-      weekKey: practiceMessages.weekKey,
-    })
-    .from(practiceMessages)
-    .where(and(inArray(practiceMessages.contactId, contactIds), ne(practiceMessages.status, "cancelled")))
-    .orderBy(asc(practiceMessages.createdAt), asc(practiceMessages.scheduledFor));
-  for (const row of rows) {
-    const list = history.get(row.contactId) ?? [];
-    list.push({ ...row, channel: row.channel as Channel });
-    history.set(row.contactId, list);
-  }
-  return history;
-}
-
 export interface PlannedMessage {
   id: string;
   contactId: string;
@@ -86,7 +65,7 @@ export async function planPracticeMessages(db: Database, options: TickOptions = 
   const now = options.now ?? new Date();
   const library = options.library ?? practiceLibrary();
   const recipients = await eligibleRecipients(db, now);
-  const history = await historyOf(
+  const history = await practiceHistoryOf(
     db,
     recipients.map((recipient) => recipient.contactId),
   );
@@ -111,6 +90,7 @@ export async function planPracticeMessages(db: Database, options: TickOptions = 
       level: recipient.level,
       channels: recipient.channels,
       history: past,
+      now,
       random: options.random,
     });
     if (!choice) {
@@ -124,6 +104,7 @@ export async function planPracticeMessages(db: Database, options: TickOptions = 
         scenarioId: choice.scenario.id,
         channel: choice.channel,
         level: choice.level,
+        repeat: repeatOf(past, choice.scenario.id),
         token: newPracticeToken(),
         weekKey: moment.weekKey,
         status: "planned",
