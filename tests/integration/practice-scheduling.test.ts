@@ -524,8 +524,12 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
         );
       }
       expect(rose.row.htmlBody).not.toContain("[[");
-      expect(rose.row.textBody).toContain(`${marker} (${linkOrigin}${rose.scenario.landing.path}/${rose.message.token})`);
-      expect(rose.row.textBody.trim().endsWith(`Unsubscribe: ${linkOrigin}/unsubscribe/${rose.message.token}`)).toBe(true);
+      expect(rose.row.textBody).toContain(
+        `${marker} (${linkOrigin}${rose.scenario.landing.path}/${rose.message.token})`,
+      );
+      expect(rose.row.textBody.trim().endsWith(`Unsubscribe: ${linkOrigin}/unsubscribe/${rose.message.token}`)).toBe(
+        true,
+      );
       // What left is stored as it left, for the feedback page.
       const [stored] = await db.select().from(practiceMessages).where(eq(practiceMessages.id, rose.message.id));
       expect(stored!.delivered).toMatchObject({
