@@ -60,14 +60,29 @@ const EnvSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalString,
   /** Twilio auth token; also checks the signature of inbound texts at /api/webhooks/twilio. */
   TWILIO_AUTH_TOKEN: optionalString,
-  /** The sender: a Twilio phone number in E.164 (+15551234567) or a Messaging Service SID (MG…). */
+  /**
+   * The sender: one or more Twilio phone numbers in E.164, comma-separated
+   * (+15551230001,+15551230002), or a Messaging Service SID (MG…). Practice texts come from
+   * several numbers so a family does not learn "the practice number": each scenario keeps one of
+   * them (a scam told in steps comes from one number), and the notices list them all.
+   */
   TWILIO_FROM: optionalString.pipe(
     z
       .string()
       .regex(
-        /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
-        "an E.164 phone number (+15551234567) or a Messaging Service SID (MG…)",
+        /^(?:\+[1-9]\d{6,14}(?:\s*,\s*\+[1-9]\d{6,14})*|MG[0-9a-fA-F]{32})$/,
+        "one or more E.164 phone numbers, comma-separated (+15551234567,+15551234568), or a Messaging Service SID (MG…)",
       )
+      .optional(),
+  ),
+  /**
+   * A Twilio Messaging Service (MG…) to send through instead, with its own sender pool (the
+   * alternative for scale). TWILIO_FROM may then list the pool's numbers, for the notices.
+   */
+  TWILIO_MESSAGING_SERVICE_SID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, "a Messaging Service SID (MG followed by 32 hex digits)")
       .optional(),
   ),
   /** Another Twilio REST API address; tests point it at their fake Twilio server. */
@@ -161,6 +176,19 @@ const STRIPE_SETTINGS = [
 
 const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
 
+/** Where texts come from: the numbers (shown to families), and the Messaging Service, if any. */
+export interface TextSenders {
+  numbers: string[];
+  messagingServiceSid: string | null;
+}
+
+function textSenders(env: { TWILIO_FROM?: string; TWILIO_MESSAGING_SERVICE_SID?: string }): TextSenders | null {
+  const from = env.TWILIO_FROM ?? "";
+  const service = env.TWILIO_MESSAGING_SERVICE_SID ?? (from.startsWith("MG") ? from : null);
+  const numbers = from.startsWith("+") ? [...new Set(from.split(",").map((number) => number.trim()))] : [];
+  return numbers.length || service ? { numbers, messagingServiceSid: service } : null;
+}
+
 /**
  * How payments work here: "stripe" when all four Stripe settings are present; "demo" (a local
  * checkout page, no money moves) when none are and this is not production; "unconfigured" when a
@@ -178,6 +206,8 @@ export type Env = Omit<z.infer<typeof EnvSchema>, "HOST"> & {
   isHttps: boolean;
   /** Where practice messages come from and link to; null when production lacks the settings. */
   practice: { mailDomain: string; linkOrigin: string } | null;
+  /** Twilio's senders when Twilio is configured (TWILIO_FROM, TWILIO_MESSAGING_SERVICE_SID). */
+  twilio: TextSenders | null;
 };
 
 /** The local mailbox signs its "Forward to report" with this when INBOUND_EMAIL_SECRET is unset. */
@@ -244,9 +274,11 @@ export function getEnv(): Env {
     const missing = STRIPE_SETTINGS.filter((key) => !env[key]);
     throw new Error(`Invalid configuration:\n  Stripe needs all four settings; missing: ${missing.join(", ")}`);
   }
-  const twilioSet = TWILIO_SETTINGS.filter((key) => env[key]);
+  // TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID names the sender.
+  const twilioEnv = { ...env, TWILIO_FROM: env.TWILIO_FROM ?? env.TWILIO_MESSAGING_SERVICE_SID };
+  const twilioSet = TWILIO_SETTINGS.filter((key) => twilioEnv[key]);
   if (twilioSet.length > 0 && twilioSet.length < TWILIO_SETTINGS.length) {
-    const missing = TWILIO_SETTINGS.filter((key) => !env[key]);
+    const missing = TWILIO_SETTINGS.filter((key) => !twilioEnv[key]);
     throw new Error(`Invalid configuration:\n  Twilio needs all three settings; missing: ${missing.join(", ")}`);
   }
   if (Boolean(env.DKIM_PRIVATE_KEY) !== Boolean(env.DKIM_SELECTOR)) {
@@ -273,6 +305,7 @@ export function getEnv(): Env {
     isProduction: env.APP_ENV === "production",
     isHttps: appUrl.startsWith("https://"),
     practice: practiceSettings(env, appUrl),
+    twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN ? textSenders(env) : null,
   };
   return cached;
 }

@@ -48,11 +48,12 @@ export function createMailTransport(): MailTransport {
  */
 export function createSmsTransport(): SmsTransport {
   const env = getEnv();
-  if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM) {
+  if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.twilio) {
     return twilioTransport({
       accountSid: env.TWILIO_ACCOUNT_SID,
       authToken: env.TWILIO_AUTH_TOKEN,
-      from: env.TWILIO_FROM,
+      from: env.TWILIO_FROM ?? env.twilio.messagingServiceSid!,
+      messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID ?? null,
       apiBase: env.TWILIO_API_BASE,
       statusCallbackUrl: `${env.APP_URL}${TWILIO_STATUS_PATH}`,
     });

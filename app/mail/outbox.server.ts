@@ -59,6 +59,8 @@ export interface NewText extends Scheduling {
   /** E.164 phone number, e.g. +15551234567. */
   to: string;
   body: string;
+  /** Which of our numbers it comes from (TWILIO_FROM lists several); the first when left out. */
+  from?: string | null;
 }
 
 function priorityFor(template: string, priority: number | undefined) {
@@ -102,6 +104,7 @@ export async function enqueueText(db: Database, text: NewText): Promise<string> 
       recipient: text.to,
       subject: null,
       textBody: text.body,
+      senderAddress: text.from ?? null,
       priority: priorityFor(text.template, text.priority),
       sendAt: text.sendAt ?? null,
       nextAttemptAt: text.sendAt ?? null,
@@ -343,7 +346,7 @@ async function earlierSend(db: Database, channels: DeliveryChannels, message: Ou
   if (!channels.sms.findAccepted) return null;
   const since = new Date(message.createdAt.getTime() - PROVIDER_CLOCK_SKEW_MS);
   const candidates = await channels.sms.findAccepted(
-    { id: message.id, to: message.recipient, body: message.textBody },
+    { id: message.id, to: message.recipient, body: message.textBody, from: message.senderAddress },
     since,
   );
   if (candidates.length === 0) return null;
@@ -361,7 +364,12 @@ async function sendThroughChannel(db: Database, channels: DeliveryChannels, mess
     if (await isPhoneSuppressed(db, message.recipient)) {
       throw new PermanentDeliveryError("The recipient replied STOP; no texts until they reply START.");
     }
-    return channels.sms.send({ id: message.id, to: message.recipient, body: message.textBody });
+    return channels.sms.send({
+      id: message.id,
+      to: message.recipient,
+      body: message.textBody,
+      from: message.senderAddress,
+    });
   }
   if (message.channel === "email") {
     if (!EmailAddress.safeParse(message.recipient).success) {

@@ -9,6 +9,11 @@ export interface OutgoingText {
   /** E.164, e.g. +15551234567. */
   to: string;
   body: string;
+  /**
+   * Which of our numbers it comes from (a practice scenario keeps one); the first one when left
+   * out or not one of ours. Ignored when sending through a Messaging Service, whose pool chooses.
+   */
+  from?: string | null;
 }
 
 export interface SmsTransport {
@@ -26,8 +31,10 @@ export interface SmsTransport {
 export interface TwilioSettings {
   accountSid: string;
   authToken: string;
-  /** A Twilio phone number (E.164) or a Messaging Service SID (MG…). */
+  /** Twilio phone numbers (E.164), comma-separated, or a Messaging Service SID (MG…): TWILIO_FROM. */
   from: string;
+  /** Send through this Messaging Service and its sender pool instead (TWILIO_MESSAGING_SERVICE_SID). */
+  messagingServiceSid?: string | null;
   /**
    * Another address for Twilio's REST API. Only tests set it (TWILIO_API_BASE), to reach their fake
    * Twilio server; see `redirectingHttpClient`.
@@ -85,8 +92,13 @@ export function twilioTransport(settings: TwilioSettings): SmsTransport {
     ? redirectingHttpClient(settings.apiBase, timeout)
     : new twilio.RequestClient({ timeout, autoRetry: false });
   const client = twilio(settings.accountSid, settings.authToken, { httpClient });
-  const viaService = settings.from.startsWith("MG");
-  const sender = viaService ? { messagingServiceSid: settings.from } : { from: settings.from };
+  const service = settings.messagingServiceSid ?? (settings.from.startsWith("MG") ? settings.from : null);
+  const viaService = service !== null;
+  const numbers = settings.from.startsWith("+") ? settings.from.split(",").map((number) => number.trim()) : [];
+  const senderOf = (message: OutgoingText) =>
+    service
+      ? { messagingServiceSid: service }
+      : { from: message.from && numbers.includes(message.from) ? message.from : numbers[0]! };
   return {
     name: "twilio",
     async send(message) {
@@ -94,7 +106,7 @@ export function twilioTransport(settings: TwilioSettings): SmsTransport {
         const sent = await client.messages.create({
           to: message.to,
           body: message.body,
-          ...sender,
+          ...senderOf(message),
           ...(settings.statusCallbackUrl
             ? { statusCallback: statusCallbackFor(settings.statusCallbackUrl, message) }
             : {}),
@@ -113,13 +125,13 @@ export function twilioTransport(settings: TwilioSettings): SmsTransport {
         text.direction === "outbound-api" &&
         text.to === message.to &&
         text.body === message.body &&
-        (viaService ? text.messagingServiceSid === settings.from : text.from === settings.from) &&
+        (viaService ? text.messagingServiceSid === service : text.from === senderOf(message).from) &&
         text.dateCreated.getTime() >= since.getTime();
       const list = (dateSentAfter?: Date) =>
         client.messages.list({
           to: message.to,
           // A Messaging Service sends from one of its numbers: compared on the service instead.
-          ...(viaService ? {} : { from: settings.from }),
+          ...(viaService ? {} : { from: senderOf(message).from }),
           ...(dateSentAfter ? { dateSentAfter } : {}),
           limit: LOOKUP_LIMIT,
         });

@@ -38,7 +38,12 @@ export async function loader({ params }: Route.LoaderArgs) {
       reportAddress: setup?.reportAddress ?? null,
       // "Make sure practice messages reach you": the steps for this address's mail service or phone.
       deliverySteps: setup
-        ? deliveryStepsFor({ channel: view.channel, address: view.address, practiceDomain: setup.mailDomain })
+        ? deliveryStepsFor({
+            channel: view.channel,
+            address: view.address,
+            practiceDomain: setup.mailDomain,
+            textSenders: setup.textSenders,
+          })
         : null,
     },
     { headers: NO_STORE },

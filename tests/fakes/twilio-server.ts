@@ -59,7 +59,14 @@ function twilioSignature(webhookUrl: string, params: Record<string, string>, tok
   return createHmac("sha1", token).update(Buffer.from(payload, "utf8")).digest("base64");
 }
 
-export async function startFakeTwilio() {
+/**
+ * `servicePool`: the numbers of the Messaging Service a text may name (MessagingServiceSid). As
+ * Twilio's "sticky sender" does, the service sends every text to one recipient from the same
+ * number of its pool, and that number is the From of the text and of its status callbacks.
+ */
+export async function startFakeTwilio(options: { servicePool?: readonly string[] } = {}) {
+  const pool = options.servicePool ?? ["+15005550009"];
+  const stickySender = (to: string) => pool[[...to].reduce((sum, c) => sum + c.charCodeAt(0), 0) % pool.length]!;
   const accountSid = `AC${randomBytes(16).toString("hex")}`;
   const authToken = randomBytes(16).toString("hex");
   const messages: SentText[] = [];
@@ -112,6 +119,7 @@ export async function startFakeTwilio() {
       AccountSid: accountSid,
       ApiVersion: "2010-04-01",
       From: form.From ?? "",
+      ...(form.MessagingServiceSid ? { MessagingServiceSid: form.MessagingServiceSid } : {}),
       MessageSid: sid,
       SmsSid: sid,
       To: form.To,
@@ -190,6 +198,8 @@ export async function startFakeTwilio() {
       acceptsLeft -= 1;
     }
 
+    // A Messaging Service sends from one of its numbers, the same one for every text to this number.
+    if (!form.From && form.MessagingServiceSid) form.From = stickySender(form.To);
     const text: SentText = {
       sid: `SM${randomBytes(16).toString("hex")}`,
       to: form.To,

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
+import { serveRouteAction } from "../support/route-server";
 import { testChannels } from "../support/delivery";
 import { createTestFamily } from "../support/training-family";
 import { resetEnvForTests } from "~/config/env.server";
@@ -47,31 +46,14 @@ describe.each(DATABASE_TARGETS)("text delivery statuses on $name", (target) => {
     users,
   ]);
   let twilio: FakeTwilio;
-  let server: Server;
+  let server: Awaited<ReturnType<typeof serveRouteAction>>;
   let appUrl: string;
 
   beforeAll(async () => {
     twilio = await startFakeTwilio();
     // Our route behind a plain HTTP server, as Twilio reaches it: the request as it arrived.
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => {
-        const request = new Request(`${appUrl}${req.url}`, {
-          method: req.method,
-          headers: req.headers as Record<string, string>,
-          body: Buffer.concat(chunks),
-        });
-        void (statusWebhook({ request, params: {}, context: {} } as never) as Promise<Response>).then(
-          async (response) => {
-            res.writeHead(response.status, { "Content-Type": response.headers.get("Content-Type") ?? "text/plain" });
-            res.end(await response.text());
-          },
-        );
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveRouteAction(statusWebhook as never);
+    appUrl = server.origin;
     Object.assign(process.env, {
       APP_URL: appUrl,
       TWILIO_ACCOUNT_SID: twilio.accountSid,
@@ -82,7 +64,7 @@ describe.each(DATABASE_TARGETS)("text delivery statuses on $name", (target) => {
   });
   afterAll(async () => {
     await twilio.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     for (const key of ["APP_URL", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]) delete process.env[key];
     resetEnvForTests();
   });

@@ -74,6 +74,16 @@ describe("making sure practice messages reach a person", () => {
     const phone = deliveryStepsFor({ channel: "sms", address: "+15555550142", practiceDomain: "go.practice.test" });
     expect(phone.service).toBe("Phone");
     expect(phone.steps.join(" ")).toContain("Don't block the number");
+    // With several numbers, every one is listed, so a family can check a text against them.
+    const pool = ["+15005550006", "+15005550007", "+15005550008"];
+    const several = deliveryStepsFor({
+      ...{ channel: "sms", address: "+15555550142", practiceDomain: "x.test" },
+      textSenders: pool,
+    });
+    expect(several.steps[0]).toBe(
+      "Practice texts come from any of these numbers: +15005550006, +15005550007 and +15005550008.",
+    );
+    expect(several.steps.join(" ")).toContain("Don't block these numbers");
   });
 });
 

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getEnv, resetEnvForTests } from "~/config/env.server";
 
-const KEYS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_API_BASE"];
+const KEYS = [
+  "TWILIO_ACCOUNT_SID",
+  "TWILIO_AUTH_TOKEN",
+  "TWILIO_FROM",
+  "TWILIO_API_BASE",
+  "TWILIO_MESSAGING_SERVICE_SID",
+];
 
 afterEach(() => {
   for (const key of KEYS) delete process.env[key];
@@ -39,6 +45,36 @@ describe("Twilio configuration", () => {
     expect(getEnv().TWILIO_FROM).toBe(`MG${"a".repeat(32)}`);
     process.env.TWILIO_FROM = "555-0100";
     resetEnvForTests();
-    expect(() => getEnv()).toThrow(/TWILIO_FROM: an E\.164 phone number/);
+    expect(() => getEnv()).toThrow(/TWILIO_FROM: one or more E\.164 phone numbers/);
+  });
+
+  it("takes several numbers, so practice texts do not all come from one (issue #36)", () => {
+    Object.assign(process.env, {
+      TWILIO_ACCOUNT_SID: "AC123",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM: "+15005550006, +15005550007,+15005550008",
+    });
+    resetEnvForTests();
+    expect(getEnv().twilio).toEqual({
+      numbers: ["+15005550006", "+15005550007", "+15005550008"],
+      messagingServiceSid: null,
+    });
+    process.env.TWILIO_FROM = "+15005550006,555-0100";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(/TWILIO_FROM: one or more E\.164 phone numbers, comma-separated/);
+  });
+
+  it("sends through a Messaging Service when TWILIO_MESSAGING_SERVICE_SID is set, with or without numbers", () => {
+    const service = `MG${"b".repeat(32)}`;
+    Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC123", TWILIO_AUTH_TOKEN: "token" });
+    process.env.TWILIO_MESSAGING_SERVICE_SID = service;
+    resetEnvForTests();
+    expect(getEnv().twilio).toEqual({ numbers: [], messagingServiceSid: service });
+    process.env.TWILIO_FROM = "+15005550006,+15005550007";
+    resetEnvForTests();
+    expect(getEnv().twilio).toEqual({ numbers: ["+15005550006", "+15005550007"], messagingServiceSid: service });
+    process.env.TWILIO_MESSAGING_SERVICE_SID = "MG123";
+    resetEnvForTests();
+    expect(() => getEnv()).toThrow(/TWILIO_MESSAGING_SERVICE_SID: a Messaging Service SID/);
   });
 });

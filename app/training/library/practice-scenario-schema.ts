@@ -219,7 +219,9 @@ export const practiceScenarioSchema = z.strictObject({
   asks: z
     .array(z.enum(ASKS, { error: `"asks" may only hold ${ASKS.join(", ")}` }), {
       error: (issue) =>
-        issue.input === undefined ? `missing field "asks" (what the message asks for, such as [card-details])` : undefined,
+        issue.input === undefined
+          ? `missing field "asks" (what the message asks for, such as [card-details])`
+          : undefined,
     })
     .min(1, `"asks" needs at least one entry`)
     .max(4, `"asks" holds at most 4 entries`)

@@ -61,6 +61,7 @@ export async function queueNotice(
     holderName: notice.holderName,
     consentUrl: consentUrl(notice.token),
     reportAddress: practiceSendingSetup()?.reportAddress ?? null,
+    textSenders: practiceSendingSetup()?.textSenders ?? [],
   };
   const minor = isMinor(contact.ageBand);
   const template = minor ? "training-child-notice" : "training-consent-notice";

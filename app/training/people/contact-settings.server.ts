@@ -68,6 +68,7 @@ interface AddressFacts {
   /** Latest delivery tests, keyed "contactId:address". */
   checks: Map<string, CheckState>;
   practiceDomain: string | null;
+  textSenders: readonly string[];
 }
 
 function addressView(contactId: string, channel: "email" | "sms", address: string, facts: AddressFacts): AddressView {
@@ -86,7 +87,12 @@ function addressView(contactId: string, channel: "email" | "sms", address: strin
       how: state.confirmedHow,
       delivery: facts.practiceDomain
         ? {
-            steps: deliveryStepsFor({ channel, address, practiceDomain: facts.practiceDomain }),
+            steps: deliveryStepsFor({
+              channel,
+              address,
+              practiceDomain: facts.practiceDomain,
+              textSenders: facts.textSenders,
+            }),
             check: facts.checks.get(`${contactId}:${address}`) ?? null,
           }
         : null,
@@ -209,6 +215,7 @@ export async function loadTrainingPageAndFamily(
     failing,
     checks,
     practiceDomain: practiceSendingSetup()?.mailDomain ?? null,
+    textSenders: practiceSendingSetup()?.textSenders ?? [],
   };
   const view: TrainingPageView = {
     kind: "program",

@@ -69,17 +69,28 @@ function emailSteps(service: MailService, practiceDomain: string): DeliverySteps
   }
 }
 
+/** "A, B and C". */
+function listed(items: readonly string[]) {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
 /** The steps for one address: its mail service's, or the phone's for a number. */
 export function deliveryStepsFor(input: {
   channel: "email" | "sms";
   address: string;
   practiceDomain: string;
+  /** Every number practice texts can come from (TWILIO_FROM lists several). */
+  textSenders?: readonly string[];
 }): DeliverySteps {
   if (input.channel === "sms") {
+    const numbers = input.textSenders ?? [];
     return {
       service: "Phone",
       steps: [
-        "Don't block the number the test text comes from, and don't report it as junk: practice texts come from it too.",
+        ...(numbers.length > 1 ? [`Practice texts come from any of these numbers: ${listed(numbers)}.`] : []),
+        numbers.length > 1
+          ? "Don't block these numbers, and don't report their texts as junk: reply SCAM instead, which is what we count."
+          : "Don't block the number the test text comes from, and don't report it as junk: practice texts come from it too.",
         'If your phone sorts texts from unknown numbers into their own list (iPhone: "Unknown Senders"; Android: "Spam & blocked"), look there for the test.',
       ],
     };

@@ -20,6 +20,15 @@ export interface NoticeInput {
   consentUrl: string;
   /** Where practice emails are reported (`report@PRACTICE_MAIL_DOMAIN`). */
   reportAddress: string | null;
+  /** Every number practice texts can come from, listed for whoever wants to check (issue #36). */
+  textSenders?: readonly string[];
+}
+
+/** Which numbers practice texts come from, for a family that wants to check; nothing with one. */
+function textNumbersParagraph(input: NoticeInput) {
+  const numbers = input.textSenders ?? [];
+  if (numbers.length < 2) return [];
+  return [{ kind: "p" as const, text: `Practice texts can come from any of these numbers: ${numbers.join(", ")}.` }];
 }
 
 /** How to report a practice email: the habit the Training Program counts. */
@@ -90,6 +99,7 @@ export function consentNoticeEmail(brand: MailBranding, input: NoticeInput): Ema
       text: "The details: practice messages come from made-up names and addresses. Whatever button you press on a page one of them opens, the next page tells you it was practice and shows its warning signs. The practice pages have no boxes to fill in, and they will never ask for a password, a code or money.",
     },
     reportingParagraph(input, false),
+    ...textNumbersParagraph(input),
     whatTheHolderSees(holder),
     {
       kind: "p",
@@ -151,6 +161,7 @@ export function childNoticeEmail(brand: MailBranding, input: NoticeInput): Email
       text: "If you press a button in a practice message, the next page tells you it was practice and shows you the clues you could have spotted. Never type a real password anywhere a message sends you.",
     },
     reportingParagraph(input, true),
+    ...textNumbersParagraph(input),
     {
       kind: "p",
       text: `Not ${names.personInSentence}, or don't know ${names.holderInSentence}? Open the same page and press "This isn't me".`,

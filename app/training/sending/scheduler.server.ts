@@ -141,9 +141,11 @@ export async function enqueuePracticeMessage(
   const address = message.channel === "email" ? recipient.email! : recipient.phone!;
   if (!(await practiceMessageAllowed(tx, address, now))) return null;
   const setup = requirePracticeSendingSetup();
+  // Texts come from one of several numbers, the same for every step of a scam told in steps.
+  const textSender = setup.textSenderFor(scenario.sequence?.id ?? scenario.id);
   const delivered = deliveredForm(scenario, {
     mailDomain: setup.mailDomain,
-    textSender: setup.textSender,
+    textSender,
     to: address,
     personName: recipient.name,
   });
@@ -161,7 +163,8 @@ export async function enqueuePracticeMessage(
   if (message.channel === "email") {
     return enqueueEmail(tx, { ...composePracticeEmail(composition), to: address });
   }
-  return enqueueText(tx, { ...composePracticeText(composition), to: address });
+  const fromNumber = /^\+[1-9]\d{6,14}$/.test(textSender) ? textSender : null;
+  return enqueueText(tx, { ...composePracticeText(composition), to: address, from: fromNumber });
 }
 
 export const WEEKLY_LIMIT_REASON = "this address already had its practice messages for the week";
