@@ -13,6 +13,7 @@ import {
   PracticeLibraryError,
   type PracticeLibrary,
 } from "../app/training/library/practice-library.server";
+import { libraryCoverageProblems } from "../app/training/library/library-coverage";
 import { loadScamUpdateFiles, ScamUpdatesError } from "../app/scam-updates/scam-update-files.server";
 import { checkWeeklyLessons, WeeklyLessonError } from "../app/weekly/lesson-files.server";
 
@@ -24,6 +25,15 @@ try {
   const count = (channel: string) => scenarios.filter((scenario) => scenario.channel === channel).length;
   const total = scenarios.length === 1 ? "1 scenario is" : `${scenarios.length} scenarios are`;
   console.log(`Practice library: ${total} valid (${count("email")} email, ${count("sms")} text).`);
+  // The site's own library as a whole (not a folder given to check a few files): a year for every
+  // band, the kinds that take the most money, sources about each kind, what each scam asks for.
+  const coverage = process.argv[2] === undefined ? libraryCoverageProblems(scenarios) : [];
+  if (coverage.length) {
+    console.error(
+      `The practice library as a whole falls short (issue #36):\n${coverage.map((p) => `  ${p}`).join("\n")}`,
+    );
+    failed = true;
+  }
 } catch (error) {
   if (!(error instanceof PracticeLibraryError)) throw error;
   console.error(error.message);

@@ -81,7 +81,16 @@ describe("the real practice library", () => {
 
   it("keeps every child scenario to the gentle scam types", () => {
     const childTypes = new Set(library.scenarios.filter((s) => s.ageBands.includes("child")).map((s) => s.scamType));
-    for (const type of childTypes) expect(["fake-prize", "gaming-currency", "social-media", "qr-code"]).toContain(type);
+    const gentle = [
+      "fake-prize",
+      "gaming-currency",
+      "social-media",
+      "qr-code",
+      "skins-trading",
+      "streamer-giveaway",
+      "account-ban",
+    ];
+    for (const type of childTypes) expect(gentle).toContain(type);
   });
 });
 
@@ -162,7 +171,14 @@ function validSms(): { frontMatter: FrontMatter; body: string } {
       ageBands: ["adult", "older-adult"],
       difficulty: { cues: 6, premise: { adult: "high", "older-adult": "medium" } },
       from: { name: "ParcelDesk" },
-      landing: { heading: "ParcelDesk redelivery", button: "Pay the fee", colour: "#5b2a86", mark: "parcel" },
+      landing: {
+        heading: "ParcelDesk redelivery",
+        button: "Pay the fee",
+        colour: "#5b2a86",
+        path: "/parcel/redeliver",
+        mark: "parcel",
+      },
+      asks: ["card-details"],
       nextTime: "Check parcels in the shop's own app.",
       sources: [
         {
@@ -199,7 +215,14 @@ function validEmail(): { frontMatter: FrontMatter; body: string } {
       difficulty: { cues: 7, premise: { child: "high", teen: "medium" } },
       from: { name: "Coin Vault Rewards", address: "rewards-desk" },
       subject: "You won 5,000 free coins!",
-      landing: { heading: "Claim your coins", button: "Claim my coins", colour: "#1d3f6e", mark: "coins" },
+      landing: {
+        heading: "Claim your coins",
+        button: "Claim my coins",
+        colour: "#1d3f6e",
+        path: "/claim",
+        mark: "coins",
+      },
+      asks: ["password"],
       nextTime: "Coins only come from inside the game.",
       sources: [
         {
@@ -469,7 +492,7 @@ describe("library validation", () => {
         s.frontMatter.difficulty = { cues: 6, premise: { child: "high" } };
       }),
     ).toEqual([
-      "scamType delivery is not for children; child scenarios may only be fake-prize, gaming-currency, social-media, qr-code",
+      "scamType delivery is not for children; child scenarios may only be fake-prize, gaming-currency, social-media, qr-code, skins-trading, streamer-giveaway, account-ban",
     ]);
     expect(
       rejectsWith(

@@ -113,7 +113,10 @@ const KINDS: { page: string; shows: (flag: Pick<RedFlag, "quote" | "why">) => bo
   },
   {
     page: "unusual-payment",
-    shows: ({ quote }) => /\bwire\b|payment app|courier|cashier's check|by mistake|the extra \$/i.test(quote),
+    shows: ({ quote }) =>
+      /\bwire\b|payment app|courier|cashier's check|\b(?:paid|overpaid|sent you)\b[^.]*by mistake|\$[\d,.]+[^.]*by mistake|the extra \$/i.test(
+        quote,
+      ),
   },
   { page: "gift-cards-and-crypto", shows: ({ quote }) => /\bgift cards?\b|\bcrypto/i.test(quote) },
 ];
@@ -142,6 +145,7 @@ describe("every red flag opens the page of its kind (issue #35)", () => {
       ["send it through your payment app", "Like cash.", "unusual-payment"],
       ["a courier will collect the cash", "No court does that.", "unusual-payment"],
       ["I paid $300 by mistake", "The overpayment trick.", "unusual-payment"],
+      ["my code went to your number by mistake", "A friend's account taken over.", undefined],
       ["pay with a gift card", "Only scammers ask for them.", "gift-cards-and-crypto"],
       ["scan the QR code on the flyer", "A hidden link.", "qr-codes"],
       ["within 24 hours", "A rush.", undefined],
