@@ -236,7 +236,7 @@ describe.each(DATABASE_TARGETS)("a YES by text on $name", (target) => {
         .from(practiceEvents)
         .where(eq(practiceEvents.messageId, message!.id));
       expect(events.map((event) => [event.kind, event.flagged, event.detail])).toEqual([
-        ["clicked", false, "text reply: YES"],
+        ["clicked", false, "answered the text as it asked"],
       ]);
       const levelAfter = (
         await suite.handle.db.select().from(trainingContacts).where(eq(trainingContacts.id, forC))

@@ -115,7 +115,7 @@ async function handleTextYes(db: Database, text: InboundText, reply: YesReply): 
   const practice = await findPracticeMessageByToken(db, newest!.token);
   const scenario = practice ? practiceLibrary().byId(practice.scenarioId) : undefined;
   if (!practice || !scenario || !asksForReply(scenario)) return "practice-reply-kept";
-  await recordRepliedByText(db, practice, text.body);
+  await recordRepliedByText(db, practice);
   return "practice-fall";
 }
 

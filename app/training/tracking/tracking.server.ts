@@ -304,13 +304,10 @@ export function recordClick(
  * The person answered a practice text that asked for a reply ("reply YES by 8pm"): doing what
  * the scam asked is a fall, like pressing its button. Only the first counted outcome moves the level.
  */
-export function recordRepliedByText(
-  db: Database,
-  message: PracticeMessageRecord,
-  body: string,
-): Promise<OutcomeResult> {
+export function recordRepliedByText(db: Database, message: PracticeMessageRecord): Promise<OutcomeResult> {
+  // Only that they answered: a reply's words are never kept (a person may type a real code).
   return recordOutcome(db, message, "clicked", {
-    detail: `text reply: ${body.trim().slice(0, 20)}`,
+    detail: "answered the text as it asked",
     byTextReply: true,
   });
 }
