@@ -5,6 +5,7 @@ import { landingFor } from "~/training/tracking/practice-feedback.server";
 import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
 import { recordClick, recordLinkFetched } from "~/training/tracking/tracking.server";
 import { OrganisationMark } from "~/training/tracking/organisation-mark";
+import { ErrorScreen } from "~/layout/error-screen";
 import type { FormResult } from "~/validation/form-result";
 import { readForm } from "~/validation/read-form.server";
 
@@ -15,9 +16,15 @@ export const handle = { bareLayout: true };
 
 export const meta: Route.MetaFunction = (args) =>
   practicePageMeta(args, {
-    title: args.data ? `${args.data.organisation}: ${args.data.heading}` : "Page",
-    description: args.data?.organisation ?? "",
+    // Also the site's own 404 for an address that only has a landing's shape (/some/where).
+    title: args.data ? `${args.data.organisation}: ${args.data.heading}` : "Page not found",
+    description: args.data?.organisation ?? "This page does not exist on scam-free.",
   });
+
+/** Its own boundary, so its meta (the 404's title) still applies when the token finds nothing. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} />;
+}
 
 /**
  * Where a practice message's link leads. A GET is only ever "link_fetched": mail scanners and

@@ -135,7 +135,12 @@ test.describe("a practice message's landing and feedback pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Here is what to look for" })).toBeVisible();
     const bubble = page.getByRole("article", { name: "The practice text as it arrived" });
     await expect(bubble).toContainText("FlickPost Security");
-    await expect(bubble).toContainText(`/practice/${tokens[SMS]}`);
+    // The link as it arrived: the story's own path before the token, no "practice" in it (issue #36).
+    const landingPath = /^ {2}path: (\S+)$/m.exec(
+      readFileSync(path.join(root, "content/practice", `${SMS}.md`), "utf8"),
+    )![1];
+    await expect(bubble).toContainText(`${landingPath}/${tokens[SMS]}`);
+    await expect(bubble).not.toContainText("/practice/");
     await expectNumberedRedFlags(page, redFlagCount(SMS));
     await expectFitsPhone(page, "a text's feedback page");
 
