@@ -18,6 +18,7 @@ import { FamilyResultsSection } from "~/training/results/family-results";
 import { loadFamilyResults } from "~/training/results/family-results.server";
 import { resultsLead } from "~/training/results/results-lead";
 import { SpotNoticesForm } from "~/training/people/spot-notices-form";
+import { CodeWordForm } from "~/training/people/code-word-form";
 import { TrainingForm } from "~/training/people/training-form";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
 import { SEND_NOW_INTENT } from "~/training/sending/send-practice-now";
@@ -135,7 +136,14 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
     results && (
       <FamilyResultsSection
         results={results}
-        settings={view.access ? <SpotNoticesForm enabled={view.spotNotices} /> : undefined}
+        settings={
+          view.access ? (
+            <>
+              <SpotNoticesForm enabled={view.spotNotices} />
+              <CodeWordForm agreedAt={view.codeWordAgreedAt} />
+            </>
+          ) : undefined
+        }
         stopped={new Set(view.contacts.filter((contact) => contact.status === "opted-out").map((c) => c.id))}
         className={className}
       />

@@ -14,6 +14,7 @@ import {
   LearnMoreSection,
   SourcesSection,
   CheckerSection,
+  CheckFirstSection,
   NextTimeSection,
 } from "~/training/tracking/practice-feedback-sections";
 import { landingLinkOf, requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
@@ -73,6 +74,7 @@ export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
       <ArrivedWithRedFlags view={feedback} flagsHeading={feedback.friendly ? "The clues" : "The red flags"} />
 
       <NextTimeSection text={feedback.nextTime} />
+      {feedback.checkFirst && <CheckFirstSection course={feedback.checkFirst} friendly={feedback.friendly} />}
 
       {feedback.outcome === null && (
         <section aria-labelledby="spotted-heading" className="mt-8">

@@ -35,6 +35,8 @@ export const trainingPrograms = pgTable("training_programs", {
   spotNoticesEnabled: boolean("spot_notices_enabled").notNull().default(false),
   /** When the last of those went: at most one a day. */
   spotNoticeSentAt: timestamp("spot_notice_sent_at", { withTimezone: true }),
+  /** The holder noted that the family agreed a code word, and when; never the word (people/code-word.ts). */
+  codeWordAgreedAt: timestamp("code_word_agreed_at", { withTimezone: true }),
 });
 
 /**
@@ -216,6 +218,9 @@ export const PRACTICE_EVENT_KINDS = [
   "spotted",
   "reported",
   "opted_out",
+  // A reply to a verification drill that checked first (asked for the code word, said they would
+  // call back on a number they know): a spot of its own. The reply's words are never kept.
+  "checked_first",
 ] as const;
 export type PracticeEventKind = (typeof PRACTICE_EVENT_KINDS)[number];
 
@@ -243,7 +248,7 @@ export const practiceEvents = pgTable(
     index("practice_events_message_idx").on(t.messageId, t.occurredAt),
     check(
       "practice_events_kind",
-      sql`${t.kind} IN ('sent', 'delivered', 'failed', 'link_fetched', 'clicked', 'spotted', 'reported', 'opted_out')`,
+      sql`${t.kind} IN ('sent', 'delivered', 'failed', 'link_fetched', 'clicked', 'spotted', 'reported', 'opted_out', 'checked_first')`,
     ),
   ],
 );

@@ -172,14 +172,14 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   expect(await headingTop(page, "How it works")).toBeLessThan(await headingTop(page, "People"));
   // The family's line is the sum of the people's lines.
   await expect(page.getByTestId("family-totals")).toContainText(
-    "Whole family this month: Spotted 0 of 2, checked first 0, fell for 0, no answer yet 2",
+    "Whole family this month: Spotted 0 of 2, opened only 0, fell for 0, no answer yet 2",
   );
 
   for (const name of ["Dana Rivera", "Sam"]) {
     // One line each, at a glance; everything else is closed until asked for.
     const line = resultsLine(page, name);
     await expect(line.getByTestId("person-line-figures")).toHaveText(
-      "Spotted 0 of 1, checked first 0, fell for 0, no answer yet 1",
+      "Spotted 0 of 1, opened only 0, fell for 0, no answer yet 1",
     );
     await expect(line.getByTestId("person-line-last")).toContainText(
       /^Last message: [A-Z][a-z]{2} \d+, 2\d{3}, email, waiting$/,
@@ -258,14 +258,14 @@ test("the holder sees each person's figures, chart and messages at desktop and p
   );
   // Her report is her spot, on her line and in the family's: the headline says no more than they do.
   await expect(resultsLine(page, "Dana Rivera").getByTestId("person-line-figures")).toHaveText(
-    "Spotted 1 of 1 (1 reported), checked first 0, fell for 0",
+    "Spotted 1 of 1 (1 reported), opened only 0, fell for 0",
   );
   await expect(resultsLine(page, "Dana Rivera").getByTestId("person-line-last")).toContainText(/email, reported$/);
   await expect(resultsLine(page, "Dana Rivera").getByTestId("person-line-level")).toHaveText(
     "Level 2 of 3: messages with fewer clues",
   );
   await expect(page.getByTestId("family-totals")).toContainText(
-    "Whole family this month: Spotted 1 of 2 (1 reported), checked first 0, fell for 0, no answer yet 1",
+    "Whole family this month: Spotted 1 of 2 (1 reported), opened only 0, fell for 0, no answer yet 1",
   );
   await waitForHydration(page);
   await openResults(page, "Dana Rivera");

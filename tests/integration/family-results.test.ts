@@ -233,6 +233,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       deliveryUnknown: 0,
       reported: 1,
       spotted: 2,
+      checkedFirst: 0,
       fell: 1,
       openedNotPressed: 0,
       scannerOrPreview: 0,
@@ -257,6 +258,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       deliveryUnknown: 0,
       reported: 0,
       spotted: 1,
+      checkedFirst: 0,
       fell: 1,
       openedNotPressed: 0,
       // The preview agent's fetch and "click": neither a fall nor the person opening it.
@@ -283,6 +285,7 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
       deliveryUnknown: 0,
       reported: 2,
       spotted: 0,
+      checkedFirst: 0,
       fell: 0,
       openedNotPressed: 0,
       scannerOrPreview: 1,
@@ -302,7 +305,14 @@ describe.each(DATABASE_TARGETS)("the family dashboard on $name", (target) => {
     // The trend: twelve ISO weeks up to this one (W47), spotted against sent.
     const trendOf = (person: PersonResults) => person.trend.map((week) => [week.weekKey, week.sent, week.spotted]);
     expect(dana.trend).toHaveLength(12);
-    expect(dana.trend[0]).toEqual({ weekKey: "2026-W36", label: "Aug 31", sent: 0, spotted: 0, waiting: 0 });
+    expect(dana.trend[0]).toEqual({
+      weekKey: "2026-W36",
+      label: "Aug 31",
+      sent: 0,
+      spotted: 0,
+      checkedFirst: 0,
+      waiting: 0,
+    });
     expect(trendOf(dana).slice(-5)).toEqual([
       ["2026-W43", 0, 0],
       ["2026-W44", 1, 1],

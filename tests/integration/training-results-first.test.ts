@@ -165,11 +165,11 @@ describe.each(DATABASE_TARGETS)("results first on Your Training Program, on $nam
     const page = text(renderTrainingPage(fourth));
     expect(page).toContain("This month your family spotted 1 of 1 practice message<");
     const jorgeLine = page.slice(page.indexOf('data-testid="person-results-line"'));
-    expect(jorgeLine).toMatch(/^[^]*?>Jorge<[^]*?>Spotted 1 of 1 \(1 reported\), checked first 0, fell for 0</);
+    expect(jorgeLine).toMatch(/^[^]*?>Jorge<[^]*?>Spotted 1 of 1 \(1 reported\), opened only 0, fell for 0</);
     expect(jorgeLine).toContain("Level 1 of 3: messages with plenty of clues");
     const totals = page.slice(page.indexOf('data-testid="family-totals"'));
     expect(totals).toMatch(
-      /^[^]*?Whole family this month: <\/span>Spotted 1 of 1 \(1 reported\), checked first 0, fell for 0</,
+      /^[^]*?Whole family this month: <\/span>Spotted 1 of 1 \(1 reported\), opened only 0, fell for 0</,
     );
     // The detail is a tap away, in a disclosure that opens with no script.
     expect(page).toMatch(/<details[^>]*data-testid="person-results-line"><summary/);

@@ -135,6 +135,7 @@ describe("the outcome of one message", () => {
     expect(OUTCOME_LABELS).toEqual({
       reported: "Reported",
       spotted: "Spotted",
+      "checked-first": "Checked first",
       fell: "Fell for",
       waiting: "Waiting",
       "opened-not-pressed": "Opened, did not press",
@@ -190,6 +191,7 @@ describe("a person's figures", () => {
       deliveryUnknown: 0,
       reported: 3,
       spotted: 1,
+      checkedFirst: 0,
       fell: 1,
       openedNotPressed: 1,
       scannerOrPreview: 1,
@@ -338,6 +340,7 @@ describe("the trend chart", () => {
     ...week,
     sent: 1,
     spotted: 0,
+    checkedFirst: 0,
     waiting: 0,
   }));
 
@@ -368,6 +371,8 @@ describe("family totals are the sums of the people (issue 35)", () => {
     reported: message(event("reported", 600)),
     // Pressed "I spotted it" on the feedback page.
     spotted: message(event("spotted", 600)),
+    // Answered a verification drill by asking for the code word.
+    "checked-first": message(event("checked_first", 600)),
     fell: message(event("link_fetched", 300), event("clicked", 320)),
     // Sent an hour before `NOW`: still inside the window.
     waiting: { sentAt: after(30 * DAY - 3600), events: [] },
@@ -422,22 +427,23 @@ describe("family totals are the sums of the people (issue 35)", () => {
     }
     // And the line's figures add up within themselves: every message sent is in exactly one of them.
     for (const line of [...lines, familyLine]) {
-      expect(line.spotted).toBe(line.spottedOnPage + line.reported);
+      expect(line.spotted).toBe(line.spottedOnPage + line.reported + line.checkedFirst);
       expect(line.reported).toBe(line.reportedByEmail + line.reportedByText);
-      expect(line.sent).toBe(line.spotted + line.checkedFirst + line.fell + line.noActionYet);
+      expect(line.sent).toBe(line.spotted + line.openedOnly + line.fell + line.noActionYet);
     }
   });
 
   it("counts every kind once, texts and reports included", () => {
     const line = resultLine(sumTallies([tallyOutcomes(everyKind)]));
     expect(line).toEqual({
-      sent: 16,
-      spotted: 4,
+      sent: 18,
+      spotted: 6,
       spottedOnPage: 2,
       reported: 2,
       reportedByEmail: 1,
       reportedByText: 1,
       checkedFirst: 2,
+      openedOnly: 2,
       fell: 2,
       noActionYet: 8,
       waiting: 2,
@@ -450,20 +456,20 @@ describe("family totals are the sums of the people (issue 35)", () => {
     const familyLine = resultLine(sumTallies([maria, jorge, leo].map((messages) => tallyOutcomes(messages))));
     expect(resultLineItems(jorgeLine!)).toEqual([
       "Spotted 1 of 2 (1 reported)",
-      "checked first 0",
+      "opened only 0",
       "fell for 0",
       "no answer yet 1",
     ]);
-    expect(resultLineItems(mariaLine!)).toEqual(["Spotted 1 of 2", "checked first 0", "fell for 0", "no answer yet 1"]);
+    expect(resultLineItems(mariaLine!)).toEqual(["Spotted 1 of 2", "opened only 0", "fell for 0", "no answer yet 1"]);
     expect(resultLineItems(leoLine!)).toEqual([
       "Spotted 1 of 5 (1 reported)",
-      "checked first 1",
+      "opened only 1",
       "fell for 1",
       "no answer yet 2",
     ]);
     expect(resultLineItems(familyLine)).toEqual([
       "Spotted 3 of 9 (2 reported)",
-      "checked first 1",
+      "opened only 1",
       "fell for 1",
       "no answer yet 4",
     ]);

@@ -321,8 +321,23 @@ export function personalNameProblems(scenario: PracticeScenario, castNames: Read
   );
 }
 
+/** The kinds a verification drill imitates: someone you know, or your bank, asking for something. */
+export const DRILL_SCAM_TYPES: readonly ScamType[] = ["family-emergency", "gift-card-request", "bank", "hacked-friend"];
+
+function drillProblems(scenario: PracticeScenario): string[] {
+  if (!scenario.drill) return [];
+  const problems: string[] = [];
+  if (scenario.channel !== "sms") problems.push(`a drill is a text message: its reply is what counts`);
+  if (!DRILL_SCAM_TYPES.includes(scenario.scamType)) {
+    problems.push(`a drill imitates ${DRILL_SCAM_TYPES.join(", ")}, not ${scenario.scamType}`);
+  }
+  if (!scenario.asks.includes("reply")) problems.push(`a drill invites a reply: add "reply" to asks`);
+  return problems;
+}
+
 export function scenarioProblems(scenario: PracticeScenario): string[] {
   return [
+    ...drillProblems(scenario),
     ...channelProblems(scenario),
     ...linkProblems(scenario),
     ...placeholderProblems(scenario),

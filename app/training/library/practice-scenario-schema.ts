@@ -85,7 +85,6 @@ export const ASKS = [
   "open-file",
   "nothing-yet",
 ] as const;
-export type Ask = (typeof ASKS)[number];
 
 /**
  * The path a scenario's link shows before its token (`/toll/pay`, `/account/verify`, `/claim`):
@@ -243,6 +242,13 @@ export const practiceScenarioSchema = z.strictObject({
         .max(4, `"sequence.step" must be a number from 1 to 4`),
     })
     .optional(),
+  /**
+   * A verification drill (issue #36): a text that pretends to be family, a friend, a boss or the
+   * bank and invites a reply. A reply that checks first (asks for the code word, says they will
+   * call back on a number they know) counts as "Checked first"; one that gives something away is a
+   * fall (tracking/reply-check.ts). The reply's words are never kept.
+   */
+  drill: z.literal("check-first", { error: `"drill" can only be check-first` }).optional(),
   nextTime: text("nextTime", 500),
   /**
    * 1-3 dated sources for the scam this imitates, from an authority (FTC, FBI IC3, CISA, NCSC or a

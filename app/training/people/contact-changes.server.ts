@@ -59,13 +59,13 @@ export async function personMail(
         .where(eq(deliveryChecks.contactId, person.id)),
     );
   const ids = linked.map((row) => row.id).filter((id): id is string => Boolean(id));
-  // The thanks for a report links to the message's feedback page, by the message's token.
+  // The thanks for a report, and the answer to a drill, link to the message's feedback page, by its token.
   const practice = await db
     .select({ token: practiceMessages.token, address: practiceMessages.address })
     .from(practiceMessages)
     .where(and(eq(practiceMessages.contactId, person.id), isNotNull(practiceMessages.address)));
   const thanks = practice.map((message) => ({
-    templates: ["practice-report-thanks"],
+    templates: ["practice-report-thanks", "practice-drill-answer"],
     to: [normaliseAddress(message.address!)],
     textMatching: [`/practice/${message.token}/`],
   }));

@@ -3,6 +3,7 @@ import { personName } from "~/validation/fields";
 import type { FormResult } from "~/validation/form-result";
 import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
 import { SPOT_NOTICES_INTENT, SpotNoticesSchema } from "./spot-notices";
+import { CODE_WORD_INTENT, CodeWordSchema } from "./code-word";
 import { DeliveryCheckRequestSchema, SEND_TEST_INTENT } from "./delivery-check-form";
 import { isKnownTimeZone } from "./quiet-hours";
 
@@ -214,6 +215,7 @@ export const TRAINING_INTENTS = [
   "guardian-consent",
   "self-consent",
   SPOT_NOTICES_INTENT,
+  CODE_WORD_INTENT,
   SEND_TEST_INTENT,
 ] as const;
 export type TrainingIntent = (typeof TRAINING_INTENTS)[number];
@@ -232,6 +234,7 @@ export const TRAINING_ACTION_SCHEMAS = {
   "self-consent": ContactIdSchema,
   // The holder's own setting, not a person's: no contactId.
   [SPOT_NOTICES_INTENT]: SpotNoticesSchema,
+  [CODE_WORD_INTENT]: CodeWordSchema,
   [SEND_TEST_INTENT]: DeliveryCheckRequestSchema.omit({ intent: true }),
 } satisfies Record<TrainingIntent, z.ZodType>;
 

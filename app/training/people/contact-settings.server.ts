@@ -47,6 +47,8 @@ import type { AddressView, CheckState, ContactView, TrainingPageView } from "./c
 import { findHolderProgram, listContacts, type HolderProgram } from "./programs.server";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
 import { spotNoticesSaved } from "./spot-notices";
+import { codeWordSaved } from "./code-word";
+import { codeWordAgreedAt, setCodeWord } from "./code-word.server";
 import { setSpotNotices, spotNoticesEnabled } from "./spot-notices.server";
 
 /**
@@ -201,7 +203,7 @@ export async function loadTrainingPageAndFamily(
   const contacts = await listContacts(db, program.subscriptionId);
   const addresses = contacts.flatMap(everyAddress);
   // Independent reads, asked at once: the page waits for the slowest, not for their sum.
-  const [states, failing, checks, spotNotices] = await Promise.all([
+  const [states, failing, checks, spotNotices, codeWord] = await Promise.all([
     addressStates(db, program.subscriptionId, addresses),
     failingAddresses(db, addresses),
     latestChecks(
@@ -209,6 +211,7 @@ export async function loadTrainingPageAndFamily(
       contacts.map((contact) => contact.id),
     ),
     spotNoticesEnabled(db, program.subscriptionId),
+    codeWordAgreedAt(db, program.subscriptionId),
   ]);
   const facts: AddressFacts = {
     states,
@@ -225,6 +228,7 @@ export async function loadTrainingPageAndFamily(
     stoppedMessage: program.access ? null : program.ended ? ENDED_MESSAGE : INACTIVE_MESSAGE,
     contacts: contacts.map((contact) => toView(contact, user.email, facts)),
     spotNotices,
+    codeWordAgreedAt: codeWord?.toISOString() ?? null,
   };
   return { view, family: { program, contacts } };
 }
@@ -269,6 +273,7 @@ export async function handleTrainingAction(
   try {
     if (action.intent === "add") return await addContact(db, user, program, action);
     if (action.intent === "spot-notices") return await changeSpotNotices(db, program, action.enabled);
+    if (action.intent === "code-word") return await changeCodeWord(db, program, action.agreedAt);
     const [contact] = await db
       .select()
       .from(trainingContacts)
@@ -298,6 +303,14 @@ export async function handleTrainingAction(
     getLogger().error({ err: error, intent: action.intent }, "training contact action failed");
     return fail(503, "Something went wrong", "We could not save that. Please try again in a moment.", action.intent);
   }
+}
+
+/** The family code word note, for the holder's own program only (never the word: code-word.ts). */
+async function changeCodeWord(db: Database, program: HolderProgram, agreedAt: Date | null): Promise<Outcome> {
+  if (!(await setCodeWord(db, program.subscriptionId, agreedAt)))
+    return fail(409, "Nothing was changed", "Please reload the page and try again.", "code-word");
+  const { title, message } = codeWordSaved(agreedAt);
+  return done(title, message, "code-word");
 }
 
 /** "Tell me when someone spots one", for the holder's own program only (found from their account above). */

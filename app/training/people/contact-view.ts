@@ -68,6 +68,8 @@ export type TrainingPageView =
       contacts: ContactView[];
       /** "Tell me when someone spots one" is on (spot-notices.ts). */
       spotNotices: boolean;
+      /** When the family agreed its code word (ISO), or null; never the word. */
+      codeWordAgreedAt: string | null;
     };
 
 /**

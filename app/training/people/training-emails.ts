@@ -202,6 +202,16 @@ export function reportThanksText(feedbackUrl: string): string {
   return `Well spotted: that was a practice message. See all its red flags: ${feedbackUrl}`;
 }
 
+/** The one answer to a drill's reply that checked first (asked for the code word, called back). */
+export function checkedFirstText(feedbackUrl: string): string {
+  return `Well done: that is exactly what to do. That text was a practice message, and checking first beats the real ones too. Its red flags: ${feedbackUrl}`;
+}
+
+/** The one answer to a drill's reply that gave something away: kind, and the way to do it next time. */
+export function drillFallText(feedbackUrl: string): string {
+  return `That text was a practice message, so nothing was collected. Next time, check first: ask for your family's code word, or call back on a number you already know. What to look for: ${feedbackUrl}`;
+}
+
 const SPOT_NOTICE_SUBJECT = "Someone in your family spotted a practice message";
 
 /**

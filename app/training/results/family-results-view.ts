@@ -8,6 +8,7 @@ import type { OutcomeTally, PersonFigures, PracticeOutcome, ResultLine } from ".
 export const OUTCOME_LABELS: Record<PracticeOutcome, string> = {
   reported: "Reported",
   spotted: "Spotted",
+  "checked-first": "Checked first",
   fell: "Fell for",
   waiting: "Waiting",
   "opened-not-pressed": "Opened, did not press",
@@ -23,11 +24,15 @@ export function outcomeMeanings(days: number): { outcome: PracticeOutcome; label
   const meanings: [PracticeOutcome, string][] = [
     ["reported", "They forwarded it to the report address, or answered the text with SCAM. The best answer."],
     ["spotted", 'They pressed "I spotted it" on the page that explains the message.'],
+    [
+      "checked-first",
+      "A message pretended to be family, a boss or the bank and asked for something; they checked first (asked for the code word, or said they would call back on a number they know).",
+    ],
     ["fell", "They pressed the button on the practice page. That is what practice is for."],
     ["waiting", `Sent less than ${window} ago, with no answer yet: it counts in no rate until then.`],
     [
       "opened-not-pressed",
-      'They opened the link to look but did not press the button on the practice page ("checked first" on their line).',
+      'They opened the link to look but did not press the button on the practice page ("opened only" on their line).',
     ],
     [
       "scanner-or-preview",
@@ -50,6 +55,8 @@ export interface TrendWeek {
   label: string;
   sent: number;
   spotted: number;
+  /** Of `spotted`, by checking first on a verification drill. */
+  checkedFirst: number;
   /** Of `sent`, still inside the response window with no answer. */
   waiting: number;
 }

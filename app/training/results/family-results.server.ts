@@ -78,8 +78,9 @@ export async function loadFamilyResults(
   // "This month" is the calendar month where the family lives: the buyer's (first person's) zone.
   const familyZone = contacts[0]?.timeZone ?? DEFAULT_TIME_ZONE;
   const thisMonth = monthOf(now, familyZone);
-  // A report is the best way to have spotted one: both count as spotted in the trend.
-  const recognised = (outcome: PracticeOutcome) => outcome === "reported" || outcome === "spotted";
+  // A report is the best way to have spotted one; checking first on a drill is one too.
+  const recognised = (outcome: PracticeOutcome) =>
+    outcome === "reported" || outcome === "spotted" || outcome === "checked-first";
 
   const people = contacts.map((contact): PersonResults => {
     const own = messages.filter((message) => message.contactId === contact.id);
@@ -97,6 +98,7 @@ export async function loadFamilyResults(
         ...week,
         sent: outcomes.length,
         spotted: outcomes.filter(recognised).length,
+        checkedFirst: outcomes.filter((outcome) => outcome === "checked-first").length,
         waiting: outcomes.filter((outcome) => outcome === "waiting").length,
       };
     });

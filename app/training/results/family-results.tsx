@@ -18,6 +18,7 @@ const NEUTRAL = "bg-slate-100 text-slate-800 ring-slate-300";
 const OUTCOME_CLASSES: Record<PracticeOutcome, string> = {
   reported: "bg-safe-50 text-green-900 ring-green-300",
   spotted: "bg-safe-50 text-green-900 ring-green-300",
+  "checked-first": "bg-safe-50 text-green-900 ring-green-300",
   fell: "bg-amber-50 text-amber-950 ring-amber-300",
   waiting: "bg-white text-slate-800 ring-slate-300",
   "opened-not-pressed": NEUTRAL,

@@ -9,6 +9,8 @@ import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
  * - "reported": the person it was sent to reported it (forwarded or replied to the report
  *   address, forwarded a text back or answered SCAM) before any counted click: the habit we build;
  * - "spotted": the person pressed "I spotted it" on the feedback page before any counted click;
+ * - "checked-first": they answered a verification drill by checking first (asked for the family's
+ *   code word, said they would call back on a number they know): a spot of its own;
  * - "fell": a human click on the landing page (a POST that was not flagged as a preview agent);
  * - "not-delivered": it never arrived (the mail server refused it for good, or the carrier reported
  *   a text undelivered): never "no response", and left out of every rate.
@@ -25,6 +27,7 @@ import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
 export type PracticeOutcome =
   | "reported"
   | "spotted"
+  | "checked-first"
   | "fell"
   | "waiting"
   | "opened-not-pressed"
@@ -43,7 +46,16 @@ export const MESSAGES_BEFORE_RATES = 3;
 export type MessageArrival = "delivered" | "not-delivered" | "unknown";
 
 export interface EventRecord {
-  kind: "sent" | "delivered" | "failed" | "link_fetched" | "clicked" | "spotted" | "reported" | "opted_out";
+  kind:
+    | "sent"
+    | "delivered"
+    | "failed"
+    | "link_fetched"
+    | "clicked"
+    | "spotted"
+    | "reported"
+    | "opted_out"
+    | "checked_first";
   occurredAt: Date;
   flagged: boolean;
 }
@@ -74,6 +86,7 @@ export function messageOutcome(
     // A report from another address is kept, flagged, and decides nothing.
     if (event.kind === "reported" && !event.flagged) return "reported";
     if (event.kind === "spotted") return "spotted";
+    if (event.kind === "checked_first" && !event.flagged) return "checked-first";
     if (event.kind === "clicked" && !event.flagged) return "fell";
     if (event.kind === "link_fetched" && !event.flagged) opened = true;
     if ((event.kind === "link_fetched" || event.kind === "clicked") && event.flagged) machine = true;
@@ -89,6 +102,7 @@ function countsAsAnswer(event: EventRecord): boolean {
   return (
     (event.kind === "reported" && !event.flagged) ||
     event.kind === "spotted" ||
+    (event.kind === "checked_first" && !event.flagged) ||
     (event.kind === "clicked" && !event.flagged)
   );
 }
@@ -125,6 +139,8 @@ export interface PersonFigures {
   deliveryUnknown: number;
   reported: number;
   spotted: number;
+  /** Answered a verification drill by checking first: a spot of its own. */
+  checkedFirst: number;
   fell: number;
   /** Opened the link (not a machine), did not press, window passed. */
   openedNotPressed: number;
@@ -145,6 +161,7 @@ export function personFigures(
   const counts: Record<PracticeOutcome, number> = {
     reported: 0,
     spotted: 0,
+    "checked-first": 0,
     fell: 0,
     waiting: 0,
     "opened-not-pressed": 0,
@@ -174,6 +191,7 @@ export function personFigures(
     deliveryUnknown: counts["delivery-unknown"],
     reported: counts.reported,
     spotted: counts.spotted,
+    checkedFirst: counts["checked-first"],
     fell: counts.fell,
     openedNotPressed: counts["opened-not-pressed"],
     scannerOrPreview: counts["scanner-or-preview"],
@@ -290,6 +308,7 @@ export interface OutcomeTally {
 export const PRACTICE_OUTCOMES: readonly PracticeOutcome[] = [
   "reported",
   "spotted",
+  "checked-first",
   "fell",
   "waiting",
   "opened-not-pressed",
@@ -333,7 +352,10 @@ export function sumTallies(tallies: readonly OutcomeTally[]): OutcomeTally {
 export interface ResultLine {
   /** Went out and not known to have failed ("not-delivered" left out), waiting ones included. */
   sent: number;
-  /** Recognised as a scam: pressed "I spotted it", or reported it. Reports are the best way to spot one. */
+  /**
+   * Recognised as a scam: pressed "I spotted it", reported it, or checked first when a drill asked
+   * for something. Reports are the best way to spot one.
+   */
   spotted: number;
   /** Of `spotted`, pressed "I spotted it" on the page that explains the message. */
   spottedOnPage: number;
@@ -341,8 +363,10 @@ export interface ResultLine {
   reported: number;
   reportedByEmail: number;
   reportedByText: number;
-  /** Opened the practice page to look, and did not press its button. */
+  /** Of `spotted`, checked first: answered a verification drill by asking for proof. */
   checkedFirst: number;
+  /** Opened the practice page to look, and did not press its button. */
+  openedOnly: number;
   fell: number;
   /** Nothing a person did yet: still waiting, no response, only a scanner or a preview, or a text not confirmed. */
   noActionYet: number;
@@ -355,15 +379,17 @@ export function resultLine(tally: OutcomeTally): ResultLine {
   const both = (outcome: PracticeOutcome) => tally.email[outcome] + tally.sms[outcome];
   const reported = both("reported");
   const noActionYet = both("waiting") + both("no-response") + both("scanner-or-preview") + both("delivery-unknown");
-  const checkedFirst = both("opened-not-pressed");
+  const checkedFirst = both("checked-first");
+  const openedOnly = both("opened-not-pressed");
   return {
-    sent: reported + both("spotted") + both("fell") + checkedFirst + noActionYet,
-    spotted: reported + both("spotted"),
+    sent: reported + both("spotted") + checkedFirst + both("fell") + openedOnly + noActionYet,
+    spotted: reported + both("spotted") + checkedFirst,
     spottedOnPage: both("spotted"),
     reported,
     reportedByEmail: tally.email.reported,
     reportedByText: tally.sms.reported,
     checkedFirst,
+    openedOnly,
     fell: both("fell"),
     noActionYet,
     waiting: both("waiting"),
@@ -372,13 +398,17 @@ export function resultLine(tally: OutcomeTally): ResultLine {
 }
 
 /**
- * "Spotted 1 of 3 (1 reported)", "checked first 1", "fell for 0": the figures of one result line,
+ * "Spotted 2 of 3 (1 reported, 1 checked first)", "opened only 1", "fell for 0": the figures of one result line,
  * as the items a parent reads at a glance. "No answer yet" only shows when there is some.
  */
 export function resultLineItems(line: ResultLine): string[] {
   if (line.sent === 0) return ["No practice messages this month"];
-  const spotted = `Spotted ${line.spotted} of ${line.sent}${line.reported > 0 ? ` (${line.reported} reported)` : ""}`;
-  const items = [spotted, `checked first ${line.checkedFirst}`, `fell for ${line.fell}`];
+  const how = [
+    ...(line.reported > 0 ? [`${line.reported} reported`] : []),
+    ...(line.checkedFirst > 0 ? [`${line.checkedFirst} checked first`] : []),
+  ];
+  const spotted = `Spotted ${line.spotted} of ${line.sent}${how.length ? ` (${how.join(", ")})` : ""}`;
+  const items = [spotted, `opened only ${line.openedOnly}`, `fell for ${line.fell}`];
   if (line.noActionYet > 0) items.push(`no answer yet ${line.noActionYet}`);
   return items;
 }

@@ -237,7 +237,8 @@ async function sendFamilySummary(db: Database, brand: MailBranding, subscription
     // The trend ends with this week; the week before is last week, in that person's zone.
     const week = person.trend.at(-2);
     if (!week || week.sent === 0) return [];
-    const line = `${person.name}: spotted ${week.spotted} of ${week.sent} practice ${week.sent === 1 ? "message" : "messages"}`;
+    const checked = week.checkedFirst > 0 ? `, ${week.checkedFirst} by checking first` : "";
+    const line = `${person.name}: spotted ${week.spotted} of ${week.sent} practice ${week.sent === 1 ? "message" : "messages"}${checked}`;
     // A message sent late last week may still be inside its response window: not a miss yet.
     if (week.waiting === 0) return [`${line}.`];
     return [`${line} (${week.waiting} still waiting for an answer).`];

@@ -27,7 +27,7 @@ export async function practiceHistoryOf(db: Database, contactIds: string[]) {
       weekKey: practiceMessages.weekKey,
       sentAt: practiceMessages.scheduledFor,
       fell: sql<boolean>`coalesce(bool_or(${practiceEvents.kind} = 'clicked' and ${person}), false)`,
-      acted: sql<boolean>`coalesce(bool_or(${practiceEvents.kind} in ('clicked', 'spotted', 'reported') and ${person}), false)`,
+      acted: sql<boolean>`coalesce(bool_or(${practiceEvents.kind} in ('clicked', 'spotted', 'reported', 'checked_first') and ${person}), false)`,
     })
     .from(practiceMessages)
     .leftJoin(practiceEvents, eq(practiceEvents.messageId, practiceMessages.id))

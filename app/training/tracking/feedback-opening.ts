@@ -7,6 +7,7 @@ import type { PracticeOutcome } from "./tracking.server";
  * - clicked (pressed the button or link): kind and blame-free, it was practice and nothing happened;
  * - spotted ("I spotted it"): praise for seeing through it;
  * - reported (forwarded it, or answered SCAM): "Well spotted", the habit we most want;
+ * - checked first (a drill's reply asked for the code word or a call back): "that is exactly what to do";
  * - nothing yet (opened from the weekly summary): what to look for, with no praise and no blame.
  * Children and teens get the friendly voice ("clues"), adults the plain one ("red flags").
  */
@@ -55,6 +56,13 @@ export function feedbackOpening(outcome: PracticeOutcome, friendly: boolean, cou
             heading: "Well spotted: you reported it. Here is what gave it away",
             intro: `Reporting a message like this is exactly the right habit. Here are all its ${flags}, so you know them all.`,
           };
+    case "checked_first":
+      return {
+        heading: "Well done: that is exactly what to do",
+        intro: friendly
+          ? `You checked first instead of doing what the message asked. That is the best move there is. Here are its ${flags}.`
+          : `You checked first instead of doing what the message asked: the one step that beats this scam every time. Here are its ${flags}.`,
+      };
     case null:
       return friendly
         ? {

@@ -81,6 +81,42 @@ export function NextTimeSection({ text, heading = "What to do next time" }: { te
   );
 }
 
+/**
+ * A verification drill's lesson (issue #36): the ritual that beats a message pretending to be
+ * family, a friend, a boss or the bank, and the course page that teaches it.
+ */
+export function CheckFirstSection({ course, friendly }: { course: CoursePageLink; friendly: boolean }) {
+  const steps = friendly
+    ? [
+        "Stop. Don't send anything yet, even if the message sounds upset or in a hurry.",
+        "Check in another way: call or message the person on the number you already have for them, or ask a grown-up.",
+        "Ask for your family's code word. The real person knows it; a scammer doesn't.",
+      ]
+    : [
+        "Pause. A real person in trouble can wait five minutes; a scam depends on you not waiting.",
+        "Check through a way you already know: call back on the number you have for them, or the number on the back of your card for a bank.",
+        "Ask for your family's code word, or a question only the real person could answer.",
+      ];
+  return (
+    <section aria-labelledby="check-first-heading" className="mt-10 rounded-2xl bg-safe-50 p-5 ring-1 ring-green-200">
+      <h2 id="check-first-heading" className="text-lg font-bold text-brand-900">
+        Check first, every time
+      </h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-5">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <p className="mt-3">
+        Learn more in the free course:{" "}
+        <a href={course.href} className="font-medium text-brand-700 underline underline-offset-2">
+          {course.title}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 /** The public pages about this message's kinds of red flag, then (`members` only) the course pages. */
 export function LearnMoreSection({
   redFlagPages,

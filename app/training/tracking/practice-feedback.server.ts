@@ -78,7 +78,12 @@ export interface FeedbackView {
   sources: PracticeScenario["sources"];
   /** Absolute: APP_URL + /check, for a real message that worries them ("Is this a scam?"). */
   checkerHref: string;
+  /** A verification drill: the course page that teaches checking first (the family code word). */
+  checkFirst: CoursePageLink | null;
 }
+
+/** The course page that teaches the family code word and calling back: "Computer Virus and Grandparent Scams". */
+export const CHECK_FIRST_COURSE_PAGE = 19;
 
 /** The public "Is this a scam?" checker (app/routes/check.tsx). */
 const CHECKER_PATH = "/check";
@@ -157,6 +162,7 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     coursePages: pages.map(courseLink),
     sources: scenario.sources,
     checkerHref: onSite(CHECKER_PATH),
+    checkFirst: scenario.drill ? courseLink(CHECK_FIRST_COURSE_PAGE) : null,
   };
 }
 

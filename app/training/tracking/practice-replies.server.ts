@@ -14,11 +14,20 @@ import { asksForReply } from "~/training/library/reply-requests";
 import { practiceMessages } from "~/training/tables";
 import { onInboundEmail, type InboundEmail, type InboundEmailOutcome } from "~/mail/inbound-email.server";
 import { checkTokensIn, confirmChecksByReply } from "~/training/people/delivery-checks.server";
-import { handlePracticeEmailReport, handlePracticeTextReport, practiceReferences } from "./practice-reports.server";
+import {
+  feedbackUrl,
+  handlePracticeEmailReport,
+  handlePracticeTextReport,
+  practiceReferences,
+} from "./practice-reports.server";
+import { classifyReply } from "./reply-check";
+import { checkedFirstText, drillFallText } from "~/training/people/training-emails";
+import { queueText } from "~/mail/mailer.server";
 import {
   contactsWithPhone,
   findPracticeMessageByToken,
   latestPracticeTextTo,
+  recordCheckedFirst,
   recordPracticeEvent,
   recordRepliedByText,
 } from "./tracking.server";
@@ -52,6 +61,32 @@ export async function handlePracticeReply(
   if (!spottedWord(text) && !forwardedLink) return "ignored";
   const latest = forwardedLink ? null : await latestPracticeTextTo(db, text.from);
   return handlePracticeTextReport(db, { from: text.from, body: text.body, latest });
+}
+
+/**
+ * A reply to a verification drill (a text that pretends to be family, a friend, a boss or the bank
+ * and invites a reply): read once by reply-check.ts, never stored or logged. Checking first counts
+ * as "Checked first", giving something away as a fall; either is answered once with a short text.
+ * Only a reply from the number the drill went to, to that phone's latest practice text, counts.
+ */
+export async function handleDrillReply(
+  db: Database,
+  text: InboundText,
+): Promise<"checked-first" | "gave-away" | "already-answered" | "ignored"> {
+  const latest = await latestPracticeTextTo(db, text.from);
+  if (!latest || latest.address !== text.from) return "ignored";
+  if (!practiceLibrary().byId(latest.scenarioId)?.drill) return "ignored";
+  const verdict = classifyReply(text.body);
+  if (!verdict) return "ignored";
+  const result =
+    verdict === "checked-first" ? await recordCheckedFirst(db, latest) : await recordRepliedByText(db, latest);
+  if (!result.event) return "already-answered";
+  const url = feedbackUrl(latest);
+  if (url) {
+    const body = verdict === "checked-first" ? checkedFirstText(url) : drillFallText(url);
+    await queueText(db, { template: "practice-drill-answer", to: text.from, body });
+  }
+  return verdict;
 }
 
 /**
@@ -149,7 +184,13 @@ export function registerTrainingReplies() {
       return;
     }
     const outcome = await handlePracticeReply(db, text);
-    if (outcome !== "ignored") getLogger().info({ outcome, messageSid: text.messageSid }, "practice text reply");
+    if (outcome !== "ignored") {
+      getLogger().info({ outcome, messageSid: text.messageSid }, "practice text reply");
+      return;
+    }
+    // Only the verdict is logged, never the words.
+    const drill = await handleDrillReply(db, text);
+    if (drill !== "ignored") getLogger().info({ outcome: drill, messageSid: text.messageSid }, "practice drill reply");
   });
   const stopOptOuts = onInboundOptOut(async (db, text) => {
     const stopped = await handlePracticeOptOut(db, text);

@@ -83,7 +83,7 @@ async function messagesReferred(db: Database, email: InboundEmail): Promise<Prac
   return [...found.values()].slice(0, MOST_MESSAGES_PER_REPORT);
 }
 
-function feedbackUrl(message: PracticeMessageRecord): string | null {
+export function feedbackUrl(message: PracticeMessageRecord): string | null {
   const setup = practiceSendingSetup();
   return setup ? practiceLinks(message.token, setup.linkOrigin).feedback : null;
 }

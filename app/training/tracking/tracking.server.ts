@@ -215,7 +215,7 @@ export async function recordPracticeEvent(
   return { kind, flagged, detail, secondsSinceDelivery: seconds };
 }
 
-export type PracticeOutcome = "clicked" | "spotted" | "reported" | null;
+export type PracticeOutcome = "clicked" | "spotted" | "reported" | "checked_first" | null;
 
 /** The message's first counted outcome: an unflagged click (a fall) or a spot; null when neither happened yet. */
 export async function practiceOutcome(db: Database, messageId: string): Promise<PracticeOutcome> {
@@ -230,7 +230,7 @@ export async function practiceOutcome(db: Database, messageId: string): Promise<
 
 /** A spot, a report by the person it was sent to, or a person's click (flagged ones are not counted). */
 function countedOutcome() {
-  return sql`(${practiceEvents.kind} = 'spotted' OR (${practiceEvents.kind} IN ('clicked', 'reported') AND NOT ${practiceEvents.flagged}))`;
+  return sql`(${practiceEvents.kind} = 'spotted' OR (${practiceEvents.kind} IN ('clicked', 'reported', 'checked_first') AND NOT ${practiceEvents.flagged}))`;
 }
 
 export interface OutcomeResult {
@@ -247,7 +247,7 @@ export interface OutcomeResult {
 async function recordOutcome(
   db: Database,
   message: Pick<PracticeMessageRecord, "id" | "outboxMessageId" | "contact">,
-  kind: "clicked" | "spotted" | "reported",
+  kind: "clicked" | "spotted" | "reported" | "checked_first",
   input: EventInput,
 ): Promise<OutcomeResult> {
   return db.transaction(async (tx) => {
@@ -271,6 +271,8 @@ async function recordOutcome(
       return { event: null, newLevel: null };
     }
     if (kind === "spotted" && earlier.some((row) => row.kind === "spotted")) return { event: null, newLevel: null };
+    // A drill is answered once: its first reply that checked first or gave something away decides it.
+    if ((kind === "checked_first" || input.byTextReply) && earlier.length > 0) return { event: null, newLevel: null };
     // The first report of a message is the one that counts; a forward sent again changes nothing.
     if (kind === "reported" && !input.notCounted && earlier.some((row) => row.kind === "reported")) {
       return { event: null, newLevel: null };
@@ -310,6 +312,14 @@ export function recordRepliedByText(db: Database, message: PracticeMessageRecord
     detail: "answered the text as it asked",
     byTextReply: true,
   });
+}
+
+/**
+ * A reply to a verification drill that checked first (reply-check.ts): a spot of its own, recorded
+ * without the reply's words (only that it checked first). Once per message.
+ */
+export function recordCheckedFirst(db: Database, message: PracticeMessageRecord): Promise<OutcomeResult> {
+  return recordOutcome(db, message, "checked_first", { detail: "replied by checking first", byTextReply: true });
 }
 
 /** "I spotted it" on the feedback page, or a SCAM/SPOTTED reply by text. Once per message. */

@@ -1,0 +1,3 @@
+ALTER TABLE "practice_events" DROP CONSTRAINT "practice_events_kind";--> statement-breakpoint
+ALTER TABLE "training_programs" ADD COLUMN "code_word_agreed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "practice_events" ADD CONSTRAINT "practice_events_kind" CHECK ("practice_events"."kind" IN ('sent', 'delivered', 'failed', 'link_fetched', 'clicked', 'spotted', 'reported', 'opted_out', 'checked_first'));
