@@ -44,7 +44,8 @@ import { action as practiceStopAction } from "~/routes/practice.stop";
 const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 const PRACTICE_TEMPLATES = [PRACTICE_EMAIL_TEMPLATE, PRACTICE_TEXT_TEMPLATE];
 const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
-const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
+/** A practice message's token in its links (its landing on the story's path, its /unsubscribe/). */
+const PRACTICE_LINK = /\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
 const REPLY_CODE = /Reply YES (\d{4})\b/i;
 
 type Contact = typeof trainingContacts.$inferSelect;

@@ -29,7 +29,8 @@ import { action as practiceStopAction } from "~/routes/practice.stop";
  */
 
 const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
-const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
+/** A practice message's token in its links (its landing on the story's path, its /unsubscribe/). */
+const PRACTICE_LINK = /\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
 /**
  * What another family is told when the mailbox refused someone else: the same as for an address at
  * its notice limit (it may not learn of a refusal it did not get).

@@ -310,7 +310,7 @@ describe.each(DATABASE_TARGETS.filter((target) => target.name === "postgres"))(
         expect(copies, `email ${message.id}`).toHaveLength(1);
       }
       for (const message of texts) {
-        const copies = twilio.messages.filter((text) => text.body.includes(`/practice/${message.token}`));
+        const copies = twilio.messages.filter((text) => text.body.includes(`/${message.token}`));
         expect(copies, `text ${message.id}`).toHaveLength(1);
       }
       const rows = await db.select().from(practiceMessages);

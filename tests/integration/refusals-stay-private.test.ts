@@ -42,7 +42,8 @@ import { action as practiceStopAction } from "~/routes/practice.stop";
  */
 
 const CONSENT_LINK = /\/training\/consent\/([A-Za-z0-9_-]+)/;
-const PRACTICE_LINK = /\/practice\/([A-Za-z0-9_-]{43})/;
+/** A practice message's token in its links (its landing on the story's path, its /unsubscribe/). */
+const PRACTICE_LINK = /\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
 const LIFT_LINK = /\/training\/opt-in\/([A-Za-z0-9_-]+)/;
 /** Every way the holder's page could say the address refused. */
 const REFUSAL_WORDS = ["Opted out", "opted-out", "opted out", OPTED_OUT_EXPLANATION, "asked not to get"];
