@@ -75,6 +75,9 @@ describe.each(DATABASE_TARGETS)("the family code word note on $name", (target) =
       ["next tuesday", "Please give the date as a date, such as 2026-11-28."],
       ["2999-01-01", "The date cannot be in the future."],
       ["1999-12-31", "Please give a date from 2000 on."],
+      ["<b>2026-01-05</b>", "Please give the date as a date, such as 2026-11-28."],
+      ["2026-01-05".repeat(50), "Please give the date as a date, such as 2026-11-28."],
+      ["2026-02-30", "Please give a date that exists."],
     ]) {
       const refused = await sam.post({ has: "on", agreedOn: agreedOn! });
       expect(refused.status, agreedOn).toBe(400);

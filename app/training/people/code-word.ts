@@ -14,6 +14,12 @@ export const CODE_WORD_HINT =
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** "2026-02-30" parses as March 2: a date exists only when it reads back the same. */
+function sameDay(value: string): boolean {
+  const date = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** Today's date where the holder is, as the date box shows it ("2026-12-06"). */
 export function dateInputValue(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -34,7 +40,7 @@ export const CodeWordSchema = z
       .refine((value) => !value || ISO_DATE.test(value), {
         error: "Please give the date as a date, such as 2026-11-28.",
       })
-      .refine((value) => !value || !Number.isNaN(Date.parse(`${value}T12:00:00Z`)), {
+      .refine((value) => !value || sameDay(value), {
         error: "Please give a date that exists.",
       })
       .refine((value) => !value || value >= "2000-01-01", { error: "Please give a date from 2000 on." })
