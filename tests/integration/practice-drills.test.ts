@@ -5,11 +5,11 @@ import { databaseForSuite } from "../support/suite-database";
 import { FAMILY_TABLES } from "../support/family-tables";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
 import { eventsOf, seedPracticeMessage } from "../support/practice-seeds";
+import { postSignedText } from "../support/twilio-webhook";
 import { resetEnvForTests } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { useDatabaseForTests } from "~/db/database.server";
 import { outboxMessages } from "~/mail/tables";
-import { action as twilioWebhook } from "~/routes/api.webhooks.twilio";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { messageOutcome } from "~/training/results/practice-results";
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
@@ -68,15 +68,7 @@ describe.each(DATABASE_TARGETS)("verification drills on $name", (target) => {
   async function textFrom(from: string, body: string) {
     sid += 1;
     const params = { MessageSid: `SM${sid}`, AccountSid: twilio.accountSid, From: from, To: TWILIO_NUMBER, Body: body };
-    const request = new Request(WEBHOOK_URL, {
-      method: "POST",
-      body: new URLSearchParams(params),
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "X-Twilio-Signature": twilio.sign(WEBHOOK_URL, params),
-      },
-    });
-    const response = (await twilioWebhook({ request, params: {}, context: {} } as never)) as Response;
+    const response = await postSignedText(twilio, WEBHOOK_URL, params);
     expect(response.status).toBe(200);
   }
 

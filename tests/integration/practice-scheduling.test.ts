@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seeded } from "../support/seeded-random";
 import { and, eq } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { startFakeSmtpServer } from "../fakes/smtp-server";
@@ -31,15 +32,6 @@ import {
 } from "~/training/sending/scheduler.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
 import { newPracticeToken } from "~/training/sending/practice-composer.server";
-
-/** A seeded generator, so every run checks the same "random" moments. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 /** Local wall time straight from Intl (independent of app/training/people/quiet-hours.ts). */
 function wallClock(instant: Date, timeZone: string) {

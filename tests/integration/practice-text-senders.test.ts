@@ -5,6 +5,7 @@ import { databaseForSuite } from "../support/suite-database";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
 import { testChannels } from "../support/delivery";
 import { serveRouteAction } from "../support/route-server";
+import { postSignedText } from "../support/twilio-webhook";
 import { createTestFamily } from "../support/training-family";
 import { getEnv, resetEnvForTests } from "~/config/env.server";
 import { useDatabaseForTests } from "~/db/database.server";
@@ -15,7 +16,6 @@ import { outboxMessages, smsSuppressions } from "~/mail/tables";
 import { twilioTransport } from "~/mail/sms-transports.server";
 import { TWILIO_STATUS_PATH } from "~/mail/text-delivery-status.server";
 import { action as statusWebhook } from "~/routes/api.webhooks.twilio.status";
-import { action as twilioWebhook } from "~/routes/api.webhooks.twilio";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
 import {
@@ -198,12 +198,7 @@ describe.each(DATABASE_TARGETS)("practice texts from several numbers on $name", 
       NumMedia: "0",
     };
     const url = `${status.origin}/api/webhooks/twilio`;
-    const request = new Request(url, {
-      method: "POST",
-      body: new URLSearchParams(params),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": twilio.sign(url, params) },
-    });
-    expect(((await twilioWebhook({ request, params: {}, context: {} } as never)) as Response).status).toBe(200);
+    expect((await postSignedText(twilio, url, params)).status).toBe(200);
     expect((await db().select().from(smsSuppressions)).map((row) => row.phone)).toEqual([JOE]);
     // Nothing more is planned for him.
     expect(await planPracticeMessages(db(), { now: new Date(START.getTime() + 7 * DAY), library: lib })).toEqual([]);

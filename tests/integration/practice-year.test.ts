@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seeded } from "../support/seeded-random";
 import { asc, eq } from "drizzle-orm";
 import { DATABASE_TARGETS } from "../support/databases";
 import { createTestFamily } from "../support/training-family";
@@ -24,14 +25,6 @@ const DAY = 86_400_000;
 /** Monday 16 November 2026, 05:00 UTC: midnight in New York. */
 const START = new Date("2026-11-16T05:00:00Z");
 const week = (n: number) => new Date(START.getTime() + n * 7 * DAY);
-
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const asLibrary = (scenarios: PracticeScenario[]) => ({
   scenarios,

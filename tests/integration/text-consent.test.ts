@@ -8,6 +8,7 @@ import { callRoute } from "../support/accounts";
 import { callAction } from "../support/route-calls";
 import { formPost } from "../support/requests";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
+import { postSignedText } from "../support/twilio-webhook";
 import { resetEnvForTests } from "~/config/env.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { outboxMessages, smsSuppressions } from "~/mail/tables";
@@ -26,7 +27,6 @@ import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
 import { action as trainingAction } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
-import { action as twilioWebhook } from "~/routes/api.webhooks.twilio";
 import { action as mailboxAction } from "~/routes/dev.mailbox";
 
 /**
@@ -140,15 +140,7 @@ describe.each(DATABASE_TARGETS)("a YES by text on $name", (target) => {
   async function signedText(from: string, body: string) {
     sid += 1;
     const params = { MessageSid: `SM${sid}`, AccountSid: twilio.accountSid, From: from, To: TWILIO_NUMBER, Body: body };
-    const request = new Request(WEBHOOK_URL, {
-      method: "POST",
-      body: new URLSearchParams(params),
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "X-Twilio-Signature": twilio.sign(WEBHOOK_URL, params),
-      },
-    });
-    return (await twilioWebhook({ request, params: {}, context: {} } as never)) as Response;
+    return postSignedText(twilio, WEBHOOK_URL, params);
   }
 
   /** The two ways a reply reaches the site; both must do the same. */

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { seeded } from "../support/seeded-random";
 import { isAllowedSendTime, isoWeekKey, localTime, pickSendTime } from "~/training/people/quiet-hours";
 import type { AgeBand } from "~/training/library/practice-scenario-schema";
 
 const at = (iso: string) => new Date(iso);
-
-/** A seeded generator, so every run checks the same "random" moments. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 describe("allowed hours", () => {
   it("follows New York across the end of daylight saving time (1 November 2026)", () => {
