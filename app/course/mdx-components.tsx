@@ -1,4 +1,4 @@
-import { AlertTriangle, BookOpenCheck, ChevronDown, Lightbulb, PartyPopper, Quote } from "lucide-react";
+import { AlertTriangle, BookOpenCheck, ChevronDown, Lightbulb, PartyPopper, Pencil, Quote } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { cn } from "~/ui/cn";
 
@@ -62,11 +62,27 @@ function Example({ title = "Real-life example", children }: { title?: string; ch
   );
 }
 
-function Fact({ children }: { children: ReactNode }) {
+/** A figure from an authority; `source` names the report and its year, shown under the figure. */
+function Fact({ source, children }: { source?: string; children: ReactNode }) {
   return (
     <aside aria-label="Fact" className="my-6 rounded-xl bg-slate-100 p-5 font-medium [&_p]:my-1">
       {children}
+      {source && <p className="text-sm font-normal text-muted">Source: {source}</p>}
     </aside>
+  );
+}
+
+/** Something to do now, alone or with family: each track of a page has its own (issue #37). */
+function Activity({ title = "Try it", children }: { title?: string; children: ReactNode }) {
+  return (
+    <Callout
+      label={title}
+      icon={Pencil}
+      boxClass="border-2 border-dashed border-brand-300 bg-white"
+      headingClass="text-brand-800"
+    >
+      {children}
+    </Callout>
   );
 }
 
@@ -176,4 +192,4 @@ function SelfCheck({ questions }: { questions: Question[] }) {
   );
 }
 
-export const mdxComponents = { RedFlags, Tip, Example, Fact, GreatJob, Collapsible, SelfCheck };
+export const mdxComponents = { RedFlags, Tip, Example, Fact, Activity, GreatJob, Collapsible, SelfCheck };
