@@ -13,6 +13,7 @@ import {
   SourcesSection,
   CheckerSection,
   NextTimeSection,
+  StorySoFarSection,
 } from "~/training/tracking/practice-feedback-sections";
 
 /** Never cached or indexed; the page is about one family's member. */
@@ -78,6 +79,7 @@ export default function HolderPracticeMessage({ loaderData }: Route.ComponentPro
         {view.resultLine} It had {flags}, numbered in the message and explained below.
       </p>
 
+      {view.sequence && <StorySoFarSection sequence={view.sequence} />}
       <ArrivedWithRedFlags view={view} flagsHeading="The red flags" members />
 
       <NextTimeSection text={view.nextTime} heading={`What ${name} can do next time`} />

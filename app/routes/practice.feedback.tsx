@@ -16,6 +16,7 @@ import {
   CheckerSection,
   CheckFirstSection,
   NextTimeSection,
+  StorySoFarSection,
 } from "~/training/tracking/practice-feedback-sections";
 import { landingLinkOf, requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
 import { noticeHolderOfSpot } from "~/training/tracking/spot-notices.server";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** Shows the feedback and records nothing: the weekly summary links here for people who never clicked. */
 export async function loader({ params }: Route.LoaderArgs) {
   const { db, message } = await requirePracticeMessage(params.token);
-  const feedback = await feedbackFor(db, message);
+  const feedback = await feedbackFor(db, message, landingLinkOf);
   if (!feedback) throw data(null, { status: 404 });
   // A text showed the practice link itself where the scenario has its [[link]] marker.
   const linkText = landingLinkOf(message);
@@ -71,6 +72,7 @@ export default function PracticeFeedback({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-8 text-2xl font-bold text-brand-900 sm:text-3xl">{opening.heading}</h1>
       <p className="mt-3 text-muted">{opening.intro}</p>
 
+      {feedback.sequence && <StorySoFarSection sequence={feedback.sequence} />}
       <ArrivedWithRedFlags view={feedback} flagsHeading={feedback.friendly ? "The clues" : "The red flags"} />
 
       <NextTimeSection text={feedback.nextTime} />

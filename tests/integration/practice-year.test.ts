@@ -13,6 +13,8 @@ import { difficultyFor, type PracticeScenario } from "~/training/library/practic
 import { REVIEW_AFTER_DAYS } from "~/training/library/scenario-choice";
 import { dispatchDuePracticeMessages, planPracticeMessages } from "~/training/sending/scheduler.server";
 import { findPracticeMessageByToken, recordSpotted } from "~/training/tracking/tracking.server";
+import { feedbackFor } from "~/training/tracking/practice-feedback.server";
+import { loadFamilyResults } from "~/training/results/family-results.server";
 import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
 
 /**
@@ -152,5 +154,40 @@ describe.each(DATABASE_TARGETS)("a year of practice on $name", (target) => {
     const after = await sentTo(contact.id);
     expect(after).toHaveLength(sent.length + 1);
     expect(after.map((m) => m.scenarioId)).not.toContain(steps[2]!.id);
+
+    // Every message left at its planned minute, as the outbox's delivery would record it.
+    for (const message of after) {
+      await db
+        .update(outboxMessages)
+        .set({ status: "sent", sentAt: message.scheduledFor })
+        .where(eq(outboxMessages.id, message.outboxMessageId!));
+    }
+    // The results show the scam as one item, spotted at step 2, in the week of that step.
+    const results = (await loadFamilyResults(db, family.userId, { now: week(n), library }))!;
+    const jorge = results.people[0]!;
+    const sequenceRows = jorge.messages.filter((row) => row.sequenceLine !== null);
+    expect(sequenceRows).toHaveLength(1);
+    expect(sequenceRows[0]).toMatchObject({
+      outcome: "spotted",
+      outcomeLabel: "Spotted",
+      scenarioTitle: steps[0]!.title,
+      sequenceLine: "A scam told in 3 steps: steps 1–2 sent; stopped it at step 2",
+      // The holder's view opens on step 2, which shows step 1 above it.
+      feedbackHref: `/account/training/messages/${stepTwo.id}`,
+    });
+    // Two steps and one other message went out before the filler of the last week: three items, not four.
+    expect(jorge.messages).toHaveLength(after.length - 1);
+    expect(jorge.figures).toMatchObject({ spotted: 1, sent: after.length - 1 });
+    const weekOfStepTwo = jorge.trend.find((w) => w.sent > 0 && w.spotted === 1);
+    expect(weekOfStepTwo).toBeDefined();
+    expect(jorge.trend.reduce((sum, w) => sum + w.sent, 0)).toBe(after.length - 1);
+
+    // Step 2's feedback shows the story so far: step 1 as it arrived, with its own red flags.
+    const feedback = (await feedbackFor(db, stepTwo, () => "https://example.test/link"))!;
+    expect(feedback.sequence).toMatchObject({ step: 2, steps: 3 });
+    expect(feedback.sequence!.earlier.map((e) => e.step)).toEqual([1]);
+    expect(feedback.sequence!.earlier[0]!.redFlags.length).toBe(steps[0]!.redFlags.length);
+    const stepOne = (await findPracticeMessageByToken(db, sent[at]!.token))!;
+    expect((await feedbackFor(db, stepOne, () => ""))!.sequence).toEqual({ step: 1, steps: 3, earlier: [] });
   });
 });

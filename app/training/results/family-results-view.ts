@@ -70,6 +70,8 @@ export interface PracticeMessageRow {
   channel: "email" | "sms";
   outcome: PracticeOutcome;
   outcomeLabel: string;
+  /** For a scam told in steps (one row for all of them): "A scam told in 3 steps: steps 1–2 sent; stopped it at step 2". */
+  sequenceLine: string | null;
   /** The holder's read-only view of the message and its red flags (/account/training/messages/:id); it records nothing. */
   feedbackHref: string;
 }

@@ -16,21 +16,23 @@ import {
   familySummaryLine,
   formatDuration,
   formatRate,
+  itemFigures,
   levelInWords,
   messageOutcome,
-  personFigures,
   ratesNote,
   recentWeeks,
   resultLine,
   streakLabel,
   sumTallies,
   summaryTone,
+  secondsTo,
   tallyOutcomes,
   weeksWithoutAFall,
   type EventRecord,
   type MessageRecord,
   type PracticeOutcome,
 } from "./practice-results";
+import { practiceItemsOf, sequencePlaces, sequenceProgress, type PracticeItem } from "./practice-items";
 import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
 import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
 
@@ -50,6 +52,8 @@ export interface SentMessage extends MessageRecord {
   contactId: string;
   token: string;
   scenarioId: string;
+  /** 0 the first time this person got the scenario; a review sends it again as 1, 2… */
+  repeat: number;
   channel: "email" | "sms";
   sentAt: Date;
   outcome: PracticeOutcome;
@@ -61,7 +65,7 @@ export async function loadFamilyResults(
   userId: string,
   options: {
     now?: Date;
-    library?: Pick<PracticeLibrary, "byId">;
+    library?: Pick<PracticeLibrary, "byId" | "scenarios">;
     responseWindowDays?: number;
     /** The holder's program and people, when the caller has just read them (Your Training Program). */
     family?: { program: HolderProgram; contacts: Awaited<ReturnType<typeof listContacts>> };
@@ -74,6 +78,7 @@ export async function loadFamilyResults(
   const contacts = options.family?.contacts ?? (await listContacts(db, program.subscriptionId));
   const messages = await sentMessagesOf(db, program.subscriptionId, { now, windowDays });
   const library = options.library ?? practiceLibrary();
+  const sequenceOf = sequencePlaces(library.scenarios);
 
   // "This month" is the calendar month where the family lives: the buyer's (first person's) zone.
   const familyZone = contacts[0]?.timeZone ?? DEFAULT_TIME_ZONE;
@@ -84,12 +89,14 @@ export async function loadFamilyResults(
 
   const people = contacts.map((contact): PersonResults => {
     const own = messages.filter((message) => message.contactId === contact.id);
-    const figures = personFigures(own, now, windowDays);
+    // What is counted: a scam told in steps once, however many of its steps went out (issue #36).
+    const items = practiceItemsOf(own, sequenceOf);
+    const figures = itemFigures(items.map((item) => ({ outcome: item.outcome, secondsToReport: reportSeconds(item) })));
     const byWeek = new Map<string, PracticeOutcome[]>();
     // A message that never arrived is no week's practice: it neither extends a streak nor shows in the trend.
-    for (const message of own.filter((sent) => sent.outcome !== "not-delivered")) {
-      const week = isoWeekKey(message.sentAt, contact.timeZone);
-      byWeek.set(week, [...(byWeek.get(week) ?? []), message.outcome]);
+    for (const item of items.filter((sent) => sent.outcome !== "not-delivered")) {
+      const week = isoWeekKey(item.sentAt, contact.timeZone);
+      byWeek.set(week, [...(byWeek.get(week) ?? []), item.outcome]);
     }
     const streak = weeksWithoutAFall([...byWeek].map(([weekKey, outcomes]) => ({ weekKey, outcomes })));
     const trend = recentWeeks(now, contact.timeZone, TREND_WEEKS).map((week) => {
@@ -102,24 +109,34 @@ export async function loadFamilyResults(
         waiting: outcomes.filter((outcome) => outcome === "waiting").length,
       };
     });
-    // Each person's month, counted from their own messages; the family's is the sum of these.
-    const month = tallyOutcomes(own.filter((message) => monthOf(message.sentAt, familyZone) === thisMonth));
-    const rows = own
+    // Each person's month, counted from their own items; the family's is the sum of these.
+    const month = tallyOutcomes(
+      items
+        .filter((item) => monthOf(item.sentAt, familyZone) === thisMonth)
+        .map((item) => ({ channel: item.messages[0]!.channel, outcome: item.outcome })),
+    );
+    const rows = items
       .sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime())
-      .map((message): PracticeMessageRow => ({
-        id: message.id,
-        sentAt: message.sentAt.toISOString(),
-        dateLabel: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: contact.timeZone }).format(
-          message.sentAt,
-        ),
-        // A scenario later removed from the library still shows as a practice message.
-        scenarioTitle: library.byId(message.scenarioId)?.title ?? "A practice message",
-        channel: message.channel,
-        outcome: message.outcome,
-        outcomeLabel: OUTCOME_LABELS[message.outcome],
-        // The holder's own read-only view: the member's page would count the holder's presses as theirs.
-        feedbackHref: `/account/training/messages/${message.id}`,
-      }));
+      .map((item): PracticeMessageRow => {
+        const first = item.messages[0]!;
+        // The holder's view opens on the newest step, which shows the story so far above it.
+        const newestStep = item.messages.at(-1)!;
+        return {
+          id: first.id,
+          sentAt: item.sentAt.toISOString(),
+          dateLabel: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: contact.timeZone }).format(
+            item.sentAt,
+          ),
+          // A scenario later removed from the library still shows as a practice message.
+          scenarioTitle: library.byId(first.scenarioId)?.title ?? "A practice message",
+          channel: first.channel,
+          outcome: item.outcome,
+          outcomeLabel: OUTCOME_LABELS[item.outcome],
+          sequenceLine: sequenceProgress(item),
+          // The holder's own read-only view: the member's page would count the holder's presses as theirs.
+          feedbackHref: `/account/training/messages/${newestStep.id}`,
+        };
+      });
     const newest = rows[0];
     return {
       contactId: contact.id,
@@ -164,6 +181,16 @@ export async function loadFamilyResults(
   };
 }
 
+/** Seconds from the reported step's sending to its report, when the item was reported. */
+function reportSeconds(item: PracticeItem<SentMessage>): number | null {
+  if (item.outcome !== "reported") return null;
+  for (const message of item.messages) {
+    const seconds = secondsTo("reported", message);
+    if (seconds !== null) return seconds;
+  }
+  return null;
+}
+
 function monthOf(instant: Date, timeZone: string): string {
   const local = localTime(instant, timeZone);
   return `${local.year}-${local.month}`;
@@ -191,6 +218,7 @@ export async function sentMessagesOf(
       contactId: practiceMessages.contactId,
       token: practiceMessages.token,
       scenarioId: practiceMessages.scenarioId,
+      repeat: practiceMessages.repeat,
       channel: practiceMessages.channel,
       outboxStatus: delivery.state,
       outboxSentAt: delivery.sentAt,
@@ -250,6 +278,7 @@ export async function sentMessagesOf(
       contactId: row.contactId,
       token: row.token,
       scenarioId: row.scenarioId,
+      repeat: row.repeat,
       channel: row.channel as "email" | "sms",
       sentAt: listedAt,
       arrival,

@@ -49,8 +49,10 @@ function Figures({ person }: { person: PersonResults }) {
     ["Median time to report", person.medianTimeToReport],
     ["Fell for", figures.fell],
     ["Fall rate", person.fallRate],
-    // "Spotted" counts reports too, as the line above, the family's headline and the chart do.
-    ["Spotted", figures.spotted + figures.reported],
+    // "Spotted" counts reports and checking first too, as the line above, the family's headline
+    // and the chart do.
+    ["Spotted", figures.spotted + figures.reported + figures.checkedFirst],
+    ...some("Checked first", figures.checkedFirst),
     ["Opened, did not press", figures.openedNotPressed],
     ["No response", figures.noResponse],
     ["Scanner or preview", figures.scannerOrPreview],
@@ -160,6 +162,11 @@ function PersonResultsLine({ person }: { person: PersonResults }) {
                   <time dateTime={message.sentAt}>{message.dateLabel}</time> ·{" "}
                   {message.channel === "email" ? "Email" : "Text"}
                 </p>
+                {message.sequenceLine && (
+                  <p className="text-sm text-muted" data-testid="sequence-line">
+                    {message.sequenceLine}
+                  </p>
+                )}
               </div>
               <div className="flex flex-wrap items-center gap-3">
                 <OutcomeBadge outcome={message.outcome} label={message.outcomeLabel} />

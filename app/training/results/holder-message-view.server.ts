@@ -97,7 +97,10 @@ export async function loadHolderMessageView(
     delivered: row.delivered,
     contact: { ageBand: row.ageBand },
   };
-  const feedback = await feedbackFor(db, record);
+  // The member's own links never reach the holder's browser: a placeholder stands in a text.
+  const placeholderLink = (step: { scenarioId: string }) =>
+    `${input.practiceOrigin}${practiceLibrary().byId(step.scenarioId)?.landing.path ?? ""}/…`;
+  const feedback = await feedbackFor(db, record, placeholderLink);
   if (!feedback) return null;
   // The same outcome as its badge in the family results (read only: nothing is written).
   const [sent] = await sentMessagesOf(db, program.subscriptionId, { now, windowDays, messageId: row.id });
@@ -107,7 +110,7 @@ export async function loadHolderMessageView(
   return {
     ...rest,
     personName: row.contactName,
-    linkText: `${input.practiceOrigin}${practiceLibrary().byId(row.scenarioId)?.landing.path ?? ""}/…`,
+    linkText: placeholderLink(row),
     result,
     resultLabel: result ? OUTCOME_LABELS[result] : null,
     resultLine: holderResultLine(row.contactName, result, windowDays),

@@ -153,11 +153,33 @@ export interface PersonFigures {
   medianSecondsToReport: number | null;
 }
 
+/** One thing counted in the figures (a message, or a scam told in steps): its outcome and, if reported, how fast. */
+export interface DecidedItem {
+  outcome: PracticeOutcome;
+  secondsToReport: number | null;
+}
+
+/** A single message as a counted item; null when it never went out. */
+export function decidedMessage(
+  message: MessageRecord,
+  now: Date,
+  responseWindowDays: number = DEFAULT_RESPONSE_WINDOW_DAYS,
+): DecidedItem | null {
+  const outcome = messageOutcome(message, now, responseWindowDays);
+  return outcome ? { outcome, secondsToReport: secondsTo("reported", message) } : null;
+}
+
+/** A person's figures from single messages (each its own item). */
 export function personFigures(
   messages: MessageRecord[],
   now: Date,
   responseWindowDays: number = DEFAULT_RESPONSE_WINDOW_DAYS,
 ): PersonFigures {
+  return itemFigures(messages.flatMap((message) => decidedMessage(message, now, responseWindowDays) ?? []));
+}
+
+/** A person's figures from their items, a scam told in steps counted once (practice-items.ts). */
+export function itemFigures(items: readonly DecidedItem[]): PersonFigures {
   const counts: Record<PracticeOutcome, number> = {
     reported: 0,
     spotted: 0,
@@ -172,14 +194,11 @@ export function personFigures(
   };
   const reportTimes: number[] = [];
   let sent = 0;
-  for (const message of messages) {
-    const outcome = messageOutcome(message, now, responseWindowDays);
-    if (!outcome) continue;
+  for (const { outcome, secondsToReport } of items) {
     counts[outcome] += 1;
     if (outcome === "not-delivered") continue;
     sent += 1;
-    const seconds = secondsTo("reported", message);
-    if (seconds !== null) reportTimes.push(seconds);
+    if (secondsToReport !== null) reportTimes.push(secondsToReport);
   }
   const decided = sent - counts.waiting;
   const rated = decided >= MESSAGES_BEFORE_RATES;

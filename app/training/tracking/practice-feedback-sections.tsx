@@ -1,6 +1,6 @@
 import { BookOpen } from "lucide-react";
 import { LearnMoreLinks } from "~/red-flags/learn-more-links";
-import type { CoursePageLink, FeedbackView, RedFlagPageLink } from "./practice-feedback.server";
+import type { CoursePageLink, FeedbackView, RedFlagPageLink, SequenceView } from "./practice-feedback.server";
 import { ArrivedEmail, ArrivedText, FlagNumber } from "./practice-message-view";
 
 /**
@@ -66,6 +66,54 @@ export function ArrivedWithRedFlags({
         </ol>
       </section>
     </div>
+  );
+}
+
+/**
+ * A scam told in steps (issue #36): the steps before this one, as they arrived and with their own
+ * red flags, so the reader sees how the story was built before it asked for anything.
+ */
+export function StorySoFarSection({ sequence }: { sequence: SequenceView }) {
+  return (
+    <section aria-labelledby="story-heading" className="mt-8 rounded-2xl border border-slate-200 p-5">
+      <h2 id="story-heading" className="text-lg font-bold text-brand-900">
+        The story so far: step {sequence.step} of {sequence.steps}
+      </h2>
+      <p className="mt-2 text-muted">
+        This practice scam came in {sequence.steps} messages over several days, the way real ones often do: each step
+        builds trust before the next one asks for more.
+        {sequence.earlier.length > 0
+          ? " Here are the steps before this one; the message this page is about comes after them."
+          : " This was its first step."}
+      </p>
+      {sequence.earlier.map((step) => (
+        <div key={step.step} className="mt-6" data-story-step={step.step}>
+          <h3 className="font-bold text-brand-900">
+            Step {step.step} of {sequence.steps}
+          </h3>
+          <div className="mt-3 grid gap-4 lg:grid-cols-2">
+            {step.channel === "email" ? (
+              <ArrivedEmail message={step.message} />
+            ) : (
+              <ArrivedText message={step.message} linkText={step.linkText} />
+            )}
+            <ol aria-label={`Red flags in step ${step.step}`} className="space-y-3">
+              {step.redFlags.map((flag) => (
+                <li key={flag.number} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3">
+                  <FlagNumber number={flag.number} className="mt-1" />
+                  <p className="min-w-0 break-words">
+                    <span className="sr-only">
+                      Red flag {flag.number}, in {flag.where}:{" "}
+                    </span>
+                    <span className="font-semibold">“{flag.quote}”</span> {flag.why}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      ))}
+    </section>
   );
 }
 

@@ -14,6 +14,7 @@ import { practiceLibrary } from "~/training/library/practice-library.server";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
 import { locateRedFlags, type LocatedPart, type Segment } from "~/training/library/red-flag-segments";
+import { storySoFar } from "./story-so-far.server";
 import { practiceOutcome, type PracticeMessageRecord, type PracticeOutcome } from "./tracking.server";
 
 /**
@@ -80,6 +81,24 @@ export interface FeedbackView {
   checkerHref: string;
   /** A verification drill: the course page that teaches checking first (the family code word). */
   checkFirst: CoursePageLink | null;
+  /** A scam told in steps: which step this is, and the steps before it as they arrived. */
+  sequence: SequenceView | null;
+}
+
+/** An earlier step of the same scam, as it arrived, with its own red flags. */
+export interface EarlierStepView {
+  step: number;
+  channel: PracticeScenario["channel"];
+  message: FeedbackView["message"];
+  redFlags: Pick<FeedbackRedFlag, "number" | "quote" | "why" | "where">[];
+  /** What stood in a text for its link. */
+  linkText: string;
+}
+
+export interface SequenceView {
+  step: number;
+  steps: number;
+  earlier: EarlierStepView[];
 }
 
 /** The course page that teaches the family code word and calling back: "Computer Virus and Grandparent Scams". */
@@ -129,11 +148,35 @@ export type FeedbackMessage = Pick<PracticeMessageRecord, "id" | "token" | "scen
   contact: Pick<PracticeMessageRecord["contact"], "ageBand">;
 };
 
-/** The feedback for a message, or null when its scenario is no longer in the library. */
-export async function feedbackFor(db: Database, message: FeedbackMessage): Promise<FeedbackView | null> {
-  const scenario = practiceLibrary().byId(message.scenarioId);
-  if (!scenario) return null;
+/** The message as it arrived, cut into its numbered red flags. */
+function arrived(scenario: PracticeScenario, message: Pick<FeedbackMessage, "address" | "delivered">) {
   const located = locateRedFlags(scenario, message.delivered ?? formBeforeItWasRecorded(scenario, message.address));
+  return {
+    located,
+    message: {
+      to: message.delivered?.to ?? message.address ?? "",
+      fromName: located.fromName,
+      fromAddress: located.fromAddress,
+      subject: located.subject,
+      paragraphs: located.body.paragraphs,
+    },
+  };
+}
+
+/**
+ * The feedback for a message, or null when its scenario is no longer in the library.
+ * `linkTextOf` says what stood for the link in an earlier step's text: its own link on the
+ * person's page, a placeholder on the holder's.
+ */
+export async function feedbackFor(
+  db: Database,
+  message: FeedbackMessage,
+  linkTextOf: (step: { token: string; scenarioId: string }) => string,
+): Promise<FeedbackView | null> {
+  const library = practiceLibrary();
+  const scenario = library.byId(message.scenarioId);
+  if (!scenario) return null;
+  const { located, message: shown } = arrived(scenario, message);
   const redFlags = located.redFlags.map(({ number, redFlag, part }) => ({
     number,
     quote: redFlag.quote,
@@ -142,6 +185,30 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     learnMore: learnMoreLink(redFlag.page),
     course: courseLink(redFlag.coursePage),
   }));
+  const story = await storySoFar(db, message.id);
+  const sequence: SequenceView | null = story && {
+    step: story.step,
+    steps: story.steps,
+    earlier: story.earlier.flatMap((step) => {
+      const stepScenario = library.byId(step.scenarioId);
+      if (!stepScenario) return [];
+      const view = arrived(stepScenario, step);
+      return [
+        {
+          step: step.step,
+          channel: stepScenario.channel,
+          message: view.message,
+          redFlags: view.located.redFlags.map(({ number, redFlag, part }) => ({
+            number,
+            quote: redFlag.quote,
+            why: redFlag.why,
+            where: WHERE[part ?? "body"],
+          })),
+          linkText: linkTextOf(step),
+        },
+      ];
+    }),
+  };
   const pages = [...new Set(scenario.redFlags.map((flag) => flag.coursePage))].sort((a, b) => a - b);
   const redFlagPages = [...new Map(redFlags.map((flag) => [flag.learnMore.href, flag.learnMore])).values()];
   return {
@@ -149,13 +216,7 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     channel: scenario.channel,
     friendly: message.contact.ageBand === "child" || message.contact.ageBand === "teen",
     outcome: await practiceOutcome(db, message.id),
-    message: {
-      to: message.delivered?.to ?? message.address ?? "",
-      fromName: located.fromName,
-      fromAddress: located.fromAddress,
-      subject: located.subject,
-      paragraphs: located.body.paragraphs,
-    },
+    message: shown,
     redFlags,
     nextTime: scenario.nextTime,
     redFlagPages,
@@ -163,6 +224,7 @@ export async function feedbackFor(db: Database, message: FeedbackMessage): Promi
     sources: scenario.sources,
     checkerHref: onSite(CHECKER_PATH),
     checkFirst: scenario.drill ? courseLink(CHECK_FIRST_COURSE_PAGE) : null,
+    sequence,
   };
 }
 
