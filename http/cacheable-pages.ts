@@ -33,7 +33,8 @@ interface CacheablePage {
 export const CACHEABLE_PAGES: Record<string, CacheablePage> = {
   "/": { policy: DEPLOY_ONLY },
   "/pricing": { policy: DEPLOY_ONLY },
-  "/course": { policy: DEPLOY_ONLY },
+  // The values mirror COURSE_TRACKS in app/course/tracks/course-tracks.ts.
+  "/course": { policy: DEPLOY_ONLY, params: { track: ["kids", "teens", "adults", "older-adults"] } },
   "/terms": { policy: DEPLOY_ONLY },
   "/privacy": { policy: DEPLOY_ONLY },
   "/cookies": { policy: DEPLOY_ONLY },

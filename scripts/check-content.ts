@@ -16,6 +16,9 @@ import {
 import { libraryCoverageProblems } from "../app/training/library/library-coverage";
 import { loadScamUpdateFiles, ScamUpdatesError } from "../app/scam-updates/scam-update-files.server";
 import { checkWeeklyLessons, WeeklyLessonError } from "../app/weekly/lesson-files.server";
+import { COURSE_TRACKS } from "../app/course/tracks/course-tracks";
+import { checkCourseTracks, readingTable } from "../app/course/tracks/track-checks";
+import { courseTrackFiles } from "../app/course/tracks/track-files.server";
 
 let failed = false;
 let library: PracticeLibrary | undefined;
@@ -63,6 +66,21 @@ try {
 } catch (error) {
   if (!(error instanceof RedFlagPagesError)) throw error;
   console.error(error.message);
+  failed = true;
+}
+try {
+  // The free course in every track (issue #37): each page's reading grade against its track's budget.
+  const tracks = checkCourseTracks(courseTrackFiles());
+  console.log(`Course reading grades (Flesch–Kincaid; "—": the page sends that track elsewhere or is missing):`);
+  console.log(readingTable(tracks.table));
+  if (tracks.problems.length) {
+    console.error(`The course's tracks fall short (issue #37):\n${tracks.problems.map((p) => `  ${p}`).join("\n")}`);
+    failed = true;
+  } else {
+    console.log(`Course tracks: ${tracks.table.length} pages in ${COURSE_TRACKS.length} tracks, all within budget.`);
+  }
+} catch (error) {
+  console.error(`The course's track pages could not be read: ${(error as Error).message}`);
   failed = true;
 }
 if (failed) process.exit(1);

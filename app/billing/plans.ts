@@ -63,7 +63,7 @@ export const PLAN_CARDS: PlanCard[] = [
     priceLabel: "Free",
     tagline: "Everything you need to start spotting scams.",
     features: [
-      "The full 43-page scam-free course",
+      "The full 46-page scam-free course, with a track for every age",
       "11 lessons in 3 modules",
       "Self-checks at the end of each lesson",
       "Community forum access",

@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "~/ui/cn";
-import { coursePagePath, pagerWindow, TOTAL_PAGES } from "./course-map";
+import { coursePagePath as pagePath, nextPage, pagerWindow, previousPage } from "./course-map";
+import type { CourseTrack } from "./tracks/course-tracks";
+import { withTrack } from "./tracks/track-form";
 
 /**
  * Real links, so the URL is the state and back/forward work (plain anchors: the course page ships
@@ -9,15 +11,19 @@ import { coursePagePath, pagerWindow, TOTAL_PAGES } from "./course-map";
  * their arrows (their names stay for screen readers) and the numbers are a little narrower, so the
  * row fits a 320 px screen. The widths are the pager's own (a container query), not the window's.
  */
-export function CoursePager({ page }: { page: number }) {
+export function CoursePager({ page, track = "adults" }: { page: number; track?: CourseTrack }) {
+  // Links stay in the track the reader is reading (a shared Kids link leads on to Kids pages).
+  const coursePagePath = (number: number) => withTrack(pagePath(number), track);
+  const previous = previousPage(page);
+  const next = nextPage(page);
   const linkClass =
     "inline-flex h-10 min-w-9 flex-none items-center justify-center gap-1 rounded-lg px-1.5 font-semibold @lg:min-w-10 @lg:px-3";
   return (
     <div className="no-print @container mt-10 border-t border-slate-200 pt-6">
       <nav aria-label="Pages" className="flex items-center justify-between gap-2 @lg:gap-3">
-        {page > 1 ? (
+        {previous !== null ? (
           <a
-            href={coursePagePath(page - 1)}
+            href={coursePagePath(previous)}
             rel="prev"
             className={cn(linkClass, "text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50")}
           >
@@ -44,9 +50,9 @@ export function CoursePager({ page }: { page: number }) {
             </li>
           ))}
         </ol>
-        {page < TOTAL_PAGES ? (
+        {next !== null ? (
           <a
-            href={coursePagePath(page + 1)}
+            href={coursePagePath(next)}
             rel="next"
             className={cn(linkClass, "bg-brand-700 text-white hover:bg-brand-800")}
           >

@@ -1,6 +1,8 @@
 import { CheckCircle2, ListTree } from "lucide-react";
 import { cn } from "~/ui/cn";
 import { coursePagePath, LESSONS, MODULES } from "./course-map";
+import type { CourseTrack } from "./tracks/course-tracks";
+import { withTrack } from "./tracks/track-form";
 
 interface Props {
   currentPage: number;
@@ -8,14 +10,23 @@ interface Props {
   viewedPages: number[];
   completedLessons: number[];
   percent: number;
+  /** The track being read: its links stay in it. */
+  track?: CourseTrack;
 }
 
 /**
- * The course map: modules, the 11 lessons with their page ranges, and every page. Its 43 links are
+ * The course map: modules, the 11 lessons with their pages, and every page. Its 46 links are
  * plain anchors: the course page ships no router to the browser (decision 039), and a router link
  * costs more to render on every request.
  */
-export function CourseSidebar({ currentPage, titles, viewedPages, completedLessons, percent }: Props) {
+export function CourseSidebar({
+  currentPage,
+  titles,
+  viewedPages,
+  completedLessons,
+  percent,
+  track = "adults",
+}: Props) {
   const viewed = new Set(viewedPages);
   const done = new Set(completedLessons);
 
@@ -51,10 +62,7 @@ export function CourseSidebar({ currentPage, titles, viewedPages, completedLesso
             </h2>
             <ol className="mt-2 space-y-3">
               {LESSONS.filter((lesson) => lesson.module === module.number).map((lesson) => {
-                const range =
-                  lesson.firstPage === lesson.lastPage
-                    ? `Page ${lesson.firstPage}`
-                    : `Pages ${lesson.firstPage}-${lesson.lastPage}`;
+                const range = pagesInWords(lesson.pages);
                 return (
                   <li key={lesson.number}>
                     <p className="flex items-center gap-1 text-sm font-bold text-brand-900">
@@ -65,13 +73,10 @@ export function CourseSidebar({ currentPage, titles, viewedPages, completedLesso
                     </p>
                     <p className="text-xs text-muted">{range}</p>
                     <ol className="mt-1 space-y-0.5 border-l border-slate-200 pl-2">
-                      {Array.from(
-                        { length: lesson.lastPage - lesson.firstPage + 1 },
-                        (_, i) => lesson.firstPage + i,
-                      ).map((page) => (
+                      {lesson.pages.map((page) => (
                         <li key={page}>
                           <a
-                            href={coursePagePath(page)}
+                            href={withTrack(coursePagePath(page), track)}
                             aria-current={page === currentPage ? "page" : undefined}
                             className={cn(
                               "flex items-start gap-2 rounded-md px-2 py-1 text-sm hover:bg-brand-50",
@@ -96,4 +101,16 @@ export function CourseSidebar({ currentPage, titles, viewedPages, completedLesso
       </nav>
     </details>
   );
+}
+
+/** "Page 1", "Pages 2-7", "Pages 14-19, 44-46": a lesson's pages as runs of numbers. */
+export function pagesInWords(pages: readonly number[]): string {
+  const runs: [number, number][] = [];
+  for (const page of pages) {
+    const last = runs.at(-1);
+    if (last && page === last[1] + 1) last[1] = page;
+    else runs.push([page, page]);
+  }
+  const words = runs.map(([first, last]) => (first === last ? `${first}` : `${first}-${last}`)).join(", ");
+  return pages.length === 1 ? `Page ${words}` : `Pages ${words}`;
 }

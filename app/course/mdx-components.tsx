@@ -10,16 +10,19 @@ function Callout({
   icon: Icon,
   boxClass,
   headingClass,
+  kind,
   children,
 }: {
   label: string;
+  /** Which callout it is, for readers of the page's structure (the track tests compare examples). */
+  kind?: string;
   icon: typeof AlertTriangle;
   boxClass: string;
   headingClass: string;
   children: ReactNode;
 }) {
   return (
-    <aside aria-label={label} className={cn("my-6 rounded-xl p-5", boxClass)}>
+    <aside aria-label={label} data-callout={kind} className={cn("my-6 rounded-xl p-5", boxClass)}>
       <p className={cn("flex items-center gap-2 font-bold", headingClass)}>
         <Icon aria-hidden="true" className="h-5 w-5" /> {label}
       </p>
@@ -56,7 +59,13 @@ function Tip({ title = "Tip", children }: { title?: string; children: ReactNode 
 
 function Example({ title = "Real-life example", children }: { title?: string; children: ReactNode }) {
   return (
-    <Callout label={title} icon={Quote} boxClass="border border-brand-200 bg-brand-50" headingClass="text-brand-800">
+    <Callout
+      kind="example"
+      label={title}
+      icon={Quote}
+      boxClass="border border-brand-200 bg-brand-50"
+      headingClass="text-brand-800"
+    >
       {children}
     </Callout>
   );
@@ -76,6 +85,7 @@ function Fact({ source, children }: { source?: string; children: ReactNode }) {
 function Activity({ title = "Try it", children }: { title?: string; children: ReactNode }) {
   return (
     <Callout
+      kind="activity"
       label={title}
       icon={Pencil}
       boxClass="border-2 border-dashed border-brand-300 bg-white"

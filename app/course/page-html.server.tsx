@@ -1,38 +1,71 @@
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { mdxComponents } from "./mdx-components";
+import { isCourseTrack, type CourseTrack } from "./tracks/course-tracks";
+import { withTrack } from "./tracks/track-form";
 
-type MdxModule = { default: ComponentType<{ components?: Record<string, ComponentType<never>> }> };
+type MdxModule = {
+  default: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
+  frontmatter?: Record<string, unknown>;
+};
 
 /**
- * Course pages' text as HTML, rendered once per page and kept. The text is the same for every
- * reader and the page ships no React to the browser (decision 039), so rendering the MDX again on
- * each request (most of a signed-in page's cost) bought nothing. Each file is loaded on its first
- * request, and being server-only the pages never become public JavaScript chunks.
+ * Course pages' text as HTML, rendered once per page and track and kept. The text is the same for
+ * every reader of a track and the page ships no React to the browser (decision 039), so rendering
+ * the MDX again on each request (most of a signed-in page's cost) bought nothing. Each file is
+ * loaded on its first request, and being server-only the pages never become public JavaScript
+ * chunks. The Adults track is content/course/scam-free/; the others content/course/tracks/<track>/.
  */
-const modules = import.meta.glob<MdxModule>("../../content/course/scam-free/*.mdx");
+const adultModules = import.meta.glob<MdxModule>("../../content/course/scam-free/*.mdx");
+const trackModules = import.meta.glob<MdxModule>("../../content/course/tracks/*/*.mdx");
 
-const loaders = new Map<number, () => Promise<MdxModule>>();
-for (const [file, load] of Object.entries(modules)) {
+const loaders = new Map<string, () => Promise<MdxModule>>();
+for (const [file, load] of Object.entries(adultModules)) {
   const match = /\/(\d{2})-[^/]+\.mdx$/.exec(file);
-  if (match) loaders.set(Number(match[1]), load);
+  if (match) loaders.set(`adults/${Number(match[1])}`, load);
+}
+for (const [file, load] of Object.entries(trackModules)) {
+  const match = /\/tracks\/([a-z-]+)\/(\d{2})-[^/]+\.mdx$/.exec(file);
+  if (match && isCourseTrack(match[1])) loaders.set(`${match[1]}/${Number(match[2])}`, load);
 }
 
-const rendered = new Map<number, Promise<string>>();
+export interface CoursePageText {
+  html: string;
+  /** The track's own title for the page (a Kids page may have simpler words). */
+  title: string | null;
+  description: string | null;
+  /** Not for this track's readers: the page offered instead (a Kids page on credit freezes). */
+  elsewhere: number | null;
+}
 
-/** The page's text as HTML, or null when no file was written for it. */
-export function coursePageHtml(page: number): Promise<string | null> {
-  const load = loaders.get(page);
+const rendered = new Map<string, Promise<CoursePageText>>();
+
+/** The page's text in a track as HTML, or null when no file was written for it. */
+export function coursePageText(page: number, track: CourseTrack): Promise<CoursePageText | null> {
+  const key = `${track}/${page}`;
+  const load = loaders.get(key);
   if (!load) return Promise.resolve(null);
-  let html = rendered.get(page);
-  if (!html) {
-    html = load().then(({ default: Content }) =>
+  let text = rendered.get(key);
+  if (!text) {
+    text = load().then(({ default: Content, frontmatter = {} }) => ({
       // Its own id prefix, so the self-check's ids never meet those of the page around it.
-      renderToStaticMarkup(<Content components={mdxComponents} />, { identifierPrefix: `page${page}-` }),
-    );
+      html: keepTrackInLinks(
+        renderToStaticMarkup(<Content components={mdxComponents} />, { identifierPrefix: `page${page}-${track}-` }),
+        track,
+      ),
+      title: typeof frontmatter.title === "string" ? frontmatter.title : null,
+      description: typeof frontmatter.description === "string" ? frontmatter.description : null,
+      elsewhere: typeof frontmatter.elsewhere === "number" ? frontmatter.elsewhere : null,
+    }));
     // A failed load is tried again by the next reader rather than kept.
-    html.catch(() => rendered.delete(page));
-    rendered.set(page, html);
+    text.catch(() => rendered.delete(key));
+    rendered.set(key, text);
   }
-  return html;
+  return text;
+}
+
+/** A track's page links to other course pages in the same track (a shared Kids link stays Kids). */
+function keepTrackInLinks(html: string, track: CourseTrack): string {
+  if (track === "adults") return html;
+  return html.replace(/href="(\/course\/scam-free\/\d+)"/g, (_, path: string) => `href="${withTrack(path, track)}"`);
 }

@@ -1,5 +1,5 @@
 /**
- * Titles of all 43 pages, read from the MDX front matter at build time. Server-only, so the
+ * Titles of all 46 pages (the Adults track), read from the MDX front matter at build time. Server-only, so the
  * sidebar's titles reach the browser as loader data instead of bundling every page.
  */
 const frontmatters = import.meta.glob<{

@@ -1,5 +1,5 @@
 /**
- * Course progress: one row per page a learner has opened.
+ * Course progress: one row per page a learner has opened; and the track each reader reads in.
  * Part of the database schema (drizzle-kit reads every app/<capability>/tables.ts; see drizzle.config.ts).
  */
 import { sql } from "drizzle-orm";
@@ -26,6 +26,22 @@ export const courseProgress = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId, t.page] }),
-    check("course_progress_page_range", sql`${t.page} BETWEEN 1 AND 43`),
+    check("course_progress_page_range", sql`${t.page} BETWEEN 1 AND 46`),
   ],
+);
+
+/**
+ * The course track a signed-in reader chose (issue #37): Kids, Teens, Adults or Older adults. A
+ * reader without a row reads the Adults track; readers who are not signed in keep theirs in a cookie.
+ */
+export const courseReaders = pgTable(
+  "course_readers",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    track: text("track").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("course_readers_track", sql`${t.track} IN ('kids', 'teens', 'adults', 'older-adults')`)],
 );

@@ -6,7 +6,14 @@ import { COURSE_ID, coursePagePath, lessonForPage, parsePageNumber, TOTAL_PAGES 
 import { CourseNotFound } from "~/course/course-not-found";
 import { CoursePager } from "~/course/course-pager";
 import { CourseSidebar } from "~/course/course-sidebar";
-import { coursePageHtml } from "~/course/page-html.server";
+import { coursePageText } from "~/course/page-html.server";
+import { COURSE_TRACK_LABELS, type CourseTrack } from "~/course/tracks/course-tracks";
+import { saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
+import { CourseTrackFormSchema, withTrack } from "~/course/tracks/track-form";
+import { TrackPicker } from "~/course/tracks/track-picker";
+import { cn } from "~/ui/cn";
+import type { FormResult } from "~/validation/form-result";
+import { readForm } from "~/validation/read-form.server";
 import { allPageInfo, pageInfo } from "~/course/page-titles.server";
 import { getCourseProgress, recordPageView } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
@@ -28,20 +35,51 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = parsePageNumber(params.pageId);
   if (page === null) throw data("No such page", { status: 404 });
 
+  // The track in the address (a shared link) first, then the reader's own choice (issue #37).
+  const inAddress = trackInAddress(new URL(request.url));
+  if (inAddress === "unknown") throw data("No such track", { status: 404 });
   const db = await getDatabase();
+  const track = inAddress === "none" ? await savedTrack(db, request, user.id) : inAddress;
   await recordPageView(db, user.id, COURSE_ID, page);
-  const [progress, html] = await Promise.all([getCourseProgress(db, user.id, COURSE_ID), coursePageHtml(page)]);
+  const [progress, text] = await Promise.all([
+    getCourseProgress(db, user.id, COURSE_ID),
+    // A page not yet written for a track is read in the Adults track's words.
+    coursePageText(page, track).then((own) => own ?? coursePageText(page, "adults")),
+  ]);
   const info = pageInfo(page);
   const lesson = lessonForPage(page);
   return {
     page,
-    title: info?.title ?? `Page ${page}`,
-    description: info?.description ?? "",
+    track,
+    title: text?.title ?? info?.title ?? `Page ${page}`,
+    description: text?.description ?? info?.description ?? "",
+    elsewhere: text?.elsewhere ? { page: text.elsewhere, title: pageInfo(text.elsewhere)?.title ?? "" } : null,
     lesson,
     titles: Object.fromEntries(allPageInfo().map((p) => [p.page, p.title])) as Record<number, string>,
     progress,
-    html,
+    html: text?.html ?? null,
   };
+}
+
+/** "Reading as": keeps the reader's track (their account and a cookie) and opens the page in it. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = CourseTrackFormSchema.safeParse(await readForm(request));
+  if (!form.success) {
+    throw data(
+      {
+        ok: false,
+        title: "Nothing was changed",
+        message: form.error.issues[0]?.message ?? "Please use the picker on this page.",
+      } satisfies FormResult,
+      { status: 400 },
+    );
+  }
+  const cookie = await saveTrack(await getDatabase(), user.id, form.data.track);
+  throw redirect(withTrack(new URL(request.url).pathname, form.data.track), {
+    status: 303,
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 // Reading, with a self-check whose feedback is CSS and a small inline script for its total and for
@@ -54,7 +92,9 @@ export const meta: Route.MetaFunction = (args) =>
     ? pageMeta(args, {
         title: `${args.data.title} · Lesson ${args.data.lesson.number}`,
         description: args.data.description || "A page of the free scam-free course.",
-        path: coursePagePath(args.data.page),
+        // Each track's page has its own address, so a teacher can share the Kids page.
+        path: withTrack(coursePagePath(args.data.page), args.data.track),
+        canonical: true,
         // Only a signed-in member ever gets this page (a crawler is sent to sign in, which is
         // noindex), so it needs no noindex of its own (decision 040).
       })
@@ -66,11 +106,12 @@ export const meta: Route.MetaFunction = (args) =>
       });
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { page, title, lesson, titles, progress, html } = loaderData;
+  const { page, track, title, lesson, titles, progress, html, elsewhere } = loaderData;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 md:flex-row">
       <CourseSidebar
         currentPage={page}
+        track={track}
         titles={titles}
         viewedPages={progress.viewedPages}
         completedLessons={progress.completedLessons}
@@ -88,6 +129,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         <h1 id="course-page-title" className="mt-2 text-3xl font-extrabold text-brand-900 md:text-4xl">
           {title}
         </h1>
+        <TrackPicker current={track} className="mt-4" />
         <nav aria-label="Course resources" className="no-print mt-4 flex flex-wrap gap-3 text-sm">
           <a
             href="/course/resources/activities"
@@ -114,16 +156,49 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <Printer aria-hidden="true" className="h-4 w-4" /> Print this page
           </button>
         </nav>
-        {html !== null ? (
-          <div className="prose-content mt-6" data-testid="course-content" dangerouslySetInnerHTML={{ __html: html }} />
+        {elsewhere ? (
+          <ElsewhereNote track={track} html={html} elsewhere={elsewhere} />
+        ) : html !== null ? (
+          <div
+            className={cn("prose-content mt-6", track === "older-adults" && "older-adults-text")}
+            data-testid="course-content"
+            data-track={track}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         ) : (
           <div className="prose-content mt-6" data-testid="course-content">
             <p>Page {page} content coming soon!</p>
           </div>
         )}
-        <CoursePager page={page} />
+        <CoursePager page={page} track={track} />
         <CoursePageScript />
       </article>
+    </div>
+  );
+}
+
+/** A page whose subject is not for this track's readers: a kind sentence, and the page that is. */
+function ElsewhereNote({
+  track,
+  html,
+  elsewhere,
+}: {
+  track: CourseTrack;
+  html: string | null;
+  elsewhere: { page: number; title: string };
+}) {
+  return (
+    <div className="mt-6 rounded-2xl bg-brand-50 p-6" data-testid="course-content" data-track={track}>
+      {html && <div className="prose-content" dangerouslySetInnerHTML={{ __html: html }} />}
+      <p className="mt-4 font-semibold">
+        <a href={withTrack(coursePagePath(elsewhere.page), track)} className="text-brand-700 underline">
+          Read page {elsewhere.page} instead: {elsewhere.title}
+        </a>
+      </p>
+      <p className="mt-2 text-sm text-muted">
+        This page is written for other readers. You are reading the {COURSE_TRACK_LABELS[track]} track; the picker above
+        changes it.
+      </p>
     </div>
   );
 }

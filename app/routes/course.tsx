@@ -1,5 +1,5 @@
 import { BookOpen, Clock, GraduationCap, Sparkles } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/course";
 import { getSessionUser } from "~/account/session.server";
 import { CATALOGUE, COURSE_ID, coursePagePath } from "~/course/course-map";
@@ -7,6 +7,12 @@ import { getCourseProgress } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
+import { COURSE_TRACK_AGES, COURSE_TRACK_LABELS } from "~/course/tracks/course-tracks";
+import { saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
+import { CourseTrackFormSchema, withTrack } from "~/course/tracks/track-form";
+import { TrackPicker } from "~/course/tracks/track-picker";
+import type { FormResult } from "~/validation/form-result";
+import { readForm } from "~/validation/read-form.server";
 
 // A list of links to read: no script in the browser, signed in or not (decision 037).
 export const handle = noScriptsHandle;
@@ -15,18 +21,42 @@ export const clientLoader = loadAsWholePage;
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Free Cybersecurity Courses",
-    description: "How to be scam-free: a free 43-page course in 11 lessons for parents and children to read together.",
-    path: "/course",
+    description:
+      "How to be scam-free: a free 46-page course in 11 lessons, with a track for kids, teens, adults and older adults.",
+    path: args.data ? withTrack("/course", args.data.track) : "/course",
+    canonical: true,
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  const progress = user ? await getCourseProgress(await getDatabase(), user.id, COURSE_ID) : null;
-  return { signedIn: Boolean(user), progress };
+  const db = await getDatabase();
+  const inAddress = trackInAddress(new URL(request.url));
+  if (inAddress === "unknown") throw data("No such track", { status: 404 });
+  const progress = user ? await getCourseProgress(db, user.id, COURSE_ID) : null;
+  const track = inAddress === "none" ? await savedTrack(db, request, user?.id ?? null) : inAddress;
+  return { signedIn: Boolean(user), progress, track };
+}
+
+/** "Reading as": kept in the account when signed in, and in a cookie for everyone. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  const form = CourseTrackFormSchema.safeParse(await readForm(request));
+  if (!form.success) {
+    throw data(
+      {
+        ok: false,
+        title: "Nothing was changed",
+        message: form.error.issues[0]?.message ?? "Please use the picker on this page.",
+      } satisfies FormResult,
+      { status: 400 },
+    );
+  }
+  const cookie = await saveTrack(await getDatabase(), user?.id ?? null, form.data.track);
+  throw redirect(withTrack("/course", form.data.track), { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
-  const { progress } = loaderData;
+  const { progress, track } = loaderData;
   const course = CATALOGUE[0];
   return (
     <section className="mx-auto max-w-5xl px-4 py-16">
@@ -47,6 +77,11 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             {course.title}
           </h2>
           <p className="mt-2 flex-1 text-muted">{course.description}</p>
+          <TrackPicker current={track} className="mt-4" />
+          <p className="mt-2 text-sm text-muted" data-testid="track-hint">
+            {COURSE_TRACK_LABELS[track]} ({COURSE_TRACK_AGES[track]}): the same lessons, with examples, activities and
+            self-checks for this age. Every track is free.
+          </p>
           <ul className="mt-4 flex flex-wrap gap-4 text-sm font-medium">
             <li className="flex items-center gap-1">
               <Clock aria-hidden="true" className="h-4 w-4" /> {course.duration}
@@ -77,14 +112,14 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           )}
           <div className="mt-6 flex flex-wrap gap-3">
             <Link
-              to={coursePagePath(1)}
+              to={withTrack(coursePagePath(1), track)}
               className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
             >
               Start Course
             </Link>
             {progress?.lastPage && (
               <Link
-                to={coursePagePath(progress.lastPage)}
+                to={withTrack(coursePagePath(progress.lastPage), track)}
                 className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
               >
                 Continue where you left off

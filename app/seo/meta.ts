@@ -9,6 +9,8 @@ interface PageMeta {
   path: string;
   /** Pages that should not be indexed (account, checkout, course pages behind sign-in). */
   noIndex?: boolean;
+  /** Say `path` is the page's one address (a course page in a track: `?track=kids`). */
+  canonical?: boolean;
 }
 
 interface MetaArgsLike {
@@ -35,5 +37,6 @@ export function pageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:card", content: "summary" },
   ];
   if (page.noIndex) tags.push({ name: "robots", content: "noindex" });
+  if (page.canonical) tags.push({ tagName: "link", rel: "canonical", href: url });
   return tags;
 }

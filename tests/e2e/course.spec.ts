@@ -15,7 +15,7 @@ test.describe("course catalogue", () => {
     const card = page.getByRole("article", { name: "How to be scam-free" });
     await expect(card.getByText("11 lessons")).toBeVisible();
     await expect(card.getByText("Beginner")).toBeVisible();
-    await expect(card.getByText("43 pages")).toBeVisible();
+    await expect(card.getByText("46 pages")).toBeVisible();
     await expect(card.getByRole("link", { name: "Start Course" })).toHaveAttribute("href", "/course/scam-free/1");
     await expect(page.getByRole("heading", { name: "More Courses Coming Soon!" })).toBeVisible();
   });
@@ -46,7 +46,7 @@ test.describe("course viewer", () => {
     });
     await page.goto("/course/scam-free/1");
     await waitForHydration(page);
-    await expect(page.getByText("Page 1 of 43")).toBeVisible();
+    await expect(page.getByText("Page 1 of 46")).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
 
@@ -60,7 +60,7 @@ test.describe("course viewer", () => {
     await page.getByLabel("Password").fill("secret123");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/course\/scam-free\/7$/);
-    await expect(page.getByText("Page 7 of 43")).toBeVisible();
+    await expect(page.getByText("Page 7 of 46")).toBeVisible();
   });
 
   test("a crawler gets only the sign-in page (noindex), so a member's page needs no noindex of its own", async ({
@@ -78,14 +78,14 @@ test.describe("course viewer", () => {
 
     await signedInReader(page, "crawl");
     await page.goto("/course/scam-free/5");
-    await expect(page.getByText("Page 5 of 43")).toBeVisible();
+    await expect(page.getByText("Page 5 of 46")).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   });
 
   test("page 1 and page 43 render, with the sidebar and resources", async ({ page }) => {
     await signedInAs(page);
     await page.goto("/course/scam-free/1");
-    await expect(page.getByText("Page 1 of 43")).toBeVisible();
+    await expect(page.getByText("Page 1 of 46")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Welcome to Scam-Free" })).toBeVisible();
     const sidebar = page.getByRole("navigation", { name: "Course contents" });
     for (const lesson of ["Lesson 1: Overview", "Lesson 6: The Big Scams", "Lesson 11: Google Alerts"]) {
@@ -101,7 +101,7 @@ test.describe("course viewer", () => {
     await expect(resources.getByRole("link", { name: "Quizzes" })).toHaveAttribute("href", "/course/resources/quizzes");
 
     await page.goto("/course/scam-free/43");
-    await expect(page.getByText("Page 43 of 43")).toBeVisible();
+    await expect(page.getByText("Page 43 of 46")).toBeVisible();
     const content = page.getByTestId("course-content");
     await expect(content.getByRole("link", { name: /google\.com\/alerts/ }).first()).toBeVisible();
     await expect(content.locator("ol").first().locator(":scope > li")).toHaveCount(4);
@@ -120,18 +120,18 @@ test.describe("course viewer", () => {
     await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(0);
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/course\/scam-free\/2$/);
-    await expect(page.getByText("Page 2 of 43")).toBeVisible();
+    await expect(page.getByText("Page 2 of 46")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Scams in the Ancient World" })).toBeVisible();
     await page.getByRole("link", { name: "Previous" }).click();
     await expect(page).toHaveURL(/\/course\/scam-free\/1$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/course\/scam-free\/2$/);
-    await expect(page.getByText("Page 2 of 43")).toBeVisible();
+    await expect(page.getByText("Page 2 of 46")).toBeVisible();
     await page.goForward();
-    await expect(page.getByText("Page 1 of 43")).toBeVisible();
+    await expect(page.getByText("Page 1 of 46")).toBeVisible();
 
     await page.goto("/course/scam-free/20");
-    await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["18", "19", "20", "21", "22"]);
+    await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["45", "46", "20", "21", "22"]);
     await expect(pager.getByRole("link", { name: "Page 20" })).toHaveAttribute("aria-current", "page");
     await pager.getByRole("link", { name: "Page 22" }).click();
     await expect(page).toHaveURL(/\/course\/scam-free\/22$/);
@@ -142,11 +142,12 @@ test.describe("course viewer", () => {
     await signedInAs(page);
     await page.goto("/course/12");
     await expect(page).toHaveURL(/\/course\/scam-free\/12$/);
-    await expect(page.getByText("Page 12 of 43")).toBeVisible();
+    await expect(page.getByText("Page 12 of 46")).toBeVisible();
   });
 
   for (const path of [
-    "/course/scam-free/44",
+    "/course/scam-free/47",
+    "/course/scam-free/15?track=toddlers",
     "/course/scam-free/0",
     "/course/scam-free/abc",
     "/course/another-course/1",
@@ -361,12 +362,12 @@ test.describe("course viewer", () => {
 });
 
 test.describe("the written course", () => {
-  test("every one of the 43 pages has at least 250 words and none shows the fallback", async ({ page }) => {
-    // 43 page loads one after another, about 1.5 s each on a loaded two-core machine: time for that.
+  test("every one of the 46 pages has at least 250 words and none shows the fallback", async ({ page }) => {
+    // 46 page loads one after another, about 1.5 s each on a loaded two-core machine: time for that.
     test.setTimeout(150_000);
     await signedInAs(page);
     const short: string[] = [];
-    for (let number = 1; number <= 43; number++) {
+    for (let number = 1; number <= 46; number++) {
       const response = await page.goto(`/course/scam-free/${number}`);
       expect(response?.status()).toBe(200);
       const content = page.getByTestId("course-content");

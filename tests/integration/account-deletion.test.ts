@@ -415,6 +415,7 @@ describe.each(DATABASE_TARGETS)("account deletion on $name", (target) => {
       scenarioTitle: "Parcel redelivery fee",
       channel: "email",
       feedbackUrl: `${brand.siteUrl}/practice/${randomBytes(32).toString("base64url")}/feedback`,
+      courseUrl: `${brand.siteUrl}/course?track=older-adults`,
       unsubscribeUrl: `${brand.siteUrl}/training/summaries/unsubscribe?token=x`,
     });
     const personSummaryId = await outboxRow({

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { trackForAgeBand } from "~/course/tracks/course-tracks";
+import { withTrack } from "~/course/tracks/track-form";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { count, eq } from "drizzle-orm";
@@ -294,7 +296,10 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
           // The page is on the practice host: links to the site are absolute. "Learn more" opens the
           // public red-flag page (no account); the course page is in the data for the holder's view,
           // which shows it to members (issue #23).
-          expect(flag.course.href).toBe(`${getEnv().APP_URL}/course/scam-free/${listed.coursePage}`);
+          // In the course track of the person's age (issue #37).
+          expect(flag.course.href).toBe(
+            `${getEnv().APP_URL}${withTrack(`/course/scam-free/${listed.coursePage}`, trackForAgeBand(band!))}`,
+          );
           expect(flag.course.title, `${scenario.id} page ${flag.course.href}`).not.toMatch(/^Page \d+$/);
           // The public page of the red flag's own kind, which the red flag names (issue #35).
           expect(flag.learnMore.href).toBe(`${getEnv().APP_URL}/red-flags/${listed.page}`);

@@ -6,6 +6,8 @@
  * PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { createElement, type ComponentType } from "react";
+import { trackForAgeBand } from "~/course/tracks/course-tracks";
+import { withTrack } from "~/course/tracks/track-form";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -156,7 +158,8 @@ describe.each(DATABASE_TARGETS)("the public red-flag pages on $name", (target) =
         expect(slugs.has(flag.learnMore.slug), where).toBe(true);
         // Numbered in reading order, not the file's: the scenario's own flag is found by its quote.
         const listed = scenario.redFlags.find((redFlag) => redFlag.quote === flag.quote)!;
-        expect(flag.course.href, where).toBe(`${base}/course/scam-free/${listed.coursePage}`);
+        const track = trackForAgeBand(scenario.ageBands[0]!);
+        expect(flag.course.href, where).toBe(`${base}${withTrack(`/course/scam-free/${listed.coursePage}`, track)}`);
         opened.add(flag.learnMore.slug);
       }
       expect(feedback.data.redFlagPages.map((page) => page.href)).toEqual([

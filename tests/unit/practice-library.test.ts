@@ -357,11 +357,11 @@ describe("library validation", () => {
   });
 
   it("rejects a course page that does not exist", () => {
-    expect(rejectsWith(validSms, (s) => (redFlags(s)[0].coursePage = 44))).toEqual([
-      `red flag 1: "coursePage" must be a course page number from 1 to 43`,
+    expect(rejectsWith(validSms, (s) => (redFlags(s)[0].coursePage = 47))).toEqual([
+      `red flag 1: "coursePage" must be a course page number from 1 to 46`,
     ]);
     expect(rejectsWith(validSms, (s) => (redFlags(s)[0].coursePage = 0))).toEqual([
-      `red flag 1: "coursePage" must be a course page number from 1 to 43`,
+      `red flag 1: "coursePage" must be a course page number from 1 to 46`,
     ]);
     // In range, but the page file is missing from the course folder.
     const courseDirectory = mkdtempSync(path.join(tmpdir(), "course-"));
@@ -581,7 +581,7 @@ describe("library validation", () => {
 
   it("rejects a duplicate id", () => {
     const text = scenarioFile(validSms().frontMatter, validSms().body);
-    const pages = new Set(Array.from({ length: 43 }, (_, i) => i + 1));
+    const pages = new Set(Array.from({ length: 46 }, (_, i) => i + 1));
     expect(() =>
       buildPracticeLibrary(
         [

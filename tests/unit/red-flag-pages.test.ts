@@ -210,7 +210,7 @@ function writePages(files: Record<string, string>) {
   return directory;
 }
 
-const COURSE_PAGES = new Set(Array.from({ length: 43 }, (_, i) => i + 1));
+const COURSE_PAGES = new Set(Array.from({ length: 46 }, (_, i) => i + 1));
 
 function problemsOf(directory: string, coursePages: ReadonlySet<number> = COURSE_PAGES): string[] {
   try {
@@ -245,10 +245,10 @@ describe("the red-flag page format", () => {
     ["a long title", { title: "x".repeat(61) }, '"title" is longer than 60 characters'],
     ["an empty summary", { summary: " " }, '"summary" is empty'],
     ["a long summary", { summary: "x".repeat(161) }, '"summary" is longer than 160 characters'],
-    ["no course page", { coursePage: undefined }, '"coursePage" must be a course page number from 1 to 43'],
-    ["course page 44", { coursePage: 44 }, '"coursePage" must be a course page number from 1 to 43'],
+    ["no course page", { coursePage: undefined }, '"coursePage" must be a course page number from 1 to 46'],
+    ["course page 47", { coursePage: 47 }, '"coursePage" must be a course page number from 1 to 46'],
     ["course page 2.5", { coursePage: 2.5 }, '"coursePage" must be a whole number'],
-    ["a course page given as text", { coursePage: "11" }, '"coursePage" must be a course page number from 1 to 43'],
+    ["a course page given as text", { coursePage: "11" }, '"coursePage" must be a course page number from 1 to 46'],
     [
       "other pages that repeat the course page",
       { otherCoursePages: [8, 11] },
@@ -334,8 +334,8 @@ describe("the red-flag page format", () => {
 
   it("reads the course pages that exist from the course folder", () => {
     const pages = coursePageNumbersIn();
-    expect(pages.size).toBe(43);
-    expect(pages.has(1) && pages.has(43) && !pages.has(0) && !pages.has(44)).toBe(true);
+    expect(pages.size).toBe(46);
+    expect(pages.has(1) && pages.has(46) && !pages.has(0) && !pages.has(47)).toBe(true);
   });
 });
 
@@ -348,7 +348,7 @@ describe("the build check (scripts/check-content.ts)", () => {
     const result = run("content/practice", directory);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
-      `${path.join(directory, NAME)}: "coursePage" must be a course page number from 1 to 43`,
+      `${path.join(directory, NAME)}: "coursePage" must be a course page number from 1 to 46`,
     );
   });
 

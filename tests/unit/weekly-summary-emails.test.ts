@@ -10,6 +10,7 @@ describe("the weekly summaries lead to 'Is this a scam?'", () => {
       scenarioTitle: "Parcel held at the depot",
       channel: "email",
       feedbackUrl: "https://practice.scam-free.test/practice/token/feedback",
+      courseUrl: "https://scam-free.test/course?track=kids",
       unsubscribeUrl: "https://scam-free.test/training/summaries/unsubscribe?token=t",
     });
     const family = familySummaryEmail(BRAND, {
@@ -24,5 +25,7 @@ describe("the weekly summaries lead to 'Is this a scam?'", () => {
       expect(email.text).toContain("https://scam-free.test/check");
       expect(email.html).toContain("https://scam-free.test/check");
     }
+    // The person's note offers the course in the track for their age (issue #37).
+    expect(person.text).toContain("written for your age: https://scam-free.test/course?track=kids");
   });
 });

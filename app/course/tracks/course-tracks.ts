@@ -38,3 +38,17 @@ export const READING_BUDGETS: Record<CourseTrack, { grade: number; wordsPerSente
 export function isCourseTrack(value: unknown): value is CourseTrack {
   return typeof value === "string" && (COURSE_TRACKS as readonly string[]).includes(value);
 }
+
+/** The track offered to a Training Program family member of this age band (their summaries and feedback). */
+export function trackForAgeBand(ageBand: string): CourseTrack {
+  switch (ageBand) {
+    case "child":
+      return "kids";
+    case "teen":
+      return "teens";
+    case "older-adult":
+      return "older-adults";
+    default:
+      return "adults";
+  }
+}

@@ -52,8 +52,6 @@ export const trackPageFrontMatterSchema = z
   })
   .strict();
 
-export type TrackPageFrontMatter = z.infer<typeof trackPageFrontMatterSchema>;
-
 export function frontMatterOf(source: string): unknown {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
   return match ? parseYaml(match[1]) : undefined;

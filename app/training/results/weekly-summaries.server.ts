@@ -18,6 +18,8 @@ import { loadFamilyResults } from "./family-results.server";
 import { eligibleRecipients, type PracticeRecipient } from "~/training/sending/practice-eligibility.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
 import { recentWeeks } from "./practice-results";
+import { trackForAgeBand } from "~/course/tracks/course-tracks";
+import { withTrack } from "~/course/tracks/track-form";
 import { isAllowedSendTime, isoWeekKey } from "~/training/people/quiet-hours";
 import { practiceMessages, trainingContacts, trainingPrograms, weeklySummaries } from "~/training/tables";
 import {
@@ -122,6 +124,8 @@ export async function sendWeeklySummaries(
       scenarioTitle: library.byId(latest.scenarioId)?.title ?? "A practice message",
       channel: latest.channel as "email" | "sms",
       feedbackUrl: `${practiceSendingSetup()?.linkOrigin ?? brand.siteUrl}/practice/${latest.token}/feedback`,
+      // The free course in the track written for their age (issue #37).
+      courseUrl: `${brand.siteUrl}${withTrack("/course", trackForAgeBand(recipient.ageBand))}`,
     });
     if (id) {
       run.people += 1;
@@ -168,7 +172,7 @@ async function sendPersonSummary(
   brand: MailBranding,
   recipient: PracticeRecipient,
   weekKey: string,
-  message: { scenarioTitle: string; channel: "email" | "sms"; feedbackUrl: string },
+  message: { scenarioTitle: string; channel: "email" | "sms"; feedbackUrl: string; courseUrl: string },
 ) {
   const [done] = await db
     .select({ id: weeklySummaries.id })

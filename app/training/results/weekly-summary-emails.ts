@@ -30,6 +30,8 @@ interface PersonSummaryInput {
   channel: "email" | "sms";
   /** `${PRACTICE_LINK_ORIGIN}/practice/<token>/feedback`. */
   feedbackUrl: string;
+  /** The free course, in the track for the person's age: `${APP_URL}/course?track=kids`. */
+  courseUrl: string;
   unsubscribeUrl: string;
 }
 
@@ -47,6 +49,7 @@ export function personSummaryEmail(brand: MailBranding, input: PersonSummaryInpu
     { kind: "button", label: SPOTTED_BUTTON, url: input.feedbackUrl },
     { kind: "button", label: NOT_NOTICED_BUTTON, url: input.feedbackUrl },
     { kind: "p", text: `If you spotted it, press "${SPOTTED_BUTTON}" on that page to count it.` },
+    { kind: "p", text: `Learn more in the free course, written for your age: ${input.courseUrl}` },
     { kind: "p", text: checkerLine(brand) },
     { kind: "p", text: `No more weekly notes like this one (practice messages go on): ${input.unsubscribeUrl}` },
   ]);

@@ -1,6 +1,8 @@
 import { getEnv } from "~/config/env.server";
 import { coursePagePath } from "~/course/course-map";
 import { pageInfo } from "~/course/page-titles.server";
+import { trackForAgeBand, type CourseTrack } from "~/course/tracks/course-tracks";
+import { withTrack } from "~/course/tracks/track-form";
 import type { Database } from "~/db/client.server";
 import {
   deliveredForm,
@@ -112,8 +114,9 @@ function onSite(path: string): string {
   return `${getEnv().APP_URL}${path}`;
 }
 
-function courseLink(page: number): CoursePageLink {
-  return { page, title: pageInfo(page)?.title ?? `Page ${page}`, href: onSite(coursePagePath(page)) };
+/** A course page, in the track of the person's age band (issue #37). */
+function courseLink(page: number, track: CourseTrack = "adults"): CoursePageLink {
+  return { page, title: pageInfo(page)?.title ?? `Page ${page}`, href: onSite(withTrack(coursePagePath(page), track)) };
 }
 
 /** The public page of the red flag's kind (its `page`), as an address that works from the practice host. */
@@ -177,13 +180,14 @@ export async function feedbackFor(
   const scenario = library.byId(message.scenarioId);
   if (!scenario) return null;
   const { located, message: shown } = arrived(scenario, message);
+  const track = trackForAgeBand(message.contact.ageBand);
   const redFlags = located.redFlags.map(({ number, redFlag, part }) => ({
     number,
     quote: redFlag.quote,
     why: redFlag.why,
     where: WHERE[part ?? "body"],
     learnMore: learnMoreLink(redFlag.page),
-    course: courseLink(redFlag.coursePage),
+    course: courseLink(redFlag.coursePage, track),
   }));
   const story = await storySoFar(db, message.id);
   const sequence: SequenceView | null = story && {
@@ -220,10 +224,10 @@ export async function feedbackFor(
     redFlags,
     nextTime: scenario.nextTime,
     redFlagPages,
-    coursePages: pages.map(courseLink),
+    coursePages: pages.map((page) => courseLink(page, track)),
     sources: scenario.sources,
     checkerHref: onSite(CHECKER_PATH),
-    checkFirst: scenario.drill ? courseLink(CHECK_FIRST_COURSE_PAGE) : null,
+    checkFirst: scenario.drill ? courseLink(CHECK_FIRST_COURSE_PAGE, track) : null,
     sequence,
   };
 }
