@@ -28,10 +28,16 @@ export function TrackPicker({ current, className }: { current: CourseTrack; clas
               className={cn(
                 "min-h-9 rounded-full px-3 font-medium ring-1",
                 track === current
-                  ? "bg-brand-700 text-white ring-brand-700"
+                  ? "bg-brand-700 font-bold text-white ring-brand-700"
                   : "text-brand-800 ring-brand-200 hover:bg-brand-50",
               )}
             >
+              {/* The current track is marked by more than its colour: a check and bold type. */}
+              {track === current && (
+                <span aria-hidden="true" className="mr-1">
+                  ✓
+                </span>
+              )}
               {COURSE_TRACK_LABELS[track]}
             </button>
           </span>
