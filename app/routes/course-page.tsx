@@ -8,12 +8,10 @@ import { CoursePager } from "~/course/course-pager";
 import { CourseSidebar } from "~/course/course-sidebar";
 import { coursePageText } from "~/course/page-html.server";
 import { COURSE_TRACK_LABELS, type CourseTrack } from "~/course/tracks/course-tracks";
-import { saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
-import { CourseTrackFormSchema, withTrack } from "~/course/tracks/track-form";
+import { readTrackChoice, saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
+import { withTrack } from "~/course/tracks/track-form";
 import { TrackPicker } from "~/course/tracks/track-picker";
 import { cn } from "~/ui/cn";
-import type { FormResult } from "~/validation/form-result";
-import { readForm } from "~/validation/read-form.server";
 import { allPageInfo, pageInfo } from "~/course/page-titles.server";
 import { getCourseProgress, recordPageView } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
@@ -64,19 +62,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** "Reading as": keeps the reader's track (their account and a cookie) and opens the page in it. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = CourseTrackFormSchema.safeParse(await readForm(request));
-  if (!form.success) {
-    throw data(
-      {
-        ok: false,
-        title: "Nothing was changed",
-        message: form.error.issues[0]?.message ?? "Please use the picker on this page.",
-      } satisfies FormResult,
-      { status: 400 },
-    );
-  }
-  const cookie = await saveTrack(await getDatabase(), user.id, form.data.track);
-  throw redirect(withTrack(new URL(request.url).pathname, form.data.track), {
+  const track = await readTrackChoice(request);
+  const cookie = await saveTrack(await getDatabase(), user.id, track);
+  throw redirect(withTrack(new URL(request.url).pathname, track), {
     status: 303,
     headers: { "Set-Cookie": cookie },
   });

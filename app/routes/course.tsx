@@ -8,11 +8,9 @@ import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 import { COURSE_TRACK_AGES, COURSE_TRACK_LABELS } from "~/course/tracks/course-tracks";
-import { saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
-import { CourseTrackFormSchema, withTrack } from "~/course/tracks/track-form";
+import { readTrackChoice, saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
+import { withTrack } from "~/course/tracks/track-form";
 import { TrackPicker } from "~/course/tracks/track-picker";
-import type { FormResult } from "~/validation/form-result";
-import { readForm } from "~/validation/read-form.server";
 
 // A list of links to read: no script in the browser, signed in or not (decision 037).
 export const handle = noScriptsHandle;
@@ -40,19 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** "Reading as": kept in the account when signed in, and in a cookie for everyone. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
-  const form = CourseTrackFormSchema.safeParse(await readForm(request));
-  if (!form.success) {
-    throw data(
-      {
-        ok: false,
-        title: "Nothing was changed",
-        message: form.error.issues[0]?.message ?? "Please use the picker on this page.",
-      } satisfies FormResult,
-      { status: 400 },
-    );
-  }
-  const cookie = await saveTrack(await getDatabase(), user?.id ?? null, form.data.track);
-  throw redirect(withTrack("/course", form.data.track), { status: 303, headers: { "Set-Cookie": cookie } });
+  const track = await readTrackChoice(request);
+  const cookie = await saveTrack(await getDatabase(), user?.id ?? null, track);
+  throw redirect(withTrack("/course", track), { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
+import { createCookie, data } from "react-router";
+import type { FormResult } from "~/validation/form-result";
+import { readForm } from "~/validation/read-form.server";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
 import { courseReaders } from "../tables";
 import { DEFAULT_COURSE_TRACK, isCourseTrack, type CourseTrack } from "./course-tracks";
+import { CourseTrackFormSchema } from "./track-form";
 
 /**
  * Which track a reader reads the course in: the one in the page's address (`?track=kids`, so a
@@ -51,4 +54,18 @@ export async function saveTrack(db: Database, userId: string | null, track: Cour
       .onConflictDoUpdate({ target: courseReaders.userId, set: { track, updatedAt: sql`now()` } });
   }
   return trackCookie().serialize(track);
+}
+
+/** The picker's posted track, or a 400 with the reason (nothing is changed). */
+export async function readTrackChoice(request: Request): Promise<CourseTrack> {
+  const form = CourseTrackFormSchema.safeParse(await readForm(request));
+  if (form.success) return form.data.track;
+  throw data(
+    {
+      ok: false,
+      title: "Nothing was changed",
+      message: form.error.issues[0]?.message ?? "Please use the picker on this page.",
+    } satisfies FormResult,
+    { status: 400 },
+  );
 }
