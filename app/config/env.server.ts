@@ -160,6 +160,23 @@ const EnvSchema = z.object({
       .regex(/^[a-z0-9](?:[a-z0-9-]{0,62})$/i, "a DNS label such as practice2026")
       .optional(),
   ),
+  /**
+   * Optional DKIM signing of the site's own mail (domain: MAIL_FROM's), the same way as practice
+   * mail: PEM private key and selector, both or neither. Leave unset when the mail provider signs.
+   */
+  SITE_DKIM_PRIVATE_KEY: optionalString.transform((value) => value?.replaceAll("\\n", "\n")),
+  SITE_DKIM_SELECTOR: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,62})$/i, "a DNS label such as site2026")
+      .optional(),
+  ),
+  /**
+   * A new sending domain's warm start (issue #40): on the first day practice email is sent at most
+   * this many practice emails go out, doubling each day after (20, 40, 80 …); the rest wait their
+   * turn, in order. 0 turns the warm start off (a domain that is already warm).
+   */
+  PRACTICE_WARMUP_START: z.coerce.number().int().min(0).max(100_000).default(20),
   /** Start the background workers (mail delivery) in this process. */
   WORKERS: z
     .enum(["on", "off"])
@@ -287,6 +304,14 @@ export function getEnv(): Env {
   if (env.DKIM_PRIVATE_KEY && !env.DKIM_PRIVATE_KEY.includes("PRIVATE KEY-----")) {
     throw new Error(
       "Invalid configuration:\n  DKIM_PRIVATE_KEY must be a PEM private key (-----BEGIN PRIVATE KEY-----).",
+    );
+  }
+  if (Boolean(env.SITE_DKIM_PRIVATE_KEY) !== Boolean(env.SITE_DKIM_SELECTOR)) {
+    throw new Error("Invalid configuration:\n  Site DKIM needs both SITE_DKIM_PRIVATE_KEY and SITE_DKIM_SELECTOR.");
+  }
+  if (env.SITE_DKIM_PRIVATE_KEY && !env.SITE_DKIM_PRIVATE_KEY.includes("PRIVATE KEY-----")) {
+    throw new Error(
+      "Invalid configuration:\n  SITE_DKIM_PRIVATE_KEY must be a PEM private key (-----BEGIN PRIVATE KEY-----).",
     );
   }
   // Otherwise the site starts and answers /healthz, then every sign-in fails (a local run generates

@@ -64,6 +64,13 @@ export const outboxMessages = pgTable(
     providerError: text("provider_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * A delivery status notification (RFC 3464) said it bounced after the server took it: counted
+     * like a refusal at send time (issue #40).
+     */
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
+    /** A feedback-loop complaint (ARF, RFC 5965): the recipient pressed "Report spam" on it. */
+    complainedAt: timestamp("complained_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_status_idx").on(t.status, t.createdAt),

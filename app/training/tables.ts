@@ -75,6 +75,11 @@ export const trainingContacts = pgTable(
     /** The user id of the guardian who confirmed. */
     guardianUserId: text("guardian_user_id"),
     pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /**
+     * Email practice rests until then (texts go on): they reported a practice email as spam to their
+     * mail provider, which is the habit we teach, and their provider is counting (issue #40).
+     */
+    emailPracticePausedUntil: timestamp("email_practice_paused_until", { withTimezone: true }),
     /** Difficulty level 1-3 (NIST Phish Scale): up one after a spot, down one after a fall. */
     level: integer("level").notNull().default(1),
     /** Secret in the one-click unsubscribe link of their weekly summary (set when first sent). */
@@ -312,5 +317,34 @@ export const deliveryChecks = pgTable(
     index("delivery_checks_address_idx").on(t.address, t.createdAt),
     index("delivery_checks_outbox_idx").on(t.outboxMessageId),
     check("delivery_checks_channel", sql`${t.channel} IN ('email', 'sms')`),
+  ],
+);
+
+/**
+ * Automatic brakes on practice email (issue #40), and staff's hand on them. `scope` 'scenario': one
+ * scenario whose complaint rate passed the receivers' line is never chosen again; 'practice-email':
+ * every practice email waits (texts go on). A brake holds while `lifted_at` is null; staff lift it.
+ */
+export const practiceBrakes = pgTable(
+  "practice_brakes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scope: text("scope").notNull(),
+    /** The scenario's id for a 'scenario' brake; null for 'practice-email'. */
+    scenarioId: text("scenario_id"),
+    /** Why, in words staff read ("complaints 0.5% over the last 200 sends"). */
+    reason: text("reason").notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    /** The staff user who lifted it. */
+    liftedBy: text("lifted_by"),
+  },
+  (t) => [
+    // At most one brake holding per scenario, and one on all practice email.
+    uniqueIndex("practice_brakes_holding_idx")
+      .on(t.scope, sql`coalesce(${t.scenarioId}, '')`)
+      .where(sql`${t.liftedAt} IS NULL`),
+    check("practice_brakes_scope", sql`${t.scope} IN ('scenario', 'practice-email')`),
+    check("practice_brakes_scenario", sql`(${t.scope} = 'scenario') = (${t.scenarioId} IS NOT NULL)`),
   ],
 );
