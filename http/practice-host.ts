@@ -11,6 +11,8 @@
  *   (so links in their header and footer work), and any other write is refused with a 404.
  * - On the main host, opening a practice page moves to the practice host (links in messages queued
  *   before it had one keep working). A button pressed on such a page still posts where it is.
+ *   The feedback page is the exception: the site's own mail and texts (report thanks, weekly
+ *   summaries) link to it on the site's host, never the practice host (issue #40), so it stays.
  */
 import type { NextFunction, Request, Response } from "express";
 
@@ -18,6 +20,7 @@ const PRACTICE_PAGE =
   /^\/(?:practice\/(?:[A-Za-z0-9_-]+(?:\/(?:feedback|stop))?|check\/[A-Za-z0-9_-]+)|unsubscribe\/[A-Za-z0-9_-]{43})(?:\.data)?$/;
 /** A landing link on its story's path: `/claim/<token>`, `/toll/pay/<token>` (issue #36). */
 const STORY_LANDING = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,2}\/[A-Za-z0-9_-]{43}(?:\.data)?$/;
+const FEEDBACK_PAGE = /^\/practice\/[A-Za-z0-9_-]+\/feedback$/;
 const PRACTICE_HOST_FILES = /^\/(?:assets\/|favicon\.svg$|healthz(?:\/|$)|__manifest$)/;
 
 export function separatePracticeHost(origins: { site: string; practice: string | null }) {
@@ -34,7 +37,7 @@ export function separatePracticeHost(origins: { site: string; practice: string |
       if (readOnly) return res.redirect(302, `${site.origin}${req.originalUrl}`);
       return res.status(404).type("text/plain").send("Not found.");
     }
-    if (readOnly && PRACTICE_PAGE.test(req.path) && !req.path.endsWith(".data")) {
+    if (readOnly && PRACTICE_PAGE.test(req.path) && !req.path.endsWith(".data") && !FEEDBACK_PAGE.test(req.path)) {
       return res.redirect(302, `${practice.origin}${req.originalUrl}`);
     }
     next();

@@ -30,7 +30,7 @@ export function subscriptionStartedEmail(
           },
         ]
       : [];
-  return compose(brand, `Your ${input.planName} has started`, `Hello ${input.name},`, [
+  return compose(brand, `Receipt: ${input.planName} has started`, `Hello ${input.name},`, [
     {
       kind: "p",
       text: `Thank you for joining. Your ${input.planName} is active: $${input.price}.00 a month, renewing on ${input.periodEnd}.`,
@@ -55,7 +55,7 @@ export function subscriptionStartedEmail(
 
 /** When a renewal payment fails: what happens next and how to fix it. */
 export function paymentFailedEmail(brand: MailBranding, input: { name: string; planName: string }) {
-  return compose(brand, `We couldn't take your ${input.planName} payment`, `Hello ${input.name},`, [
+  return compose(brand, `Payment for ${input.planName} didn't go through`, `Hello ${input.name},`, [
     {
       kind: "p",
       text: `Your latest payment for the ${input.planName} did not go through. The card may have expired, or the bank may have declined it.`,

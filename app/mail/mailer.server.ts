@@ -12,22 +12,36 @@ import {
 } from "./sms-transports.server";
 import type { MailBranding } from "./templates";
 import { TWILIO_STATUS_PATH } from "./text-delivery-status.server";
-import { localMailboxTransport, smtpTransport, type MailTransport } from "./transports.server";
+import { localMailboxTransport, smtpTransport, type DkimKeys, type MailTransport } from "./transports.server";
 
 export function getMailBranding(): MailBranding {
   const env = getEnv();
   return { productName: "scam-free", siteUrl: env.APP_URL, supportEmail: env.SUPPORT_EMAIL };
 }
 
+/** The practice domain's key (DKIM_*) and the site's own (SITE_DKIM_*, for MAIL_FROM's domain). */
+export function dkimKeys(): DkimKeys {
+  const env = getEnv();
+  const keys: DkimKeys = [];
+  if (env.DKIM_PRIVATE_KEY && env.DKIM_SELECTOR && env.practice) {
+    keys.push({
+      domainName: env.practice.mailDomain,
+      keySelector: env.DKIM_SELECTOR,
+      privateKey: env.DKIM_PRIVATE_KEY,
+    });
+  }
+  const siteDomain = /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1]?.toLowerCase();
+  if (env.SITE_DKIM_PRIVATE_KEY && env.SITE_DKIM_SELECTOR && siteDomain) {
+    keys.push({ domainName: siteDomain, keySelector: env.SITE_DKIM_SELECTOR, privateKey: env.SITE_DKIM_PRIVATE_KEY });
+  }
+  return keys;
+}
+
 /** SMTP when SMTP_URL is set; otherwise the local mailbox, which a real deployment refuses. */
 export function createMailTransport(): MailTransport {
   const env = getEnv();
   if (env.SMTP_URL) {
-    const dkim =
-      env.DKIM_PRIVATE_KEY && env.DKIM_SELECTOR && env.practice
-        ? { domainName: env.practice.mailDomain, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
-        : undefined;
-    return smtpTransport(env.SMTP_URL, { dkim });
+    return smtpTransport(env.SMTP_URL, { dkim: dkimKeys() });
   }
   if (env.isProduction) {
     throw new Error("SMTP_URL must be set when APP_ENV=production (the local mailbox is for development).");

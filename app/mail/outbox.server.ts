@@ -358,6 +358,16 @@ async function earlierSend(db: Database, channels: DeliveryChannels, message: Ou
   return candidates.find((sid) => !elsewhere.has(sid)) ?? null;
 }
 
+/**
+ * Feedback-ID on the site's own mail: receivers (Gmail's feedback loop) report complaint rates per
+ * stream, and each template is one. Mail that leaves from another address (practice mail) brings
+ * its own, or none.
+ */
+function withFeedbackId(message: OutboxMessage): Record<string, string> {
+  if (message.senderAddress || message.headers["Feedback-ID"]) return message.headers;
+  return { ...message.headers, "Feedback-ID": `${message.template}:site:scamfree` };
+}
+
 async function sendThroughChannel(db: Database, channels: DeliveryChannels, message: OutboxMessage) {
   if (message.channel === "sms") {
     // Checked at send time too: the number may have replied STOP after the text was queued.
@@ -382,7 +392,7 @@ async function sendThroughChannel(db: Database, channels: DeliveryChannels, mess
       subject: message.subject ?? "",
       text: message.textBody,
       html: message.htmlBody,
-      headers: message.headers,
+      headers: withFeedbackId(message),
     });
   }
   throw new PermanentDeliveryError(`Unknown channel: ${message.channel}`);

@@ -1,4 +1,6 @@
 import nodemailer from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { signMessage, type DkimKey } from "./dkim-signature.server";
 import { PermanentDeliveryError } from "./delivery-errors";
 
 /** One outgoing email as a transport sees it. */
@@ -25,19 +27,38 @@ export function messageIdFor(id: string, from: string) {
 }
 
 /**
- * SMTP through a small connection pool (five connections, reused), so a burst of messages sent in
- * parallel does not open one connection per message. `pool`/`maxConnections` in SMTP_URL win.
+ * The keys we sign with, by the From domain they sign for: the practice domain's (DKIM_*) and the
+ * site's own (SITE_DKIM_*). Mail from a domain without a key leaves unsigned (its provider signs).
  */
-/** DKIM signing of the mail one domain sends (the practice domain's): nodemailer signs each message. */
-export interface DkimSigning {
-  domainName: string;
-  keySelector: string;
-  privateKey: string;
+export type DkimKeys = DkimKey[];
+
+const addressOf = (from: string) => (/<([^>\s]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+const domainOf = (from: string) => addressOf(from).split("@")[1]?.toLowerCase() ?? "";
+
+/** The message exactly as it will leave, signed when one of our keys is for its From domain. */
+export async function composeRawEmail(message: OutgoingEmail, keys: DkimKeys = [], now = new Date()) {
+  const raw = await new MailComposer({
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? undefined,
+    headers: message.headers,
+    messageId: messageIdFor(message.id, message.from),
+    date: now,
+  })
+    .compile()
+    .build();
+  const key = keys.find((candidate) => candidate.domainName.toLowerCase() === domainOf(message.from));
+  return key ? signMessage(raw, key, now) : raw;
 }
 
-const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? "";
-
-export function smtpTransport(url: string, options: { dkim?: DkimSigning } = {}): MailTransport {
+/**
+ * SMTP through a small connection pool (five connections, reused), so a burst of messages sent in
+ * parallel does not open one connection per message. `pool`/`maxConnections` in SMTP_URL win.
+ * Each message is composed and signed here (dkim-signature.server.ts), then sent as it is.
+ */
+export function smtpTransport(url: string, options: { dkim?: DkimKeys } = {}): MailTransport {
   const pooled = new URL(url);
   if (!pooled.searchParams.has("pool")) pooled.searchParams.set("pool", "true");
   if (!pooled.searchParams.has("maxConnections")) pooled.searchParams.set("maxConnections", "5");
@@ -46,18 +67,9 @@ export function smtpTransport(url: string, options: { dkim?: DkimSigning } = {})
     name: "smtp",
     async send(message) {
       try {
-        const info = await transporter.sendMail({
-          from: message.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? undefined,
-          headers: message.headers,
-          messageId: messageIdFor(message.id, message.from),
-          // Only mail from the signing domain is signed: the site's own mail keeps its provider's DKIM.
-          dkim: options.dkim && domainOf(message.from) === options.dkim.domainName ? options.dkim : undefined,
-        });
-        return { providerMessageId: info.messageId };
+        const raw = await composeRawEmail(message, options.dkim);
+        await transporter.sendMail({ envelope: { from: addressOf(message.from), to: [message.to] }, raw });
+        return { providerMessageId: messageIdFor(message.id, message.from) };
       } catch (error) {
         throw classifySmtpError(error);
       }

@@ -41,6 +41,13 @@ export const CROSS_SITE_POSTS: readonly CrossSitePost[] = [
     pageAction: true,
   },
   {
+    path: "/unsubscribe/:token",
+    pattern: /^\/unsubscribe\/[A-Za-z0-9_-]{43}$/,
+    reason:
+      "The same one-click stop of practice emails at the address their footer and List-Unsubscribe header show (a path that says nothing of practice, issue #40). The token is the whole authorisation; the only change it can make is to stop practice messages to that person.",
+    pageAction: true,
+  },
+  {
     path: "/training/summaries/unsubscribe",
     reason:
       "RFC 8058 one-click unsubscribes from the Training Program's weekly summaries, POSTed by the recipient's mail provider. The secret token in the link is the whole authorisation, and the only change it can make is to stop that one person's (or holder's) weekly summaries.",

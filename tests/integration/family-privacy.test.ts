@@ -131,7 +131,7 @@ describe.each(DATABASE_TARGETS)("what a family sees and what it leaves behind on
     await db().insert(outboxMessages).values({
       template: "subscription-started",
       recipient: "ana.holder@example.com",
-      subject: "Your Family Training has started",
+      subject: "Receipt: Family Training has started",
       textBody: "Receipt for Ana Holder",
       status: "sent",
       sentAt: new Date(),

@@ -24,7 +24,7 @@ import {
  * A worker process (tests/support/site-process.ts: the real server runtime with its job runner)
  * is killed with SIGKILL while a batch of practice messages is being sent, then started again. Every
  * due message must arrive exactly once, counted where it arrives: the local SMTP server (by the
- * X-Scam-Free-Practice header) and the fake Twilio API (by the message's link token), among them
+ * Message-ID, `<outbox id@practice domain>`) and the fake Twilio API (by the message's link token), among them
  * texts Twilio had taken when the worker died but whose answer it never read. Two processes cannot
  * share PGlite, so this runs on PostgreSQL (TEST_DATABASE_URL).
  */
@@ -286,7 +286,8 @@ describe.each(DATABASE_TARGETS.filter((target) => target.name === "postgres"))(
       // Counted where they arrived: each message exactly once, nothing else. On a mismatch the
       // message lists every email that is not exactly one copy of one practice message: which,
       // to whom, over which connection, when (ms after the kill), and the state of its outbox row.
-      const practiceIdOf = (raw: string) => /X-Scam-Free-Practice: (\S+)/.exec(raw)?.[1] ?? null;
+      // Each email's Message-ID is `<outbox id@domain>`: that is how it is told apart.
+      const practiceIdOf = (raw: string) => /^Message-ID: <([^@>]+)@/im.exec(raw)?.[1] ?? null;
       const outboxRows = await db.select().from(outboxMessages);
       const story = smtp.received
         .filter((mail) => {
@@ -305,8 +306,10 @@ describe.each(DATABASE_TARGETS.filter((target) => target.name === "postgres"))(
         }));
       expect(smtp.received, JSON.stringify(story)).toHaveLength(15);
       expect(twilio.messages).toHaveLength(15);
-      for (const message of emails) {
-        const copies = smtp.received.filter((mail) => mail.raw.includes(`X-Scam-Free-Practice: ${message.id}`));
+      const queuedEmails = await db.select().from(practiceMessages).where(eq(practiceMessages.channel, "email"));
+      expect(queuedEmails.map((message) => message.outboxMessageId).filter(Boolean)).toHaveLength(15);
+      for (const message of queuedEmails) {
+        const copies = smtp.received.filter((mail) => practiceIdOf(mail.raw) === message.outboxMessageId);
         expect(copies, `email ${message.id}`).toHaveLength(1);
       }
       for (const message of texts) {

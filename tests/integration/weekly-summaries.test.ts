@@ -161,8 +161,10 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
 
       if (week === 0) {
         const [note] = to("dana@example.com");
-        // The feedback page is on the practice host (PRACTICE_LINK_ORIGIN), not the site's.
-        const feedback = `${getEnv().practice!.linkOrigin}/practice/${sent.dana![0]!.token}/feedback`;
+        // Site mail links to the feedback page on the site's own host, never the practice host
+        // (issue #40): a block of the practice host must not touch the site's mail.
+        const feedback = `${BRAND.siteUrl}/practice/${sent.dana![0]!.token}/feedback`;
+        expect(note!.textBody).not.toContain(getEnv().practice!.linkOrigin);
         expect(note!.subject).toBe("Last week's practice email: did you spot it?");
         expect(note!.textBody).toContain(library.byId(sent.dana![0]!.scenarioId)!.title);
         expect(note!.textBody).toContain(`I spotted it: ${feedback}`);
@@ -173,12 +175,12 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
 
         const [text] = to("+15555550123");
         expect(text!.channel).toBe("sms");
-        expect(text!.textBody).toContain(`${getEnv().practice!.linkOrigin}/practice/${sent.joe![0]!.token}/feedback`);
+        expect(text!.textBody).toContain(`${BRAND.siteUrl}/practice/${sent.joe![0]!.token}/feedback`);
         expect(text!.textBody).toContain("Reply STOP to end all texts.");
 
         const [familyNote] = holder;
         expect(familyNote!.recipient).toBe("dana@example.com");
-        expect(familyNote!.subject).toBe("Your family's practice last week");
+        expect(familyNote!.subject).toBe("Last week's practice at home: the family summary");
         for (const line of [
           "Dana Rivera: spotted 0 of 1 practice message.",
           "Sam Rivera: spotted 0 of 1 practice message.",

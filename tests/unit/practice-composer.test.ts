@@ -5,6 +5,7 @@ import {
   composePracticeEmail,
   composePracticeText,
   newPracticeToken,
+  practiceFeedbackId,
 } from "~/training/sending/practice-composer.server";
 import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
 
@@ -26,6 +27,7 @@ const details = {
 const form = deliveredForm(scenario, details);
 const input = {
   messageId: "3f1c5a9e-0000-4000-8000-000000000001",
+  scenarioId: "email-test",
   token: "tok_EN-123",
   form,
   linkOrigin: "https://go.practice-mail.example",
@@ -60,8 +62,8 @@ describe("practice message composition", () => {
 
   it("escapes every piece of text in the HTML, links the marker to the practice origin, and says nothing of practice", () => {
     const email = composePracticeEmail(input);
-    // No link a person can see or hover over says "practice" (issue #36): only the one-click
-    // List-Unsubscribe header, which no one reads, keeps the plain stop page's path.
+    // No link a person can see or hover over says "practice" (issue #36), and no header either
+    // (issue #40): "Show original" is where a careful reader looks.
     const visibleLinks = [...email.html.matchAll(/href="([^"]+)"/g), ...email.text.matchAll(/https?:\/\/\S+/g)].map(
       (match) => match[1] ?? match[0],
     );
@@ -72,7 +74,7 @@ describe("practice message composition", () => {
       `<a href="https://go.practice-mail.example/prize/claim/tok_EN-123" style="color:#1a56db">Claim &lt;now&gt; &amp; &quot;go&quot;</a>`,
     );
     expect(email.html).toContain(
-      `<a href="https://go.practice-mail.example/unsubscribe/tok_EN-123" style="color:#64748b">Unsubscribe</a>`,
+      `<a href="https://go.practice-mail.example/unsubscribe/tok_EN-123" style="color:#777777">Unsubscribe</a>`,
     );
     expect(email.html).not.toContain("<friend>");
     expect(email.html).not.toContain("<now>");
@@ -88,11 +90,23 @@ describe("practice message composition", () => {
       template: "practice-email",
       subject: scenario.subject,
       headers: {
-        "X-Scam-Free-Practice": input.messageId,
-        "List-Unsubscribe": "<https://go.practice-mail.example/practice/tok_EN-123/stop>",
+        "List-Unsubscribe": "<https://go.practice-mail.example/unsubscribe/tok_EN-123>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Feedback-ID": practiceFeedbackId("email-test", "rewards@go.practice-mail.example"),
       },
     });
+    expect(Object.keys(email.headers ?? {})).toHaveLength(3);
+    for (const value of Object.values(email.headers ?? {})) {
+      // (This test's own practice domain is named for what it is; a deployment's need not be.)
+      expect(value.replace("List-Unsubscribe", "").replaceAll("practice-mail.example", "")).not.toMatch(
+        /practi|training|scam/i,
+      );
+    }
+    expect(practiceFeedbackId("email-test", "rewards@go.practice-mail.example")).toMatch(/^[0-9a-f]{10}:m:go$/);
+    // Its own plain document, not the site's mail layout.
+    expect(email.html).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8">/);
+    expect(email.html).toContain(`<title>Win &lt;b&gt;big&lt;/b&gt; &amp; &quot;fast&quot;</title>`);
+    expect(email.html).not.toContain("#163e85");
   });
 
   it("puts the landing address in place of the link in a text, and ends it with Reply STOP to end", () => {

@@ -87,8 +87,12 @@ describe("the practice host", () => {
 
   it("on the site's host, a practice page moves to the practice host; its buttons still post where they are", async () => {
     const siteHost = new URL(SITE).host;
-    const moved = await ask(siteHost, "GET", `/practice/${TOKEN}/feedback`);
-    expect([moved.status, moved.location]).toEqual([302, `${PRACTICE}/practice/${TOKEN}/feedback`]);
+    const moved = await ask(siteHost, "GET", `/practice/${TOKEN}/stop`);
+    expect([moved.status, moved.location]).toEqual([302, `${PRACTICE}/practice/${TOKEN}/stop`]);
+    // The site's own mail links to the feedback page on the site's host (issue #40): it stays.
+    expect((await ask(siteHost, "GET", `/practice/${TOKEN}/feedback`)).body).toBe(
+      `page GET /practice/${TOKEN}/feedback`,
+    );
     expect((await ask(siteHost, "POST", `/practice/${TOKEN}`)).body).toBe(`page POST /practice/${TOKEN}`);
     expect((await ask(siteHost, "GET", "/pricing")).body).toBe("page GET /pricing");
   });

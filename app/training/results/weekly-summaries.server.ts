@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { feedbackPageOnSite } from "~/training/sending/practice-composer.server";
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { confirmedAccountEmails } from "~/account/accounts.server";
@@ -123,7 +123,8 @@ export async function sendWeeklySummaries(
     const id = await sendPersonSummary(db, brand, recipient, week, {
       scenarioTitle: library.byId(latest.scenarioId)?.title ?? "A practice message",
       channel: latest.channel as "email" | "sms",
-      feedbackUrl: `${practiceSendingSetup()?.linkOrigin ?? brand.siteUrl}/practice/${latest.token}/feedback`,
+      // On the site's own host: site mail never links to the practice host (issue #40).
+      feedbackUrl: feedbackPageOnSite(latest.token, brand.siteUrl),
       // The free course in the track written for their age (issue #37).
       courseUrl: `${brand.siteUrl}${withTrack("/course", trackForAgeBand(recipient.ageBand))}`,
     });

@@ -69,7 +69,7 @@ interface FamilySummaryInput {
 }
 
 export function familySummaryEmail(brand: MailBranding, input: FamilySummaryInput): EmailContent {
-  return compose(brand, "Your family's practice last week", `Hello ${oneLine(input.holderName)},`, [
+  return compose(brand, "Last week's practice at home: the family summary", `Hello ${oneLine(input.holderName)},`, [
     { kind: "p", text: "Here is how your family did with last week's practice messages:" },
     ...input.lines.map((line) => ({ kind: "p" as const, text: line })),
     { kind: "p", text: input.monthLine.endsWith(".") ? input.monthLine : `${input.monthLine}.` },

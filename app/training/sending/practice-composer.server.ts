@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { NewEmail, NewText } from "~/mail/outbox.server";
 import { escapeHtml } from "~/text/html";
 import type { DeliveredForm } from "~/training/library/delivered-form";
@@ -15,7 +15,6 @@ import type { DeliveredForm } from "~/training/library/delivered-form";
 
 export const PRACTICE_EMAIL_TEMPLATE = "practice-email";
 export const PRACTICE_TEXT_TEMPLATE = "practice-text";
-const PRACTICE_HEADER = "X-Scam-Free-Practice";
 
 /** 256 random bits, URL-safe: the only key to a message's landing, feedback and stop pages. */
 export function newPracticeToken(): string {
@@ -33,14 +32,24 @@ export function practiceLinks(token: string, origin: string, landingPath = "/pra
   return {
     landing: `${origin}${landingPath}/${token}`,
     unsubscribe: `${origin}/unsubscribe/${token}`,
-    stop: `${plain}/stop`,
     feedback: `${plain}/feedback`,
   };
 }
 
+/**
+ * The feedback page as the site's own mail links to it: on the site's host, never the practice
+ * host, so a block of the practice host cannot touch the site's mail (issue #40). The practice host
+ * serves the same page after a landing.
+ */
+export function feedbackPageOnSite(token: string, siteUrl: string) {
+  return `${siteUrl}/practice/${token}/feedback`;
+}
+
 export interface PracticeComposition {
-  /** practice_messages.id, for the header a family's mail admin can filter on. */
+  /** practice_messages.id. */
   messageId: string;
+  /** The scenario's id: its campaign in Feedback-ID, hashed (nothing readable says what it is). */
+  scenarioId: string;
   token: string;
   form: DeliveredForm;
   /** PRACTICE_LINK_ORIGIN. */
@@ -64,18 +73,42 @@ function paragraphHtml(paragraph: string, landing: string) {
   return `<p style="margin:0 0 16px">${html.replaceAll("\n", "<br>")}</p>`;
 }
 
+/**
+ * Practice mail's own plain document, unlike the site's mail layout (app/mail/templates.ts): a
+ * receiver or a reader comparing the two sees no shared template.
+ */
+function practiceEmailDocument(subject: string, bodyHtml: string, unsubscribeUrl: string) {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:15px;color:#222222;line-height:1.45">` +
+    bodyHtml +
+    `<p style="margin:28px 0 0;font-size:12px;color:#777777"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#777777">Unsubscribe</a></p></body></html>`
+  );
+}
+
+/**
+ * Feedback-ID (the receivers' per-campaign complaint figures): the scenario's id hashed, the
+ * sending domain's first label as the sender. Staff can map the hash back; a reader learns nothing.
+ */
+export function practiceFeedbackId(scenarioId: string, fromAddress: string) {
+  const campaign = createHash("sha256").update(scenarioId).digest("hex").slice(0, 10);
+  const sender = (fromAddress.split("@")[1] ?? "").split(".")[0] || "mail";
+  return `${campaign}:m:${sender}`;
+}
+
 /** The email, without its recipient (the scheduler adds `to`, the one in its delivered form). */
 export function composePracticeEmail(input: PracticeComposition): Omit<NewEmail, "to"> {
   const links = practiceLinks(input.token, input.linkOrigin, input.landingPath);
   const { form } = input;
   const text = `${form.body.replace(LINK_MARKER, (_marker, label: string) => `${label} (${links.landing})`)}\n\n--\nUnsubscribe: ${links.unsubscribe}\n`;
-  const html =
-    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">` +
+  const html = practiceEmailDocument(
+    form.subject ?? "",
     form.body
       .split(/\n{2,}/)
       .map((paragraph) => paragraphHtml(paragraph, links.landing))
-      .join("") +
-    `<p style="margin:32px 0 0;font-size:11px;color:#94a3b8"><a href="${escapeHtml(links.unsubscribe)}" style="color:#64748b">Unsubscribe</a></p></body></html>`;
+      .join(""),
+    links.unsubscribe,
+  );
   return {
     template: PRACTICE_EMAIL_TEMPLATE,
     senderName: form.from.name,
@@ -83,10 +116,13 @@ export function composePracticeEmail(input: PracticeComposition): Omit<NewEmail,
     subject: form.subject ?? "",
     text,
     html,
+    // The message is found again by its Message-ID (`<outbox id@practice domain>`); no header of
+    // ours says what it is, since "Show original" is where a careful reader looks (issue #40).
     headers: {
-      [PRACTICE_HEADER]: input.messageId,
-      "List-Unsubscribe": `<${links.stop}>`,
+      // The footer's own address: it answers the RFC 8058 POST, and its path says nothing of practice.
+      "List-Unsubscribe": `<${links.unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "Feedback-ID": practiceFeedbackId(input.scenarioId, form.from.address),
     },
   };
 }

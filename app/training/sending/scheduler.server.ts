@@ -155,6 +155,7 @@ export async function enqueuePracticeMessage(
     .where(eq(practiceMessages.id, message.id));
   const composition = {
     messageId: message.id,
+    scenarioId: scenario.id,
     token: message.token,
     form: delivered,
     linkOrigin: setup.linkOrigin,

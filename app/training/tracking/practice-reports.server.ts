@@ -3,7 +3,8 @@ import type { InboundEmail, InboundEmailOutcome } from "~/mail/inbound-email.ser
 import { getMailBranding, queueEmail, queueText } from "~/mail/mailer.server";
 import { reportThanksEmail, reportThanksText } from "~/training/people/training-emails";
 import { noticeHolderOfSpot } from "./spot-notices.server";
-import { practiceLinks } from "~/training/sending/practice-composer.server";
+import { getEnv } from "~/config/env.server";
+import { feedbackPageOnSite } from "~/training/sending/practice-composer.server";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
 import {
   findPracticeMessageByOutboxId,
@@ -83,9 +84,9 @@ async function messagesReferred(db: Database, email: InboundEmail): Promise<Prac
   return [...found.values()].slice(0, MOST_MESSAGES_PER_REPORT);
 }
 
+/** The feedback page on the site's own host: this link goes out in the site's mail and texts. */
 export function feedbackUrl(message: PracticeMessageRecord): string | null {
-  const setup = practiceSendingSetup();
-  return setup ? practiceLinks(message.token, setup.linkOrigin).feedback : null;
+  return practiceSendingSetup() ? feedbackPageOnSite(message.token, getEnv().APP_URL) : null;
 }
 
 const friendly = (message: PracticeMessageRecord) =>
