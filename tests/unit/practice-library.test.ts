@@ -422,6 +422,22 @@ describe("library validation", () => {
     expect(rejectsWith(validSms, (s) => (s.frontMatter.nextTime = "The IRS never texts about refunds."))).toEqual([]);
   });
 
+  it("rejects what only costs practice mail its inbox: a shouted sender name, three or more '!' (issue #40)", () => {
+    expect(rejectsWith(validEmail, (s) => ((s.frontMatter.from as FrontMatter).name = "Coin Vault WINNERS"))).toEqual([
+      `the sender's name has the all-caps word "WINNERS"; write it in ordinary capitals (spam filters score shouted sender names)`,
+    ]);
+    expect(
+      rejectsWith(validEmail, (s) => (s.body = s.body.replace("Hi {{firstName}}!", "Hi {{firstName}}!!!"))),
+    ).toEqual([`the body has three or more "!" in a row; use at most two (spam filters score "!!!")`]);
+    // Short acronyms and a double "!!" are how these scams write: they stay.
+    expect(
+      rejectsWith(validEmail, (s) => {
+        (s.frontMatter.from as FrontMatter).name = "Coin Vault VIP Rewards";
+        s.body = s.body.replace("Hi {{firstName}}!", "Hi {{firstName}}!!");
+      }),
+    ).toEqual([]);
+  });
+
   it("rejects a phone number outside 555-01xx", () => {
     expect(
       rejectsWith(validSms, (s) => (s.body = s.body.replace("[[link]]", "[[link]] or call 1-800-432-1188"))),

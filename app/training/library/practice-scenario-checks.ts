@@ -49,6 +49,34 @@ function describeBands(bands: readonly string[]): string {
   return bands.length ? bands.join(", ") : "none";
 }
 
+/** A word of four or more capitals: a short acronym (DMV, GEM) is how names are written. */
+const SHOUTED_WORD = /\b[A-Z]{4,}\b/;
+const THREE_BANGS = /!{3,}/;
+
+/**
+ * What receivers' filters score and no real scam of the kind needs (issue #40): an all-caps word
+ * in the sender's name, and three or more exclamation marks in a row. A scenario keeps its
+ * shouting and its "!!"; these two only cost practice mail its inbox.
+ */
+function deliverabilityProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  const shouted = SHOUTED_WORD.exec(scenario.from.name)?.[0];
+  if (shouted) {
+    problems.push(
+      `the sender's name has the all-caps word ${quoted(shouted)}; write it in ordinary capitals (spam filters score shouted sender names)`,
+    );
+  }
+  for (const [name, text] of [
+    ["subject", scenario.subject ?? ""],
+    ["body", scenario.body],
+  ] as const) {
+    if (THREE_BANGS.test(text)) {
+      problems.push(`the ${name} has three or more "!" in a row; use at most two (spam filters score "!!!")`);
+    }
+  }
+  return problems;
+}
+
 function channelProblems(scenario: PracticeScenario): string[] {
   const problems: string[] = [];
   const body = displayBody(scenario.body);
@@ -62,6 +90,7 @@ function channelProblems(scenario: PracticeScenario): string[] {
         `from.address ${quoted(address)} must be only the part before the "@" (lower-case letters, digits, dots and hyphens): the email leaves from it at the practice mail domain`,
       );
     }
+    problems.push(...deliverabilityProblems(scenario));
     const words = body.text.split(/\s+/).filter(Boolean).length;
     if (words < EMAIL_BODY_WORDS.min || words > EMAIL_BODY_WORDS.max) {
       problems.push(
