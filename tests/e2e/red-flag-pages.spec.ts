@@ -83,9 +83,12 @@ test.describe("'Learn more' after a practice message opens a public red-flag pag
     page,
   }) => {
     await page.setViewportSize(PHONE);
+    // The site's own mail links to the feedback page on the site's host (issue #40): it stays there.
     await page.goto(`${baseURL}/practice/${token}/feedback`);
-    // The feedback page is on the practice host; its links to the site are whole addresses on the main host.
-    await expect(page).toHaveURL(`${practiceOrigin()}/practice/${token}/feedback`);
+    await expect(page).toHaveURL(`${baseURL}/practice/${token}/feedback`);
+    await expect(page.getByRole("heading", { level: 1, name: "Here is what to look for" })).toBeVisible();
+    // After a landing it is on the practice host; its links to the site are whole addresses on the main host.
+    await page.goto(`${practiceOrigin()}/practice/${token}/feedback`);
     await expect(page.getByRole("heading", { level: 1, name: "Here is what to look for" })).toBeVisible();
 
     const flags = page.getByRole("list", { name: /red flags/i }).getByRole("listitem");
