@@ -73,7 +73,12 @@ describe.each(DATABASE_TARGETS)("outgoing mail on $name", (target) => {
     expect(smtp.received[0].raw).toContain("text/plain");
     expect(smtp.received[0].raw).toContain("text/html");
     expect(smtp.received[0].raw).toContain(`Message-ID: <${id}@scam-free.test>`);
+    // Every site email names its stream for receivers' complaint figures (issue #40), and its HTML
+    // is a complete document.
+    expect(smtp.received[0].raw).toMatch(/^Feedback-ID: password-reset:site:scamfree$/m);
     const row = await status(id);
+    expect(row.htmlBody).toContain('<html lang="en"><head><meta charset="utf-8">');
+    expect(row.htmlBody).toContain("<title>Reset your scam-free password</title>");
     expect(row).toMatchObject({ status: "sent", attempts: 1, transport: "smtp", channel: "email", priority: 10 });
     expect(row.sentAt).toBeInstanceOf(Date);
   });

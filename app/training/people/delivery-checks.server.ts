@@ -133,6 +133,8 @@ export async function sendDeliveryCheck(
             ...deliveryCheckEmail(getMailBranding(), words),
             senderName: CHECK_SENDER.name,
             senderAddress: `${CHECK_SENDER.localPart}@${setup.mailDomain}`,
+            // Its own stream in receivers' complaint figures (issue #40): a labelled test, not a scenario.
+            headers: { "Feedback-ID": "delivery-check:check:scamfree" },
             sendAt: later,
           })
         : await enqueueText(tx, {
