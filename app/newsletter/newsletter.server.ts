@@ -91,3 +91,15 @@ export async function handleNewsletterSignup(
     return { status: 503, result: { ok: false, title, message: text } };
   }
 }
+
+/**
+ * Unsubscribes an address, whichever email it acted on (a "Report spam" on our newsletter mail,
+ * issue #40): the same change as its own unsubscribe link.
+ */
+export async function unsubscribeByAddress(db: Database, email: string): Promise<UnsubscribeOutcome> {
+  const [row] = await db
+    .select({ token: newsletterSubscribers.unsubscribeToken })
+    .from(newsletterSubscribers)
+    .where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase()));
+  return row?.token ? unsubscribeByToken(db, row.token) : "unknown";
+}

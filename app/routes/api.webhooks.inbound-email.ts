@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.webhooks.inbound-email";
 import { inboundEmailSecret } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
+import { handleReportEmail, isReportEmail } from "~/mail/feedback-reports/feedback-inbox.server";
 import {
   handleInboundEmail,
   INBOUND_EMAIL_MAX_BYTES,
@@ -34,6 +35,12 @@ export async function action({ request }: Route.ActionArgs) {
     return answer(413, { error: "That email is too large to be a report." });
   if (!inboundSignatureValid(raw, request.headers.get(INBOUND_SIGNATURE_HEADER), secret)) {
     return answer(401, { error: `The ${INBOUND_SIGNATURE_HEADER} signature is missing or wrong.` });
+  }
+  // Receivers' reports (complaints, late bounces) come here too, as multipart/report.
+  if (isReportEmail(raw)) {
+    const result = await handleReportEmail(await getDatabase(), raw);
+    getLogger().info({ outcome: result.status === 200 ? result.outcome : "malformed" }, "inbound report");
+    return result.status === 200 ? answer(200, { outcome: result.outcome }) : answer(400, { error: result.error });
   }
   let email;
   try {

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { deliveriesFailingSql, failingExplanation } from "./failed-deliveries.server";
+import { emailPracticeRestLine } from "~/training/tracking/practice-complaints.server";
 import { latestChecks, sendDeliveryCheck } from "./delivery-checks.server";
 import { deliveryStepsFor } from "./delivery-steps";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
@@ -135,9 +136,10 @@ async function failingAddresses(db: Database, addresses: string[]): Promise<Set<
 function toView(contact: Contact, holderEmail: string, facts: AddressFacts): ContactView {
   const { states } = facts;
   const minor = isMinor(contact.ageBand);
-  const addresses = addressesInUse(contact).map(({ channel, address }) =>
-    addressView(contact.id, channel, address, facts),
-  );
+  const resting = emailPracticeRestLine(contact, new Date());
+  const addresses = addressesInUse(contact)
+    .map(({ channel, address }) => addressView(contact.id, channel, address, facts))
+    .map((view) => (view.channel === "email" && !view.paused && resting ? { ...view, paused: resting } : view));
   const status = contactStatus({
     minor,
     guardianConfirmed: contact.guardianConfirmedAt !== null,

@@ -22,7 +22,8 @@ import { practiceAddressConsents, practiceSuppressions, trainingContacts } from 
  * - at least one channel is usable: email enabled with an address that said yes and is not
  *   suppressed (a refusal is kept by mailbox: "name+1@" is suppressed when "name@" said no),
  *   or texts enabled with an E.164 number that said yes, is not suppressed and has not
- *   replied STOP. Only those channels are offered, so nothing can go to an address that did not
+ *   replied STOP. Email also rests while email_practice_paused_until is ahead (the person
+ *   marked a practice email as spam). Only those channels are offered, so nothing can go to an address that did not
  *   agree.
  */
 
@@ -133,7 +134,10 @@ function judge(candidate: Candidate, now: Date): Eligibility {
   if (contact.pausedAt) return no("paused");
   if (!candidate.newest || !hasMemberAccess(candidate.subscription, now)) return no("no access");
   const channels: Channel[] = [];
-  if (email && candidate.emailAgreed && !candidate.emailSuppressed && !candidate.emailBounced) channels.push("email");
+  // A "Report spam" on a practice email rests email practice for a while (practice-complaints.server.ts).
+  const emailResting = contact.emailPracticePausedUntil !== null && contact.emailPracticePausedUntil > now;
+  if (email && candidate.emailAgreed && !candidate.emailSuppressed && !candidate.emailBounced && !emailResting)
+    channels.push("email");
   if (
     phone &&
     isE164(contact.phone!) &&
