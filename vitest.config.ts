@@ -54,6 +54,8 @@ export default defineConfig({
     env: {
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
+      // Tests send many practice emails on one day; the warm start's own test turns it on.
+      PRACTICE_WARMUP_START: "0",
       AUTH_SECRET: "test-secret-that-is-at-least-32-characters-long",
       APP_URL: "http://localhost:3000",
     },

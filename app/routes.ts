@@ -61,6 +61,7 @@ export default [
   route("staff/support", "routes/staff.support.tsx"),
   route("staff/subscribers", "routes/staff.subscribers.tsx"),
   route("staff/subscribers.csv", "routes/staff.subscribers-csv.ts"),
+  route("staff/program", "routes/staff.program.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("cookies", "routes/cookies.tsx"),

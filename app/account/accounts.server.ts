@@ -32,6 +32,12 @@ export function confirmedAccountEmails() {
 
 export type AccountRole = "member" | "staff";
 
+/** The login emails of every staff account: who hears when the site itself needs attention. */
+export async function staffEmails(db: Database): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, "staff"));
+  return rows.map((row) => row.email);
+}
+
 /**
  * Gives the account with this email (as stored: lower case) the role `to`: from any other role,
  * or only from `from` when given. "changed"; "unchanged" when the account exists but was not

@@ -34,7 +34,8 @@ export type DeliveryState = OutboxState | (string & {});
 /**
  * Each message's delivery, as a subquery to join on in a bigger query (so a list of messages stays
  * one query): `messageId` (the outbox id the enqueue call returned), `state`, `sentAt` (set once
- * sent) and `failure` (the last error; for a failed message, why it was given up). Pass another
+ * sent) and `failure` (the last error; for a failed message, why it was given up), with `bouncedAt`
+ * and `complainedAt` once a bounce report or a complaint came back for it. Pass another
  * name to join it twice in one query.
  */
 export function messageDeliveries(name = "message_delivery") {
@@ -48,6 +49,9 @@ export function messageDeliveries(name = "message_delivery") {
       transport: outboxMessages.transport,
       providerStatus: outboxMessages.providerStatus,
       providerError: outboxMessages.providerError,
+      template: outboxMessages.template,
+      bouncedAt: outboxMessages.bouncedAt,
+      complainedAt: outboxMessages.complainedAt,
     })
     .from(outboxMessages)
     .as(name);

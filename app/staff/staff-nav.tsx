@@ -6,6 +6,7 @@ const LINKS = [
   { to: "/staff/comments", label: "Comments" },
   { to: "/staff/support", label: "Support inbox" },
   { to: "/staff/subscribers", label: "Subscribers" },
+  { to: "/staff/program", label: "Program health" },
 ];
 
 /** The staff console's own navigation, above each staff page. */

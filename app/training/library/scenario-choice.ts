@@ -20,6 +20,9 @@ import {
  *   or else at the nearest level, the easier one first when two are equally near (a person who is
  *   struggling should not jump up). Among those, a kind they have not met in their last few
  *   messages; among equals, a random one.
+ * - A person's very first practice message (after the delivery test they confirmed) is at level 2
+ *   at least: a level-1 message first would teach them practice is easy to spot, and a level-2
+ *   one is what the research's baseline measures.
  * - Once every scenario for their band is used up on every channel, spaced review: the ones they
  *   fell for come back first, each eight weeks after it went out; then any sent at least eight
  *   weeks ago, the longest ago first.
@@ -164,12 +167,17 @@ function review(input: ScenarioChoiceInput): ScenarioChoice | null {
   };
 }
 
+/** A new person's first practice message is never at level 1 (see the file comment). */
+export const FIRST_MESSAGE_MIN_LEVEL: DifficultyLevel = 2;
+
 /** The next message for a person, or null when nothing suits them now. */
 export function choosePracticeMessage(input: ScenarioChoiceInput): ScenarioChoice | null {
   const step = nextStep(input);
   if (step) return step;
+  const level =
+    input.history.length === 0 ? (Math.max(input.level, FIRST_MESSAGE_MIN_LEVEL) as DifficultyLevel) : input.level;
   for (const channel of channelOrder(input.channels, input.history)) {
-    const choice = chooseScenario({ ...input, channel });
+    const choice = chooseScenario({ ...input, level, channel });
     if (choice) return choice;
   }
   return review(input);

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
+import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
@@ -16,6 +17,8 @@ import { isAllowedSendTime, isoWeekKey, pickSendTime } from "~/training/people/q
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
 import { practiceMessages } from "~/training/tables";
 import { practiceHistoryOf, repeatOf } from "./practice-history.server";
+import { brakesInForce, checkPracticeBrakes } from "~/training/program-health/brakes.server";
+import { practiceEmailAllowance } from "~/training/program-health/warm-start.server";
 
 /**
  * Practice messages are planned, then dispatched, by one recurring job (every minute, one run at a
@@ -32,6 +35,10 @@ import { practiceHistoryOf, repeatOf } from "./practice-history.server";
  *   that commits or none of it: the outbox then delivers it exactly once.
  * - Delivery results: once the outbox has sent (or given up on) a queued practice message, a
  *   "sent" (or "failed") event is appended, once.
+ * - Brakes and the warm start (app/training/program-health/): every run first checks the automatic
+ *   brakes; a braked scenario is never planned (a planned one is cancelled when due, so the person
+ *   gets another), and while practice email is braked or today's warm-start cap is used up, due
+ *   practice emails simply stay planned, in order, for a later run; texts go on.
  */
 
 export const PRACTICE_SCHEDULE_QUEUE = "practice-schedule";
@@ -47,6 +54,8 @@ export interface TickOptions {
   now?: Date;
   library?: Library;
   random?: () => number;
+  /** PRACTICE_WARMUP_START unless given (tests pass their own). */
+  warmupStart?: number;
 }
 
 type Transaction = Database;
@@ -64,6 +73,8 @@ export interface PlannedMessage {
 export async function planPracticeMessages(db: Database, options: TickOptions = {}): Promise<PlannedMessage[]> {
   const now = options.now ?? new Date();
   const library = options.library ?? practiceLibrary();
+  const braked = (await brakesInForce(db)).scenarioIds;
+  const scenarios = braked.size ? library.scenarios.filter((scenario) => !braked.has(scenario.id)) : library.scenarios;
   const recipients = await eligibleRecipients(db, now);
   const history = await practiceHistoryOf(
     db,
@@ -85,7 +96,7 @@ export async function planPracticeMessages(db: Database, options: TickOptions = 
     });
     if (!moment) continue;
     const choice = choosePracticeMessage({
-      scenarios: library.scenarios,
+      scenarios,
       ageBand: recipient.ageBand,
       level: recipient.level,
       channels: recipient.channels,
@@ -169,6 +180,7 @@ export async function enqueuePracticeMessage(
 }
 
 export const WEEKLY_LIMIT_REASON = "this address already had its practice messages for the week";
+export const SCENARIO_BRAKED_REASON = "its scenario is paused by a brake";
 
 export type DispatchOutcome =
   | { id: string; outcome: "queued"; outboxMessageId: string }
@@ -221,6 +233,7 @@ export async function dispatchPracticeMessage(
       return cancel(tx, id, `${channel === "sms" ? "texts" : "email"} no longer usable`);
     const scenario = library.byId(message.scenarioId);
     if (!scenario) return cancel(tx, id, "scenario no longer in the library");
+    if ((await brakesInForce(tx)).scenarioIds.has(scenario.id)) return cancel(tx, id, SCENARIO_BRAKED_REASON);
 
     if (!isAllowedSendTime(now, recipient.timeZone, recipient.ageBand)) {
       // The person's time zone (or age band) changed since planning, or this run is late: never
@@ -277,15 +290,28 @@ export async function dispatchDuePracticeMessages(
   options: TickOptions & { limit?: number; onQueued?: (outboxIds: string[]) => Promise<void> } = {},
 ): Promise<DispatchOutcome[]> {
   const now = options.now ?? new Date();
+  // Practice email may be held back as a whole (a brake) or after today's warm-start cap; held
+  // emails stay planned and keep their place in the order for a later run.
+  const emailBraked = (await brakesInForce(db)).practiceEmail;
+  let emailAllowance = emailBraked
+    ? 0
+    : await practiceEmailAllowance(db, options.warmupStart ?? getEnv().PRACTICE_WARMUP_START, now);
   const due = await db
-    .select({ id: practiceMessages.id })
+    .select({ id: practiceMessages.id, channel: practiceMessages.channel })
     .from(practiceMessages)
-    .where(and(eq(practiceMessages.status, "planned"), lte(practiceMessages.scheduledFor, now)))
-    .orderBy(asc(practiceMessages.scheduledFor))
+    .where(
+      and(
+        eq(practiceMessages.status, "planned"),
+        lte(practiceMessages.scheduledFor, now),
+        emailAllowance === 0 ? ne(practiceMessages.channel, "email") : undefined,
+      ),
+    )
+    .orderBy(asc(practiceMessages.scheduledFor), asc(practiceMessages.id))
     .limit(options.limit ?? DISPATCH_LIMIT);
   const outcomes: DispatchOutcome[] = [];
   let unannounced: string[] = [];
-  for (const { id } of due) {
+  for (const { id, channel } of due) {
+    if (channel === "email" && emailAllowance !== null && emailAllowance <= 0) continue;
     let outcome: DispatchOutcome;
     try {
       outcome = await dispatchPracticeMessage(db, id, { ...options, now });
@@ -298,6 +324,7 @@ export async function dispatchDuePracticeMessages(
       outcome = { id, outcome: "error", error: error instanceof Error ? error.message : String(error) };
     }
     outcomes.push(outcome);
+    if (outcome.outcome === "queued" && channel === "email" && emailAllowance !== null) emailAllowance -= 1;
     if (outcome.outcome === "queued") unannounced.push(outcome.outboxMessageId);
     if (unannounced.length >= WAKE_EVERY) {
       await options.onQueued?.(unannounced);
@@ -361,12 +388,13 @@ export interface TickSummary {
   outcomes: DispatchOutcome[];
 }
 
-/** One run of the recurring job: record delivery results, plan, dispatch. */
+/** One run of the recurring job: check the brakes, record delivery results, plan, dispatch. */
 export async function runPracticeSchedule(
   db: Database,
   options: TickOptions & { onQueued?: (outboxIds: string[]) => Promise<void> } = {},
 ): Promise<TickSummary> {
   const now = options.now ?? new Date();
+  await checkPracticeBrakes(db, { now });
   const events = await recordDeliveryEvents(db);
   const planned = await planPracticeMessages(db, { ...options, now });
   const outcomes = await dispatchDuePracticeMessages(db, { ...options, now });
