@@ -9,6 +9,8 @@ import { INBOUND_EMAIL_MAX_BYTES, signInboundEmail } from "~/mail/inbound-email.
 import { outboxMessages } from "~/mail/tables";
 import { unsubscribeHeaders, unsubscribeUrl } from "~/newsletter/newsletter-emails";
 import { newsletterSubscribers } from "~/newsletter/tables";
+import { digestUnsubscribeUrl } from "~/scam-updates/digest-email";
+import { scamUpdateDigestSettings } from "~/scam-updates/tables";
 import { action as inboundEmail } from "~/routes/api.webhooks.inbound-email";
 import { contactEligibility } from "~/training/sending/practice-eligibility.server";
 import { loadTrainingPage } from "~/training/people/contact-settings.server";
@@ -58,6 +60,7 @@ describe.each(DATABASE_TARGETS)("feedback loops on $name", (target) => {
     trainingPrograms,
     outboxMessages,
     newsletterSubscribers,
+    scamUpdateDigestSettings,
     members,
     subscriptions,
     customers,
@@ -191,6 +194,29 @@ describe.each(DATABASE_TARGETS)("feedback loops on $name", (target) => {
       body: { outcome: "complained" },
     });
     expect((await outboxRow(reset!.id)).complainedAt).not.toBeNull();
+  });
+
+  it("turns off the scam-update digest of a member who complained about it", async () => {
+    const { family } = await anaWithPracticeEmail();
+    const token = randomBytes(32).toString("base64url");
+    await db().insert(scamUpdateDigestSettings).values({ userId: family.userId, unsubscribeToken: token });
+    const [digest] = await db()
+      .insert(outboxMessages)
+      .values({
+        template: "scam-update-digest",
+        recipient: "dana@example.com",
+        subject: "This week's scams",
+        textBody: "This week.",
+        status: "sent",
+        headers: unsubscribeHeaders(digestUnsubscribeUrl("http://localhost:3000", token)),
+      })
+      .returning();
+    expect(await post(fixture("arf-rfc5965-b2-complete", digest!.id, "dana@example.com"))).toEqual({
+      status: 200,
+      body: { outcome: "complained" },
+    });
+    const [setting] = await db().select().from(scamUpdateDigestSettings);
+    expect(setting!.unsubscribedAt).not.toBeNull();
   });
 
   it("counts a late bounce like a refusal: bounced_at, a failed event, and two in a row pause email with the reason", async () => {
