@@ -23,12 +23,8 @@ export interface BrakeView {
 }
 
 const COMPLAINT_LINES = [
-  {
-    rate: COMPLAINT_WARNING_RATE,
-    label: `${percent(COMPLAINT_WARNING_RATE).replace(".00", "")} keep under`,
-    colour: "#b45309",
-  },
-  { rate: COMPLAINT_LIMIT_RATE, label: `${percent(COMPLAINT_LIMIT_RATE).replace(".00", "")} limit`, colour: "#b91c1c" },
+  { rate: COMPLAINT_WARNING_RATE, label: "0.1% keep under", colour: "#b45309" },
+  { rate: COMPLAINT_LIMIT_RATE, label: "0.3% limit", colour: "#b91c1c" },
 ];
 const BOUNCE_LINES = [{ rate: BOUNCE_WARNING_RATE, label: "2% limit", colour: "#b91c1c" }];
 

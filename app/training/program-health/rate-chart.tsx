@@ -9,7 +9,7 @@ import { percent } from "./health-rates";
  */
 
 const HEIGHT = 150;
-const LEFT = 40;
+const LEFT = 44;
 const RIGHT = WIDTH - 8;
 const LINE_COLOUR = "#1749a6"; // brand-700
 
@@ -23,6 +23,12 @@ export interface RateLine {
 export interface RatePoint {
   day: string;
   rate: number | null;
+}
+
+/** The axis's top label, short enough for the margin: "25%", "4.5%", "0.45%". */
+function axisPercent(rate: number) {
+  const value = rate * 100;
+  return `${value >= 10 ? value.toFixed(0) : value >= 1 ? value.toFixed(1) : value.toFixed(2)}%`;
 }
 
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -82,7 +88,7 @@ export function RateChart({
           0%
         </text>
         <text x={LEFT - 4} y={PLOT_TOP + 4} textAnchor="end" fontSize="10" fill={INK}>
-          {percent(top)}
+          {axisPercent(top)}
         </text>
         {lines.map((line) => (
           <g key={line.label} data-line={line.label}>
