@@ -1,4 +1,4 @@
-import MailComposer from "nodemailer/lib/mail-composer";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { addressOf, senderOf, type OutboxMessage } from "./outbox.server";
 import { messageIdFor } from "./transports.server";
 

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import MailComposer from "nodemailer/lib/mail-composer";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { signMessage, type DkimKey } from "./dkim-signature.server";
 import { PermanentDeliveryError } from "./delivery-errors";
 

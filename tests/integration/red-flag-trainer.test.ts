@@ -95,10 +95,10 @@ describe.each(DATABASE_TARGETS)("the red flag trainer's action on $name", (targe
     });
   });
 
-  it('gives a child half a red flag for a good instinct: only the subject\'s "Winner Notice!!!" is never 0', async () => {
+  it('gives a child half a red flag for a good instinct: only the subject\'s "Winner Notice!!" is never 0', async () => {
     const prize = "email-lawn-mower-prize";
     const candidates = cutMessage(trainerMessageFromScenario(practiceLibrary().byId(prize)!)).candidates;
-    const youWon = candidates.find((part) => part.part === "subject" && part.text === "Winner Notice!!!")!;
+    const youWon = candidates.find((part) => part.part === "subject" && part.text === "Winner Notice!!")!;
     const flagCount = candidates.filter((part) => part.redFlag !== null).length;
     const { status, data } = await check(member, { scenarioId: prize, ageBand: "child", selected: youWon.id });
     expect(status).toBe(200);
@@ -106,7 +106,7 @@ describe.each(DATABASE_TARGETS)("the red flag trainer's action on $name", (targe
     expect(data.feedback!.score).toBeGreaterThan(0);
     expect(data.feedback!.falseAlarms).toEqual([]);
     expect(data.feedback!.goodInstincts).toHaveLength(1);
-    expect(data.feedback!.goodInstincts[0]!.text).toBe("Winner Notice!!!");
+    expect(data.feedback!.goodInstincts[0]!.text).toBe("Winner Notice!!");
     expect(data.feedback!.goodInstincts[0]!.why).toMatch(/^Good instinct: here is why it is not counted\. /);
     const [row] = await handle.db.select().from(trainerAttempts);
     expect(row).toMatchObject({ scenarioId: prize, found: 0, missed: flagCount, falseAlarms: 0 });

@@ -312,10 +312,10 @@ describe("good instincts: partial credit for a part that shares a red flag's rea
     );
   });
 
-  it('a child who marks only the subject\'s "Winner Notice!!!" in the trampoline prize email scores more than 0', () => {
+  it('a child who marks only the subject\'s "Winner Notice!!" in the trampoline prize email scores more than 0', () => {
     const scenario = loadPracticeLibrary().byId("email-lawn-mower-prize")!;
     const { candidates } = cutMessage(trainerMessageFromScenario(scenario));
-    const youWon = candidates.find((c) => c.part === "subject" && c.text === "Winner Notice!!!")!;
+    const youWon = candidates.find((c) => c.part === "subject" && c.text === "Winner Notice!!")!;
     expect(youWon.redFlag).toBeNull();
     expect(youWon.related).toEqual({ redFlag: 1, because: "prize" });
     const outcome = scoreAttempt(candidates, [youWon.id]);
