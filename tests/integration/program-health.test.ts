@@ -22,6 +22,7 @@ import {
 import type { ProgramFigures } from "~/training/program-health/program-figures.server";
 import { warmStartCap } from "~/training/program-health/warm-start.server";
 import { dispatchDuePracticeMessages, planPracticeMessages } from "~/training/sending/scheduler.server";
+import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
 import { action as programAction, loader as programLoader } from "~/routes/staff.program";
 
 /** Wednesday 18 November 2026, 15:00 UTC: 10:00 in New York, inside everyone's sending hours. */
@@ -337,6 +338,53 @@ describe.each(DATABASE_TARGETS)("program health on $name", (target) => {
 
     const day3 = await dispatchDuePracticeMessages(db, { now: new Date(NOW.getTime() + 2 * DAY), warmupStart: START });
     expect(day3.map((outcome) => [outcome.id, outcome.outcome])).toEqual([[ids[6], "queued"]]);
+  });
+
+  it("'Send a practice message now' keeps to the brakes and the warm start: only texts while email is held, never a braked scenario", async () => {
+    const holder = async (email: string, phone?: string) => {
+      const family = await createTestFamily(db, {
+        holderName: "Holder",
+        holderEmail: `holder-${email}`,
+        contacts: [{ name: "Sam", ageBand: "adult", level: 2, email, phone }],
+      });
+      return { userId: family.userId, contactId: family.contacts[0]!.id };
+    };
+    const emailOnly = await holder("send.now.email@example.com");
+    const both = await holder("send.now.both@example.com", "+15555550143");
+    const texts = library.scenarios.filter((s) => s.channel === "sms" && !s.sequence);
+
+    // A scenario braked by complaints is never the one chosen.
+    await db
+      .insert(practiceBrakes)
+      .values({ scope: "scenario", scenarioId: braked.id, reason: "test", appliedAt: NOW });
+    expect(
+      await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 0, library: only([braked]) }),
+    ).toMatchObject({ ok: false, status: 409, title: "Nothing new to send" });
+
+    // All practice email braked: an email-only person gets nothing, a person with a phone a text.
+    await db.insert(practiceBrakes).values({ scope: "practice-email", reason: "test", appliedAt: NOW });
+    expect(await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 0 })).toMatchObject({
+      ok: false,
+      status: 409,
+      title: "Practice email is held",
+      message: expect.stringContaining("stopped for everyone"),
+    });
+    expect(
+      await sendPracticeMessageNow(db, { ...both, now: NOW, warmupStart: 0, library: only([braked, ...texts]) }),
+    ).toMatchObject({ ok: true });
+    const queued = () => db.select().from(practiceMessages).orderBy(asc(practiceMessages.queuedAt));
+    expect((await queued()).map((row) => row.channel)).toEqual(["sms"]);
+
+    // Lifted, but today's warm-start cap (1) is spent by one email: held again, with its own reason.
+    await db.delete(practiceBrakes);
+    expect(await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 1 })).toMatchObject({ ok: true });
+    expect(await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 1 })).toMatchObject({
+      ok: false,
+      status: 409,
+      title: "Practice email is held",
+      message: expect.stringContaining("try again tomorrow"),
+    });
+    expect((await queued()).map((row) => row.channel)).toEqual(["sms", "email"]);
   });
 
   it("a new person's first practice message is level 2, never level 1", async () => {

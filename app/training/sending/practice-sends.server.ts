@@ -11,13 +11,18 @@ import { enqueuePracticeMessage } from "./scheduler.server";
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
 import { SEND_NOW_INTENT, SendPracticeNowSchema, type SendPracticeNowResult } from "./send-practice-now";
 import { practiceMessages } from "~/training/tables";
+import { brakesInForce } from "~/training/program-health/brakes.server";
+import { practiceEmailAllowance } from "~/training/program-health/warm-start.server";
 
 /**
  * "Send a practice message now" (local mode only), so the whole loop can be tried in minutes:
  * one practice message for one of the holder's own contacts, queued at once. It skips the quiet
  * hours (the holder pressed the button themselves, and in local mode it lands in the local
- * mailbox) but never consent, a pause, an opt-out or the membership. It does not count as the
- * week's message (its weekKey is null) but it does count for "never the same scenario twice".
+ * mailbox) but never consent, a pause, an opt-out or the membership. Nor the program's health:
+ * a scenario braked by complaints is not chosen, and while practice email is braked or today's
+ * warm-start cap is spent, only a text can go. It does not count as the week's message (its
+ * weekKey is null) but it does count for "never the same scenario twice", and an email counts
+ * towards the day's warm-start cap like any other.
  */
 
 const REFUSALS: Record<IneligibleReason, { status: number; title: string; message: (name: string) => string }> = {
@@ -58,6 +63,8 @@ export async function sendPracticeMessageNow(
     now?: Date;
     library?: Pick<PracticeLibrary, "scenarios">;
     random?: () => number;
+    /** PRACTICE_WARMUP_START unless given (tests). */
+    warmupStart?: number;
   },
 ): Promise<SendPracticeNowResult> {
   const refuse = (status: number, title: string, message: string): SendPracticeNowResult => ({
@@ -88,12 +95,30 @@ export async function sendPracticeMessageNow(
   }
   const recipient = verdict.recipient;
 
+  const brakes = await brakesInForce(db);
+  const emailHeld =
+    brakes.practiceEmail ||
+    (await practiceEmailAllowance(db, input.warmupStart ?? getEnv().PRACTICE_WARMUP_START, now)) === 0;
+  const channels = emailHeld ? recipient.channels.filter((channel) => channel !== "email") : recipient.channels;
+  if (channels.length === 0) {
+    return refuse(
+      409,
+      "Practice email is held",
+      brakes.practiceEmail
+        ? "Practice email is stopped for everyone while staff look at complaints or bounces. Nothing was sent."
+        : "Today's practice emails have all gone out (a new sending domain starts with a few a day). Nothing was sent; try again tomorrow.",
+    );
+  }
+  const scenarios = (input.library ?? practiceLibrary()).scenarios.filter(
+    (scenario) => !brakes.scenarioIds.has(scenario.id),
+  );
+
   const history = (await practiceHistoryOf(db, [contactId])).get(contactId) ?? [];
   const choice = choosePracticeMessage({
-    scenarios: (input.library ?? practiceLibrary()).scenarios,
+    scenarios,
     ageBand: recipient.ageBand,
     level: recipient.level,
-    channels: recipient.channels,
+    channels,
     history,
     now,
     random: input.random,
