@@ -256,6 +256,20 @@ describe.each(DATABASE_TARGETS)("feedback loops on $name", (target) => {
     );
   });
 
+  it("changes nothing for a 'not-spam' report (the person took our email out of spam)", async () => {
+    const { ana, seeded } = await anaWithPracticeEmail();
+    const notSpam = Buffer.from(
+      fixture("arf-rfc5965-b2-complete", seeded.outboxMessageId, "ana@example.com")
+        .toString("utf8")
+        .replace(/Feedback-Type: abuse/i, "Feedback-Type: not-spam"),
+    );
+    expect(notSpam.toString("utf8")).toContain("Feedback-Type: not-spam");
+    expect(await post(notSpam)).toEqual({ status: 200, body: { outcome: "unchanged" } });
+    expect((await outboxRow(seeded.outboxMessageId)).complainedAt).toBeNull();
+    expect(await eventsOf(db(), seeded.messageId)).toEqual([]);
+    expect((await contactRow(ana.id)).emailPracticePausedUntil).toBeNull();
+  });
+
   it("changes nothing for a delayed DSN or a failure with a 4.x.x status", async () => {
     const { seeded } = await anaWithPracticeEmail();
     for (const name of ["dsn-rfc3464-delayed", "dsn-rfc3464-simple"]) {

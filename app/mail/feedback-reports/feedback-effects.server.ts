@@ -12,7 +12,7 @@ import type { FeedbackReport } from "./report-parser.server";
  * Message-ID we gave the email (`<outbox id@domain>`, transports.server.ts), and acted on only
  * when the recipient it names is the row's own recipient: a forged report about someone else's
  * message changes nothing. A report that matches nothing is acknowledged ("unmatched").
- * - Complaint: complained_at, then the list the email belongs to stops for that address (a
+ * - Complaint (any Feedback-Type but not-spam): complained_at, then the list the email belongs to stops for that address (a
  *   practice email counts as Reported and rests that person's email practice instead). Account
  *   mail has no list: only complained_at.
  * - Bounce (Action: failed with a 5.x.x Status): bounced_at, which counts like a refusal at send
@@ -78,6 +78,9 @@ export async function applyFeedbackReport(
 
   if (report.kind === "complaint") {
     if (report.originalRecipient !== recipient) return "unmatched";
+    // "not-spam" is the opposite of a complaint: the person took our email out of their spam
+    // folder (RFC 6430). It must never count as Reported or stop a list.
+    if (report.feedbackType === "not-spam") return "unchanged";
     const [marked] = await db
       .update(outboxMessages)
       .set({ complainedAt: now })

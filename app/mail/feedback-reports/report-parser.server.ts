@@ -15,7 +15,7 @@ export class MalformedReport extends Error {}
 
 export interface ComplaintReport {
   kind: "complaint";
-  /** abuse, fraud, virus, other, not-spam (RFC 5965 section 7.3), lower-case. */
+  /** abuse, fraud, virus, other (RFC 5965 section 7.3), not-spam (RFC 6430), lower-case. */
   feedbackType: string;
   /** Original-Rcpt-To, or the original message's To when the report names none; lower-case. */
   originalRecipient: string | null;
