@@ -123,10 +123,13 @@ describe.each(DATABASE_TARGETS)("feedback loops on $name", (target) => {
     if (page.kind !== "program") throw new Error("expected the holder's program");
     const email = page.contacts[0]!.addresses.find((address) => address.channel === "email")!;
     const date = rest.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "America/New_York" });
-    expect(email.paused).toBe(
+    // Shown as good news beside the address, not as the red "paused" of a failing address.
+    expect(email.resting).toBe(
       `Email practice rests until ${date}: Ana marked a practice email as spam, which is just what we teach.`,
     );
-    expect(page.contacts[0]!.addresses.find((address) => address.channel === "sms")!.paused).toBeNull();
+    expect(email.paused).toBeNull();
+    const sms = page.contacts[0]!.addresses.find((address) => address.channel === "sms")!;
+    expect([sms.paused, sms.resting]).toEqual([null, null]);
 
     // The same complaint again changes nothing.
     expect(await post(report)).toEqual({ status: 200, body: { outcome: "already-complained" } });

@@ -14,6 +14,7 @@ function jorge(overrides: Partial<ContactView> = {}, state: AddressView["state"]
     since: null,
     how: null,
     paused: null,
+    resting: null,
     delivery: null,
   });
   return {
@@ -57,6 +58,20 @@ describe("the contact card's email and phone lines", () => {
     const text = card(jorge());
     expect(text).toContain("jorge@example.com · emails on");
     expect(text).toContain("+1 202 555 0142 · texts on");
+  });
+
+  it("shows email practice resting after 'Report spam' as news, not in the danger colour of a failing address", () => {
+    const resting =
+      "Email practice rests until Jan 3: Jorge marked a practice email as spam, which is just what we teach.";
+    const contact = jorge();
+    contact.addresses = [{ ...contact.addresses[0]!, resting }, contact.addresses[1]!];
+    const Stub = createRoutesStub([
+      { path: "/account/training", Component: () => createElement(ContactCard, { contact, editable: true }) },
+    ]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/account/training"] }));
+    const line = new RegExp(`<span class="([^"]+)">${resting}</span>`).exec(html);
+    expect(line?.[1]).toBeDefined();
+    expect(line![1]).not.toContain("danger");
   });
 
   it("says they stopped, never 'emails on', once the person opted out", () => {

@@ -14,6 +14,7 @@ function person(overrides: Partial<ContactView> & { name: string }): ContactView
     since: null,
     how: null,
     paused: null,
+    resting: null,
     delivery: null,
   };
   return {

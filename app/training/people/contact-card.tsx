@@ -53,6 +53,7 @@ function AddressConsentList({ contact }: { contact: ContactView }) {
           {address.state === "waiting" && "not asked yet"}
           {address.state === "opted-out" && "asked not to get practice messages"}
           {address.paused && <span className="block font-semibold text-danger-600">{address.paused}</span>}
+          {address.resting && <span className="block font-medium text-ink">{address.resting}</span>}
         </li>
       ))}
     </ul>

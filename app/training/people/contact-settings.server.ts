@@ -77,7 +77,7 @@ interface AddressFacts {
 function addressView(contactId: string, channel: "email" | "sms", address: string, facts: AddressFacts): AddressView {
   const state = facts.states.get(address);
   const paused = facts.failing.has(address) ? failingExplanation(channel) : null;
-  const base = { channel, address, paused, delivery: null };
+  const base = { channel, address, paused, resting: null, delivery: null };
   if (state?.refusedHere) return { ...base, state: "opted-out", since: null, how: null };
   // Suppressed by a refusal made to another family: shown as not answered (it has not, to this
   // family), so a stranger who adds an address never learns it refused someone else.
@@ -103,7 +103,10 @@ function addressView(contactId: string, channel: "email" | "sms", address: strin
   return unanswered(base, state);
 }
 
-function unanswered(base: Pick<AddressView, "channel" | "address" | "paused" | "delivery">, state?: AddressState) {
+function unanswered(
+  base: Pick<AddressView, "channel" | "address" | "paused" | "resting" | "delivery">,
+  state?: AddressState,
+) {
   if (state?.noticeSentAt)
     return { ...base, state: "asked" as const, since: state.noticeSentAt.toISOString(), how: null };
   return { ...base, state: "waiting" as const, since: null, how: null };
@@ -139,7 +142,7 @@ function toView(contact: Contact, holderEmail: string, facts: AddressFacts): Con
   const resting = emailPracticeRestLine(contact, new Date());
   const addresses = addressesInUse(contact)
     .map(({ channel, address }) => addressView(contact.id, channel, address, facts))
-    .map((view) => (view.channel === "email" && !view.paused && resting ? { ...view, paused: resting } : view));
+    .map((view) => ({ ...view, resting: view.channel === "email" && !view.paused ? resting : null }));
   const status = contactStatus({
     minor,
     guardianConfirmed: contact.guardianConfirmedAt !== null,

@@ -48,6 +48,11 @@ export interface AddressView {
   /** Why practice messages to it are paused (two bounced emails, or two undelivered texts), or null. */
   paused: string | null;
   /**
+   * While email practice rests after the person pressed "Report spam" on one (a receiver's
+   * complaint): "Email practice rests until …". Good news, not a fault, so shown apart from `paused`.
+   */
+  resting: string | null;
+  /**
    * Once it said yes: "Make sure practice messages reach them" (its mail service's or phone's
    * steps) and its latest "Send a test" (null before any).
    */
