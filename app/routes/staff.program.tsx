@@ -7,7 +7,7 @@ import { requireStaff, STAFF_HEADERS } from "~/staff/require-staff.server";
 import { StaffFrame } from "~/staff/staff-nav";
 import { FormMessage } from "~/ui/form-message";
 import { readForm } from "~/validation/read-form.server";
-import { resumeBrake } from "~/training/program-health/brakes.server";
+import { resumeBrake } from "~/training/sending/practice-brakes.server";
 import { loadProgramFigures } from "~/training/program-health/program-figures.server";
 import { HoldingBrakes, ProgramFiguresView } from "~/training/program-health/program-health-page";
 

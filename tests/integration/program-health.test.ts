@@ -18,9 +18,9 @@ import {
   checkPracticeBrakes,
   DOMAIN_MIN_SENDS,
   SCENARIO_WINDOW,
-} from "~/training/program-health/brakes.server";
+} from "~/training/sending/practice-brakes.server";
 import type { ProgramFigures } from "~/training/program-health/program-figures.server";
-import { warmStartCap } from "~/training/program-health/warm-start.server";
+import { warmStartCap } from "~/training/sending/warm-start.server";
 import { dispatchDuePracticeMessages, planPracticeMessages } from "~/training/sending/scheduler.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
 import { action as programAction, loader as programLoader } from "~/routes/staff.program";

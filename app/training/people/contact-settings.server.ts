@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { deliveriesFailingSql, failingExplanation } from "./failed-deliveries.server";
-import { emailPracticeRestLine } from "~/training/tracking/practice-complaints.server";
+import { emailPracticeRestLine } from "./email-practice-rest";
 import { latestChecks, sendDeliveryCheck } from "./delivery-checks.server";
 import { deliveryStepsFor } from "./delivery-steps";
 import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";

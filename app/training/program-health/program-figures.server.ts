@@ -4,8 +4,8 @@ import { arrivalOf, messageDeliveries } from "~/mail/message-status.server";
 import { messageOutcome, type EventRecord } from "~/training/results/practice-results";
 import { PRACTICE_EMAIL_TEMPLATE } from "~/training/sending/practice-composer.server";
 import { practiceEvents, practiceMessages } from "~/training/tables";
-import { holdingBrakes, type HoldingBrake } from "./brakes.server";
-import { rateOf } from "./health-rates";
+import { holdingBrakes, type HoldingBrake } from "~/training/sending/practice-brakes.server";
+import { rateOf } from "~/training/sending/mail-health-rates";
 
 /**
  * The figures of the staff program-health page: practice messages of the last PROGRAM_DAYS (UTC)

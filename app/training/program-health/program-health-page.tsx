@@ -7,7 +7,7 @@ import {
   COMPLAINT_WARNING_RATE,
   BOUNCE_LIMIT_RATE,
   percent,
-} from "./health-rates";
+} from "~/training/sending/mail-health-rates";
 import type { ProgramDay, ProgramScenario } from "./program-figures.server";
 import { ProgramTable } from "./program-tables";
 import { RateChart } from "./rate-chart";

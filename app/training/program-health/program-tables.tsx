@@ -1,5 +1,5 @@
 import type { ProgramCounts } from "./program-figures.server";
-import { percent } from "./health-rates";
+import { percent } from "~/training/sending/mail-health-rates";
 
 /**
  * The figures as tables, each in its own scrolling box so a phone scrolls the table, never the

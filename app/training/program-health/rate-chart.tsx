@@ -1,5 +1,5 @@
 import { CHART_INK as INK, CHART_WIDTH as WIDTH, PLOT_BOTTOM, PLOT_TOP } from "~/ui/server-chart";
-import { percent } from "./health-rates";
+import { percent } from "~/training/sending/mail-health-rates";
 
 /**
  * One rate per day as a line drawn on the server (plain SVG, no chart library), with the lines

@@ -11,8 +11,8 @@ import { enqueuePracticeMessage } from "./scheduler.server";
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
 import { SEND_NOW_INTENT, SendPracticeNowSchema, type SendPracticeNowResult } from "./send-practice-now";
 import { practiceMessages } from "~/training/tables";
-import { brakesInForce } from "~/training/program-health/brakes.server";
-import { practiceEmailAllowance } from "~/training/program-health/warm-start.server";
+import { brakesInForce } from "./practice-brakes.server";
+import { practiceEmailAllowance } from "./warm-start.server";
 
 /**
  * "Send a practice message now" (local mode only), so the whole loop can be tried in minutes:

@@ -17,8 +17,8 @@ import { isAllowedSendTime, isoWeekKey, pickSendTime } from "~/training/people/q
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
 import { practiceMessages } from "~/training/tables";
 import { practiceHistoryOf, repeatOf } from "./practice-history.server";
-import { brakesInForce, checkPracticeBrakes } from "~/training/program-health/brakes.server";
-import { practiceEmailAllowance } from "~/training/program-health/warm-start.server";
+import { brakesInForce, checkPracticeBrakes } from "./practice-brakes.server";
+import { practiceEmailAllowance } from "./warm-start.server";
 
 /**
  * Practice messages are planned, then dispatched, by one recurring job (every minute, one run at a

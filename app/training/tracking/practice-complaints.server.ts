@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { practiceEvents, trainingContacts } from "~/training/tables";
+import { EMAIL_PRACTICE_REST_DAYS } from "~/training/people/email-practice-rest";
 import { findPracticeMessageByOutboxId, recordPracticeEvent, recordReported } from "./tracking.server";
 
 /**
@@ -11,7 +12,6 @@ import { findPracticeMessageByOutboxId, recordPracticeEvent, recordReported } fr
  *   has shown they already spot these. Texts go on.
  * - A bounce that came back later (a DSN) is a failed delivery, like a refusal at send time.
  */
-export const EMAIL_PRACTICE_REST_DAYS = 28;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function recordPracticeComplaint(
@@ -39,24 +39,4 @@ export async function recordPracticeBounce(db: Database, outboxMessageId: string
     .where(and(eq(practiceEvents.messageId, message.id), eq(practiceEvents.kind, "failed")));
   if (failed) return;
   await recordPracticeEvent(db, message, "failed", { detail: reason.slice(0, 1000), at: now });
-}
-
-/**
- * The line on the holder's card while a person's email practice rests, or null once the date has
- * passed: "Email practice rests until Jan 3: Ana marked a practice email as spam, which is just
- * what we teach."
- */
-export function emailPracticeRestLine(
-  contact: { name: string; timeZone: string; emailPracticePausedUntil: Date | null },
-  now: Date,
-): string | null {
-  const until = contact.emailPracticePausedUntil;
-  if (!until || until.getTime() <= now.getTime()) return null;
-  let date: string;
-  try {
-    date = until.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: contact.timeZone });
-  } catch {
-    date = until.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-  }
-  return `Email practice rests until ${date}: ${contact.name} marked a practice email as spam, which is just what we teach.`;
 }

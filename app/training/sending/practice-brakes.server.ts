@@ -6,11 +6,11 @@ import type { Database } from "~/db/client.server";
 import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
 import { messageDeliveries } from "~/mail/message-status.server";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { PRACTICE_EMAIL_TEMPLATE } from "~/training/sending/practice-composer.server";
+import { PRACTICE_EMAIL_TEMPLATE } from "./practice-composer.server";
 import { practiceBrakes } from "~/training/tables";
 import type { FormResult } from "~/validation/form-result";
-import { practiceEmailBrakeEmail } from "./brake-email";
-import { BOUNCE_LIMIT_RATE, COMPLAINT_LIMIT_RATE, percent } from "./health-rates";
+import { practiceEmailBrakeEmail } from "./practice-brake-email";
+import { BOUNCE_LIMIT_RATE, COMPLAINT_LIMIT_RATE, percent } from "./mail-health-rates";
 
 /**
  * Automatic brakes on practice mail (issue #40), checked at the start of every scheduler pass:
