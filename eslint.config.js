@@ -58,6 +58,15 @@ const tableGatherers = ["app/db/schema.ts", "app/*/tables.ts"];
  * because a second one for the same files would replace this one, not add to it: add a new
  * boundary to this list.
  */
+/** The Training Program's rooms, lowest first (decision 026): a room imports only the rooms before it. */
+const trainingRooms = ["library", "people", "sending", "tracking", "results", "program-health"];
+
+/** The rooms above `room`, by `~/training/<room>/` or a relative path (`../results/…`). */
+const trainingRoomBoundary = (room) => ({
+  regex: `^(?:~/training/|(?:\\.\\./)+)(?:${trainingRooms.slice(trainingRooms.indexOf(room) + 1).join("|")})/`,
+  message: `The Training Program's rooms import downwards only (${trainingRooms.join(" → ")}), so each can be read and changed with only the rooms below it in mind (decision 026). Move what both need into the lower room, or let the upper room call the lower one.`,
+});
+
 const capabilityImportBoundaries = (folder) => [
   backgroundJobsBoundary,
   ...(folder === "db" ? [] : [schemaBoundary]),
@@ -103,6 +112,17 @@ export default tseslint.config(
     ignores: tableGatherers,
     rules: {
       "no-restricted-imports": ["error", { patterns: capabilityImportBoundaries(folder) }],
+    },
+  })),
+  // Each training room again, with its own boundary added: this config replaces the folder's
+  // `no-restricted-imports` for these files, so it repeats the folder's patterns.
+  ...trainingRooms.slice(0, -1).map((room) => ({
+    files: [`app/training/${room}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [...capabilityImportBoundaries("training"), trainingRoomBoundary(room)] },
+      ],
     },
   })),
   {

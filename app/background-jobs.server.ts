@@ -9,7 +9,7 @@ import { registerConfirmationPruning } from "~/newsletter/confirmation.server";
 import { registerNewsletterSync } from "~/newsletter/sync.server";
 import { registerScamUpdateDigest } from "~/scam-updates/digest.server";
 import { registerLimitPruning } from "~/security/limit-pruning.server";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { registerPracticeScheduling } from "~/training/sending/scheduler.server";
 import { registerWeeklySummaries } from "~/training/results/weekly-summaries.server";
 import { currentJobRunner, JobRunner, setProcessJobRunner } from "~/jobs/job-runner.server";

@@ -10,7 +10,7 @@ import { forwardedCopy, replyCopy } from "~/mail/mail-client-copies.server";
 import { getMessage, listMailbox, senderOf } from "~/mail/outbox.server";
 import { pageMeta } from "~/seo/meta";
 import { PRACTICE_EMAIL_TEMPLATE } from "~/training/sending/practice-composer.server";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { Button } from "~/ui/button";
 import { readForm } from "~/validation/read-form.server";
 

@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/training.consent";
 import { getDatabase } from "~/db/database.server";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { pageMeta } from "~/seo/meta";
 import { ConsentChoiceSchema } from "~/training/people/contact-schema";
 import { answerConsent, findConsentView, linkTarget, type ConsentView } from "~/training/people/consent.server";

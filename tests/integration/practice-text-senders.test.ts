@@ -23,7 +23,7 @@ import {
   planPracticeMessages,
   recordDeliveryEvents,
 } from "~/training/sending/scheduler.server";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { contactEligibility } from "~/training/sending/practice-eligibility.server";
 import { practiceEvents, practiceMessages, trainingContacts, trainingPrograms } from "~/training/tables";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { sequencePlaces } from "~/training/library/sequence-places";
 import {
   practiceItemsOf,
   sequenceOutcome,
-  sequencePlaces,
   sequenceProgress,
   type ItemMessage,
 } from "~/training/results/practice-items";

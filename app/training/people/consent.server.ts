@@ -16,7 +16,7 @@ import {
 import { isMinor } from "./contact-schema";
 import { contactStatus, type ContactStatus } from "./contact-status";
 import { trainingContacts } from "~/training/tables";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { strangerNames, type StrangerNames } from "./stranger-names";
 import { childNoticeEmail, childNoticeText, consentNoticeEmail, consentNoticeText } from "./training-emails";
 

@@ -3,7 +3,7 @@ import { deliveriesFailingSql, failingExplanation } from "./failed-deliveries.se
 import { emailPracticeRestLine } from "./email-practice-rest";
 import { latestChecks, sendDeliveryCheck } from "./delivery-checks.server";
 import { deliveryStepsFor } from "./delivery-steps";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import type { SessionUser } from "~/account/session.server";
 import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
 import { PLANS } from "~/billing/plans";

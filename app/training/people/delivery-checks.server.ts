@@ -8,7 +8,7 @@ import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
 import { isPhoneSuppressed } from "~/mail/sms-suppressions.server";
 import { hitLimit, type LimitRule } from "~/security/request-limits.server";
 import { firstNameOf } from "~/training/library/delivered-form";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { deliveryChecks, practiceAddressConsents, type trainingContacts } from "~/training/tables";
 import { addressStates, normaliseAddress } from "./address-consent.server";
 import { addressesInUse } from "./contact-notices.server";

@@ -32,7 +32,8 @@ import {
   type MessageRecord,
   type PracticeOutcome,
 } from "./practice-results";
-import { practiceItemsOf, sequencePlaces, sequenceProgress, type PracticeItem } from "./practice-items";
+import { sequencePlaces } from "~/training/library/sequence-places";
+import { practiceItemsOf, sequenceProgress, type PracticeItem } from "./practice-items";
 import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
 import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
 

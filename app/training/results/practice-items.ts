@@ -1,3 +1,4 @@
+import type { SequencePlace } from "~/training/library/sequence-places";
 import type { PracticeOutcome } from "./practice-results";
 
 /**
@@ -6,13 +7,6 @@ import type { PracticeOutcome } from "./practice-results";
  * many of its steps went out, as the real scam is one scam; every other message is an item of its
  * own. Pure, so the rules are tested without a database.
  */
-
-/** Where a scenario sits in a scam told in steps: `steps` is how many the library has for it. */
-export interface SequencePlace {
-  id: string;
-  step: number;
-  steps: number;
-}
 
 export interface ItemMessage {
   contactId: string;
@@ -92,21 +86,6 @@ export function practiceItemsOf<M extends ItemMessage>(
     });
   }
   return items.sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime());
-}
-
-/** Each sequence's place, from the library's scenarios: how many steps its sequence has. */
-export function sequencePlaces(
-  scenarios: readonly { id: string; sequence?: { id: string; step: number } }[],
-): (scenarioId: string) => SequencePlace | undefined {
-  const steps = new Map<string, number>();
-  for (const { sequence } of scenarios) {
-    if (sequence) steps.set(sequence.id, Math.max(steps.get(sequence.id) ?? 0, sequence.step));
-  }
-  const places = new Map<string, SequencePlace>();
-  for (const { id, sequence } of scenarios) {
-    if (sequence) places.set(id, { ...sequence, steps: steps.get(sequence.id)! });
-  }
-  return (scenarioId) => places.get(scenarioId);
 }
 
 /**

@@ -9,7 +9,7 @@ import { enqueueEmail, enqueueText } from "~/mail/outbox.server";
 import { normaliseAddress, practiceMessageAllowed } from "~/training/people/address-consent.server";
 import { deliveredForm } from "~/training/library/delivered-form";
 import { composePracticeEmail, composePracticeText, newPracticeToken } from "./practice-composer.server";
-import { requirePracticeSendingSetup } from "./practice-sending-setup.server";
+import { requirePracticeSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { contactEligibility, eligibleRecipients, type PracticeRecipient } from "./practice-eligibility.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
 import type { Channel, PracticeScenario } from "~/training/library/practice-scenario-schema";

@@ -13,7 +13,7 @@ import {
 import type { LandingMark } from "~/training/library/landing-look";
 import { redFlagPageLink } from "~/red-flags/red-flag-pages.server";
 import { practiceLibrary } from "~/training/library/practice-library.server";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import type { PracticeScenario } from "~/training/library/practice-scenario-schema";
 import { locateRedFlags, type LocatedPart, type Segment } from "~/training/library/red-flag-segments";
 import { storySoFar } from "./story-so-far.server";

@@ -5,7 +5,7 @@ import { getLogger } from "~/config/logger.server";
 import { getEnv } from "~/config/env.server";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { practiceLinks } from "~/training/sending/practice-composer.server";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { findPracticeMessageByToken, type PracticeMessageRecord } from "./tracking.server";
 
 /**

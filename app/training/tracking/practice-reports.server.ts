@@ -5,7 +5,7 @@ import { reportThanksEmail, reportThanksText } from "~/training/people/training-
 import { noticeHolderOfSpot } from "./spot-notices.server";
 import { getEnv } from "~/config/env.server";
 import { feedbackPageOnSite } from "~/training/sending/practice-composer.server";
-import { practiceSendingSetup } from "~/training/sending/practice-sending-setup.server";
+import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import {
   findPracticeMessageByOutboxId,
   findPracticeMessageByToken,

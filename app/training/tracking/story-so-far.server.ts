@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { messageDeliveries } from "~/mail/message-status.server";
 import type { DeliveredForm } from "~/training/library/delivered-form";
 import { practiceLibrary } from "~/training/library/practice-library.server";
-import { sequencePlaces } from "~/training/results/practice-items";
+import { sequencePlaces } from "~/training/library/sequence-places";
 import { practiceMessages } from "~/training/tables";
 
 /**
