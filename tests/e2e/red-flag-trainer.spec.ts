@@ -7,7 +7,7 @@ import { loadPracticeLibrary } from "~/training/library/practice-library.server"
  * The spot-the-red-flags trainer end to end: members only (the raw HTML of a signed-out and a
  * signed-in non-member request carries no message text), a round by mouse and one by keyboard
  * alone with what was found, missed and marked wrongly, a child's good instinct (half points for
- * the subject's "Winner Notice!!!"), the free taste on / and /pricing (three rounds, no POST, no cookie,
+ * the subject's "Winner Notice!!"), the free taste on / and /pricing (three rounds, no POST, no cookie,
  * no storage), at 375 px and on a desktop.
  */
 
@@ -16,7 +16,7 @@ const partsOf = (id: string) => cutMessage(trainerMessageFromScenario(library.by
 
 const MOUSE_SCENARIO = "email-free-coins-generator";
 const KEYBOARD_SCENARIO = "sms-game-gold-weekend";
-/** A child's prize email whose subject shouts "Winner Notice!!!", while the body's prize claim is the counted red flag. */
+/** A child's prize email whose subject shouts "Winner Notice!!", while the body's prize claim is the counted red flag. */
 const PRIZE_SCENARIO = "email-lawn-mower-prize";
 const practicePath = (id: string) => `/weekly-lessons/practice?who=child&scenario=${id}`;
 
@@ -154,7 +154,7 @@ test("a second round entirely by keyboard on a 375 px phone", async ({ page }) =
   expect(width).toBeLessThanOrEqual(375);
 });
 
-test('a child who marks only the subject\'s "Winner Notice!!!" gets a good instinct for half points, not 0', async ({
+test('a child who marks only the subject\'s "Winner Notice!!" gets a good instinct for half points, not 0', async ({
   page,
 }) => {
   await buyPremium(page);
@@ -162,7 +162,7 @@ test('a child who marks only the subject\'s "Winner Notice!!!" gets a good insti
   await waitForHydration(page);
   const parts = partsOf(PRIZE_SCENARIO);
   const flagCount = parts.filter((part) => part.redFlag !== null).length;
-  const youWon = parts.find((part) => part.part === "subject" && part.text === "Winner Notice!!!")!;
+  const youWon = parts.find((part) => part.part === "subject" && part.text === "Winner Notice!!")!;
   expect(youWon.redFlag).toBeNull();
   expect(youWon.related).toBeTruthy();
 
@@ -178,12 +178,12 @@ test('a child who marks only the subject\'s "Winner Notice!!!" gets a good insti
   );
   const instincts = page.getByTestId("good-instincts");
   await expect(instincts.getByRole("listitem")).toHaveCount(1);
-  await expect(instincts).toContainText("Winner Notice!!!");
+  await expect(instincts).toContainText("Winner Notice!!");
   await expect(instincts).toContainText("Good instinct: here is why it is not counted.");
   await expect(page.getByTestId("false-alarms")).toHaveCount(0);
   // In the message: the marked part as a good instinct, every red flag as missed.
   await expect(page.locator('[data-mark="good-instinct"]')).toHaveCount(1);
-  await expect(page.locator('[data-mark="good-instinct"]')).toContainText("Winner Notice!!!");
+  await expect(page.locator('[data-mark="good-instinct"]')).toContainText("Winner Notice!!");
   await expect(page.locator('[data-mark="missed"]')).toHaveCount(flagCount);
 });
 
