@@ -2,7 +2,8 @@ import type { Route } from "./+types/api.webhooks.inbound-email";
 import { inboundEmailSecret } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
-import { handleReportEmail, isReportEmail } from "~/mail/feedback-reports/feedback-inbox.server";
+import { handleReportEmail } from "~/mail-feedback.server";
+import { isReportEmail } from "~/mail/feedback-reports/report-parser.server";
 import {
   handleInboundEmail,
   INBOUND_EMAIL_MAX_BYTES,
