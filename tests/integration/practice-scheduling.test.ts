@@ -331,6 +331,10 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
     expect(replanned).toMatchObject({ status: "planned", outboxMessageId: null, queuedAt: null });
     expectAllowed(replanned!.scheduledFor, "Asia/Tokyo", "adult");
     expect(replanned!.scheduledFor.getTime()).toBeGreaterThan(tokyo.scheduledFor.getTime());
+    // At 08:00 in Tokyo (23:00 UTC), the first moment their hours allow: it keeps its place in line
+    // (a message the warm start held back too), not a random moment later in the week.
+    expect(replanned!.scheduledFor.getTime()).toBeGreaterThanOrEqual(new Date("2026-11-17T23:00:00Z").getTime());
+    expect(replanned!.scheduledFor.getTime()).toBeLessThan(new Date("2026-11-17T23:15:00Z").getTime());
     expect(await dispatchPracticeMessage(db, tokyo.id, { now: replanned!.scheduledFor })).toMatchObject({
       outcome: "queued",
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seeded } from "../support/seeded-random";
-import { isAllowedSendTime, isoWeekKey, localTime, pickSendTime } from "~/training/people/quiet-hours";
+import { isAllowedSendTime, isoWeekKey, localTime, pickSendTime, soonestSendTime } from "~/training/people/quiet-hours";
 import type { AgeBand } from "~/training/library/practice-scenario-schema";
 
 const at = (iso: string) => new Date(iso);
@@ -114,6 +114,55 @@ describe("picking a send time", () => {
       days.add(localTime(picked.at, "Europe/London").weekday);
     }
     expect(days.size).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("the soonest send time, for a message that came due in quiet hours", () => {
+  it("is the first allowed quarter hour, so a held message keeps its place in line", () => {
+    const random = seeded(11);
+    // Tuesday 17 November 2026, 03:00 in New York: 08:00 (13:00 UTC) is the first allowed moment.
+    for (let run = 0; run < 20; run++) {
+      const soonest = soonestSendTime({
+        now: at("2026-11-17T08:00:00Z"),
+        timeZone: "America/New_York",
+        ageBand: "adult",
+        random,
+      })!;
+      expect(soonest.at.getTime()).toBeGreaterThanOrEqual(at("2026-11-17T13:00:00Z").getTime());
+      expect(soonest.at.getTime()).toBeLessThan(at("2026-11-17T13:15:00Z").getTime());
+      expect(isAllowedSendTime(soonest.at, "America/New_York", "adult")).toBe(true);
+      expect(soonest.weekKey).toBe("2026-W47");
+    }
+    // A child at 10:00 on a school day in Paris: after school, 15:00 (14:00 UTC).
+    const child = soonestSendTime({
+      now: at("2026-11-17T09:00:00Z"),
+      timeZone: "Europe/Paris",
+      ageBand: "child",
+      random,
+    })!;
+    expect(child.at.getTime()).toBeGreaterThanOrEqual(at("2026-11-17T14:00:00Z").getTime());
+    expect(child.at.getTime()).toBeLessThan(at("2026-11-17T14:15:00Z").getTime());
+    expect(isAllowedSendTime(child.at, "Europe/Paris", "child")).toBe(true);
+  });
+
+  it("is null when that moment's week already has one of their messages, so the caller picks a free week", () => {
+    // Sunday 29 November 2026, 22:00 in New York: the first allowed moment is Monday 08:00, in W49.
+    const lateSunday = at("2026-11-30T03:00:00Z");
+    const soonest = soonestSendTime({
+      now: lateSunday,
+      timeZone: "America/New_York",
+      ageBand: "adult",
+      random: seeded(3),
+    });
+    expect(soonest!.weekKey).toBe("2026-W49");
+    expect(
+      soonestSendTime({
+        now: lateSunday,
+        timeZone: "America/New_York",
+        ageBand: "adult",
+        takenWeeks: new Set(["2026-W49"]),
+      }),
+    ).toBeNull();
   });
 });
 

@@ -153,3 +153,27 @@ export function nextAllowedSendTime(after: Date, timeZone: string, ageBand: AgeB
   }
   return null;
 }
+
+/**
+ * For a message that came due in the person's quiet hours (a late run, a changed time zone, or an
+ * email the warm start held back): a moment in their next allowed quarter hour, so it keeps its
+ * place ahead of messages planned after it, rather than a random moment later in the week. Null
+ * when that moment's week already has one of their messages (`takenWeeks`): the caller then
+ * picks a moment in a free week (pickSendTime).
+ */
+export function soonestSendTime(options: {
+  now: Date;
+  timeZone: string;
+  ageBand: AgeBand;
+  takenWeeks?: ReadonlySet<string>;
+  random?: () => number;
+}): { at: Date; weekKey: string } | null {
+  const start = nextAllowedSendTime(options.now, options.timeZone, options.ageBand);
+  if (!start) return null;
+  // A moment inside that quarter hour: a slot that starts allowed stays allowed to its end.
+  const slotStart = Math.floor(start.getTime() / SLOT_MS) * SLOT_MS;
+  const offset = Math.floor((options.random ?? Math.random)() * (SLOT_MS / 1000 - 1)) * 1000;
+  const at = new Date(Math.max(start.getTime(), slotStart + offset));
+  const weekKey = isoWeekKey(at, options.timeZone);
+  return options.takenWeeks?.has(weekKey) ? null : { at, weekKey };
+}

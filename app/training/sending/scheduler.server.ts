@@ -13,7 +13,7 @@ import { requirePracticeSendingSetup } from "~/training/library/practice-sending
 import { contactEligibility, eligibleRecipients, type PracticeRecipient } from "./practice-eligibility.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
 import type { Channel, PracticeScenario } from "~/training/library/practice-scenario-schema";
-import { isAllowedSendTime, isoWeekKey, pickSendTime } from "~/training/people/quiet-hours";
+import { isAllowedSendTime, isoWeekKey, pickSendTime, soonestSendTime } from "~/training/people/quiet-hours";
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
 import { practiceMessages } from "~/training/tables";
 import { practiceHistoryOf, repeatOf } from "./practice-history.server";
@@ -236,8 +236,8 @@ export async function dispatchPracticeMessage(
     if ((await brakesInForce(tx)).scenarioIds.has(scenario.id)) return cancel(tx, id, SCENARIO_BRAKED_REASON);
 
     if (!isAllowedSendTime(now, recipient.timeZone, recipient.ageBand)) {
-      // The person's time zone (or age band) changed since planning, or this run is late: never
-      // send outside their hours; plan a new moment instead.
+      // The person's time zone (or age band) changed since planning, this run is late, or the
+      // warm start held the email back: never send outside their hours; plan a new moment instead.
       const others = await tx
         .select({ weekKey: practiceMessages.weekKey })
         .from(practiceMessages)
@@ -248,13 +248,11 @@ export async function dispatchPracticeMessage(
             ne(practiceMessages.id, id),
           ),
         );
-      const moment = pickSendTime({
-        now,
-        timeZone: recipient.timeZone,
-        ageBand: recipient.ageBand,
-        skipWeeks: new Set(others.flatMap((other) => (other.weekKey ? [other.weekKey] : []))),
-        random: options.random,
-      });
+      // As soon as their hours allow, so it keeps its place in line; only if that week already
+      // has one of their messages, a moment in the next free week.
+      const takenWeeks = new Set(others.flatMap((other) => (other.weekKey ? [other.weekKey] : [])));
+      const when = { now, timeZone: recipient.timeZone, ageBand: recipient.ageBand, random: options.random };
+      const moment = soonestSendTime({ ...when, takenWeeks }) ?? pickSendTime({ ...when, skipWeeks: takenWeeks });
       if (!moment) return cancel(tx, id, "no allowed time to send");
       await tx
         .update(practiceMessages)
