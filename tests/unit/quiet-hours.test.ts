@@ -160,7 +160,7 @@ describe("the soonest send time, for a message that came due in quiet hours", ()
         now: lateSunday,
         timeZone: "America/New_York",
         ageBand: "adult",
-        takenWeeks: new Set(["2026-W49"]),
+        skipWeeks: new Set(["2026-W49"]),
       }),
     ).toBeNull();
   });

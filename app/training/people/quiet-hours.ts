@@ -104,19 +104,33 @@ function weekKeyOf(local: LocalTime): string {
   return `${date.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
 }
 
+/** When a practice message for this person may go: from `now`, never in a week of `skipWeeks`. */
+export interface SendTimeRequest {
+  now: Date;
+  timeZone: string;
+  ageBand: AgeBand;
+  /** Weeks that already have one of their messages (ISO week keys in their time zone). */
+  skipWeeks?: ReadonlySet<string>;
+  random?: () => number;
+}
+
+export interface PlannedMoment {
+  at: Date;
+  weekKey: string;
+}
+
+/** A whole second inside a quarter hour, so messages do not all arrive on the dot. */
+function momentIntoSlot(random: () => number): number {
+  return Math.floor(random() * (SLOT_MS / 1000 - 1)) * 1000;
+}
+
 /**
  * A random moment for the next practice message: inside the allowed hours, in the first ISO week
  * (in the person's time zone) from `now` that is not in `skipWeeks` and still has allowed time
  * left. Returns the moment and its week, or null if none in the next two weeks (cannot happen
  * with the hours above, but the caller does not have to trust that).
  */
-export function pickSendTime(options: {
-  now: Date;
-  timeZone: string;
-  ageBand: AgeBand;
-  skipWeeks?: ReadonlySet<string>;
-  random?: () => number;
-}): { at: Date; weekKey: string } | null {
+export function pickSendTime(options: SendTimeRequest): PlannedMoment | null {
   const random = options.random ?? Math.random;
   const firstSlot = Math.ceil(options.now.getTime() / SLOT_MS) * SLOT_MS;
   let week: string | null = null;
@@ -136,8 +150,7 @@ export function pickSendTime(options: {
   }
   if (week === null || candidates.length === 0) return null;
   const slot = candidates[Math.min(candidates.length - 1, Math.floor(random() * candidates.length))]!;
-  const offset = Math.floor(random() * (SLOT_MS / 1000 - 1)) * 1000;
-  return { at: new Date(slot + offset), weekKey: week };
+  return { at: new Date(slot + momentIntoSlot(random)), weekKey: week };
 }
 
 /**
@@ -158,22 +171,15 @@ export function nextAllowedSendTime(after: Date, timeZone: string, ageBand: AgeB
  * For a message that came due in the person's quiet hours (a late run, a changed time zone, or an
  * email the warm start held back): a moment in their next allowed quarter hour, so it keeps its
  * place ahead of messages planned after it, rather than a random moment later in the week. Null
- * when that moment's week already has one of their messages (`takenWeeks`): the caller then
+ * when that moment's week already has one of their messages (`skipWeeks`): the caller then
  * picks a moment in a free week (pickSendTime).
  */
-export function soonestSendTime(options: {
-  now: Date;
-  timeZone: string;
-  ageBand: AgeBand;
-  takenWeeks?: ReadonlySet<string>;
-  random?: () => number;
-}): { at: Date; weekKey: string } | null {
+export function soonestSendTime(options: SendTimeRequest): PlannedMoment | null {
   const start = nextAllowedSendTime(options.now, options.timeZone, options.ageBand);
   if (!start) return null;
   // A moment inside that quarter hour: a slot that starts allowed stays allowed to its end.
   const slotStart = Math.floor(start.getTime() / SLOT_MS) * SLOT_MS;
-  const offset = Math.floor((options.random ?? Math.random)() * (SLOT_MS / 1000 - 1)) * 1000;
-  const at = new Date(Math.max(start.getTime(), slotStart + offset));
+  const at = new Date(Math.max(start.getTime(), slotStart + momentIntoSlot(options.random ?? Math.random)));
   const weekKey = isoWeekKey(at, options.timeZone);
-  return options.takenWeeks?.has(weekKey) ? null : { at, weekKey };
+  return options.skipWeeks?.has(weekKey) ? null : { at, weekKey };
 }

@@ -250,9 +250,14 @@ export async function dispatchPracticeMessage(
         );
       // As soon as their hours allow, so it keeps its place in line; only if that week already
       // has one of their messages, a moment in the next free week.
-      const takenWeeks = new Set(others.flatMap((other) => (other.weekKey ? [other.weekKey] : [])));
-      const when = { now, timeZone: recipient.timeZone, ageBand: recipient.ageBand, random: options.random };
-      const moment = soonestSendTime({ ...when, takenWeeks }) ?? pickSendTime({ ...when, skipWeeks: takenWeeks });
+      const request = {
+        now,
+        timeZone: recipient.timeZone,
+        ageBand: recipient.ageBand,
+        skipWeeks: new Set(others.flatMap((other) => (other.weekKey ? [other.weekKey] : []))),
+        random: options.random,
+      };
+      const moment = soonestSendTime(request) ?? pickSendTime(request);
       if (!moment) return cancel(tx, id, "no allowed time to send");
       await tx
         .update(practiceMessages)
