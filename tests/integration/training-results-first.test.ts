@@ -128,7 +128,7 @@ describe.each(DATABASE_TARGETS)("results first on Your Training Program, on $nam
     // Shown once, with every person on it, the level in words.
     expect(html.match(/>How your family is doing<\/h2>/g)).toHaveLength(1);
     expect(text(html)).toContain(
-      "No practice messages for Leo yet. They start at level 1 of 3: messages with plenty of clues.",
+      "No practice messages for Leo yet. They start at level 2 of 3: messages with fewer clues.",
     );
 
     // Jorge answers his first practice text with SCAM: his line and the family's say the same.

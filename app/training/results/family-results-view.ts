@@ -88,6 +88,11 @@ export interface PersonResults {
   level: number;
   /** "Level 2 of 3: messages with fewer clues". */
   levelLabel: string;
+  /**
+   * Where their first practice message will be, for someone nothing has gone out to yet: never
+   * level 1 (FIRST_MESSAGE_MIN_LEVEL, scenario-choice.ts), whatever level they were given.
+   */
+  firstLevelLabel: string;
   /** This month's messages by channel and outcome: the family's `month` is the sum of these. */
   month: OutcomeTally;
   /** This month's one line, from `month` alone. */

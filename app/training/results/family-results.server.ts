@@ -33,6 +33,7 @@ import {
   type PracticeOutcome,
 } from "./practice-results";
 import { sequencePlaces } from "~/training/library/sequence-places";
+import { FIRST_MESSAGE_MIN_LEVEL } from "~/training/library/scenario-choice";
 import { practiceItemsOf, sequenceProgress, type PracticeItem } from "./practice-items";
 import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
 import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
@@ -149,6 +150,7 @@ export async function loadFamilyResults(
       medianTimeToReport: formatDuration(figures.medianSecondsToReport),
       level: contact.level,
       levelLabel: levelInWords(contact.level),
+      firstLevelLabel: levelInWords(Math.max(contact.level, FIRST_MESSAGE_MIN_LEVEL)),
       month,
       monthLine: resultLine(month),
       lastMessage: newest

@@ -197,7 +197,7 @@ function NoResultsYet({ person, stopped }: { person: PersonResults; stopped: boo
     <p className="rounded-xl bg-slate-50 px-4 py-3 text-muted" data-testid="person-no-results">
       {stopped
         ? `${person.name} stopped practice messages, so none went out.`
-        : `No practice messages for ${person.name} yet. They start at ${person.levelLabel.replace(/^Level/, "level")}.`}{" "}
+        : `No practice messages for ${person.name} yet. They start at ${person.firstLevelLabel.replace(/^Level/, "level")}.`}{" "}
       {/* A plain link (no client routing): the answer is a JSON download. */}
       <a href={`/account/training/export/${person.contactId}`} className="text-sm text-brand-700 underline" download>
         Download everything we hold about {person.name} (JSON)
