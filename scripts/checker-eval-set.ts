@@ -262,7 +262,7 @@ export type Budget = typeof BUDGETS;
  * the checker improves; never lower one to make a change pass.
  */
 export const HANDOVER_FLOORS: Record<EvalSetName, Budget> = {
-  "held-out": { ...BUDGETS, minRecall: 0.885, minTwoCorrect: 0.825, maxFalseAlarms: 0.035 },
+  "held-out": { ...BUDGETS, minRecall: 0.9, minTwoCorrect: 0.84, maxFalseAlarms: 0.035 },
   tuning: { ...BUDGETS, minRecall: 0.95, minTwoCorrect: 0.87, maxFalseAlarms: 0.01 },
 };
 

@@ -150,6 +150,58 @@ describe("signs that generalise, not lists", () => {
     ).toBe("none-found");
   });
 
+  it('treats "didn\'t order this? call …" or "to cancel, call …" in an order or renewal as strong on its own', () => {
+    for (const text of [
+      'Northgate Parcel: Your order (15" laptop, $1,149.00) is out for delivery. Did not order this? Call 1-833-555-0194 to cancel.',
+      "Your LumaGuard annual plan renewed today for $189.99. To cancel and get a refund, call 1-877-555-0181.",
+      "Su suscripción se renovó por $299.99. Para cancelar y recibir su reembolso, llame al 1-888-555-0133.",
+    ]) {
+      expect(check(text).verdict, text).toBe("warning-signs");
+      expect(decidingIds(text), text).toContain("callback-number");
+    }
+    // A service notice's number is not a refund trap.
+    for (const text of [
+      "Your appointment with Dr. Ruiz is on Tuesday at 3. To cancel, call 555-0100.",
+      "Your order #FW-20931 has shipped. Questions? Visit fernway.example/help.",
+    ]) {
+      expect(check(text).verdict, text).toBe("none-found");
+    }
+  });
+
+  it("asks to check a plea for a disaster or a sick child paid to a person's payment-app handle", () => {
+    const plea =
+      "We're collecting for the families who lost their homes in the river flood. Send what you can to my payment app handle @RiverFloodHelp.";
+    expect(check(plea).verdict).not.toBe("none-found");
+    expect(ids(plea)).toContain("unusual-payment");
+    expect(check(plea + " We buy supplies tonight, please hurry!").verdict).toBe("warning-signs");
+    // A school raffle paid on the app is how a PTA collects.
+    expect(check("Raffle tickets are $5 each, pay on the payment app to @LincolnPTA. Thank you!").verdict).toBe(
+      "none-found",
+    );
+  });
+
+  it("asks to check plans made with someone by name: the opener of the wrong-number scam", () => {
+    for (const text of [
+      "Hi Kevin, are we still on for golf Saturday morning?",
+      "Mr. Howard, your table for 4 at 7pm tonight is confirmed.",
+      "Hola Sra. Martínez, ¿sigue en pie lo del almuerzo el sábado?",
+      "Hola, ¿es usted el Sr. Martínez? Quedamos de jugar golf el sábado.",
+      "Hello, are you Mr. Dev Park? My uncle gave me this number.",
+      "is this Dr. Patel's office? I wanted to confirm my cleaning appointment",
+    ]) {
+      expect(check(text).verdict, text).toBe("be-careful");
+      expect(ids(text), text).toEqual(["wrong-number"]);
+    }
+    // Family, the team and a day of the week are not a stranger's name.
+    for (const text of [
+      "Hi Mom, are we still on for dinner Sunday?",
+      "U10 Tigers: is Sat still on for practice? Coach will confirm.",
+      "Hey team, are we still on for the car wash?",
+    ]) {
+      expect(check(text).verdict, text).toBe("none-found");
+    }
+  });
+
   it("does not read a prize inside another word", () => {
     expect(ids("You won't believe it: you won't need a coat today!")).toEqual([]);
   });

@@ -46,13 +46,26 @@ const IF_NOT_YOU_CALL = phrases(
 );
 
 /**
- * A message about a code, a new payee or money sent: there the number to call is the trick
- * (issue 34). Under a card-charge alert it is weaker (banks do print numbers there), so it is only
- * the request it is, and needs pressure beside it.
+ * "To cancel and get a refund, call 1-877-…", "call 1-833-… to cancel": the way out of a charge
+ * handed over with the charge. Strong only in an order or renewal message (a dentist's "to cancel
+ * your appointment, call" is a service notice).
+ */
+const CALL_TO_CANCEL = phrases(
+  String.raw`to (?:cancel|stop|dispute|reverse)(?: (?:this|the|your|it|that)(?: \w+)?)?(?: and (?:get|receive|claim|request) (?:a |your |the )?(?:full )?refund)?,? (?:please )?(?:call|contact|dial|phone|llame|marque)[^.!?\n]{0,30}?(?:${PHONE})`,
+  String.raw`(?:call|contact|dial|phone|llame|marque)[^.!?\n]{0,20}?(?:${PHONE})[^.!?\n]{0,10}?to (?:cancel|stop|dispute|reverse)`,
+  String.raw`para (?:cancelar|detener|anular)[^.!?\n]{0,40}?(?:llame|marque|comuniquese)[^.!?\n]{0,30}?(?:${PHONE})`,
+);
+
+/**
+ * A message about a code, a new payee, money sent, or an order or renewal: there the number to
+ * call is the trick (issue 34; the FTC's fake order and renewal notices exist to make you call).
+ * A shop or a subscription sends you to your account to cancel, not to a number in the text. Under
+ * a bank's card-charge alert ("did you attempt a purchase of $489?") it is weaker (banks do print
+ * numbers there), so it is only the request it is, and needs pressure beside it.
  */
 function isCodeOrPayeeMessage(message: PreparedMessage): boolean {
   return message.wording.some((part) =>
-    /code|codigo|passcode|payee|recipient|beneficiar|transfer|sent \$|you sent|enviaste|envio de \$|added|agrego|agregaste|new device|sign-?in|inicio de sesion|(?:place|placed|made) (?:this |the |an? )?order|order #|pedido/.test(
+    /code|codigo|passcode|payee|recipient|beneficiar|transfer|sent \$|you sent|enviaste|envio de \$|added|agrego|agregaste|new device|sign-?in|inicio de sesion|(?:place|placed|made) (?:this |the |an? )?order|order #|pedido|(?:your|ur|the) order\b|order of\b|renew|subscription|membership|suscripcion|renovacion/.test(
       part.folded,
     ),
   );
@@ -74,6 +87,11 @@ export const callbackNumber: Rule = {
         ...match,
         weight: aboutACodeOrPayee ? ("decisive" as const) : ("context" as const),
       })),
+      ...(aboutACodeOrPayee
+        ? findPhrases(message.wording, CALL_TO_CANCEL, {
+            unless: (part, start, end) => countDigits(part.folded.slice(start, end)) < 7,
+          }).map((match) => ({ ...match, weight: "decisive" as const }))
+        : []),
       ...findPhrases(message.wording, CALL_A_NUMBER, {
         unless: (part, start, end) => {
           const digits = countDigits(part.folded.slice(start, end));

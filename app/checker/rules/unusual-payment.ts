@@ -104,6 +104,23 @@ const PAYMENT_APP = phrases(
 );
 
 /**
+ * A handle on a payment app ("@CanyonFireHelp2026", "my payment app handle"): money to a person,
+ * not to a charity's own site.
+ */
+const PAYMENT_HANDLE = phrases(
+  String.raw`(?:payment app|app de pagos?|cash ?app|venmo|zelle)(?: handle| username| tag| usuario)?:? @[\w-]{3,}`,
+  String.raw`(?:handle|username|tag|usuario):? @[\w-]{3,}`,
+  String.raw`@[\w-]{3,} (?:on|in|en) (?:the |my |la |mi )?(?:payment app|app de pagos?|cash ?app|venmo|zelle)`,
+);
+
+/**
+ * A plea for a disaster or a sick child, paid to a person's payment app: the FTC's advice is to
+ * give through a charity you looked up, never to a stranger's handle. Worth checking even alone.
+ */
+const HARDSHIP_CAUSE =
+  /\b(?:fire|wildfire|flood|hurricane|tornado|earthquake|storm|victims|lost (?:their|his|her|everything)|surgery|cancer|chemo|medical bills|funeral|orphan|relief|incendio|inundacion|huracan|terremoto|damnificad|victimas|cirugia|operacion|funeral)/;
+
+/**
  * "Send it as friends & family so there are no fees": a seller steering the buyer away from the
  * purchase protection a payment app gives goods and services. Worth checking even alone.
  */
@@ -151,6 +168,7 @@ export const unusualPayment: Rule = {
     ...findPhrases(message.wording, NO_PROTECTION).map((match) => ({ ...match, weight: "suspicious" as const })),
     ...[
       ...findPhrases(message.wording, PAYMENT_APP),
+      ...findPhrases(message.wording, PAYMENT_HANDLE),
       ...namedAppPayments(message).filter(
         (match) =>
           !isDenied(
@@ -158,6 +176,10 @@ export const unusualPayment: Rule = {
             match.start,
           ),
       ),
-    ].map((match) => ({ ...match, weight: "context" as const })),
+    ].map((match) => ({ ...match, weight: forAHardship(message) ? ("suspicious" as const) : ("context" as const) })),
   ],
 };
+
+function forAHardship(message: PreparedMessage): boolean {
+  return message.wording.some((part) => HARDSHIP_CAUSE.test(part.folded));
+}

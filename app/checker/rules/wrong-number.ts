@@ -11,10 +11,13 @@ import { SIGN_PAGES } from "../sign-pages";
 /** "Hi, is this Amy?", "¿Eres tú, Ana?": only when the last word is a name, written with a capital. */
 const IS_THIS_SOMEONE = phrases(
   String.raw`(?:^|(?:hi|hey|hello|hola|good (?:morning|afternoon|evening))[,!.]* )is (?:this|that|it) (?:mr\.? |mrs\.? |ms\.? |dr\.? )?[\p{L}]+(?: [\p{L}]+)?\?`,
-  String.raw`(?:eres|es) (?:tu|usted),? [\p{L}]+\?`,
+  String.raw`(?:eres|es) (?:tu|usted),? (?:(?:el|la) )?(?:(?:sr|sra|srta|senor|senora|don|dona)\.? )?[\p{L}]+(?: [\p{L}]+)?\?`,
+  String.raw`are you (?:mr|mrs|ms|miss|dr)\.? [\p{L}]+(?: [\p{L}]+)?\?`,
 );
 
 const WRONG_NUMBER = phrases(
+  // "Is this Dr. Huang's office?": a stranger's appointment, sent to you.
+  String.raw`is (?:this|that) (?:the )?(?:(?:mr|mrs|ms|dr)\.? )?[\p{L}]+(?:'s)? (?:office|clinic|salon|practice|studio)\?`,
   "is (?:this|that) still (?:your|ur) number",
   "(?:sorry|oops|apologies|my apologies|my bad)[,!.]* (?:(?:i think |it seems |looks like )?(?:i (?:have|got|texted|messaged) )?(?:the |a )?wrong (?:number|person))",
   "(?:wrong number|texted the wrong|messaged the wrong|wrong person)",
@@ -48,6 +51,26 @@ function endsWithName(part: MessagePart, start: number, end: number): boolean {
   return name !== "" && name[0] !== name[0].toLowerCase();
 }
 
+/**
+ * "Hi Kevin, are we still on for golf Saturday?", "Mr. Howard, your table for 4 is confirmed":
+ * plans made with someone by name. From a friend it is ordinary; from a number you don't know it
+ * is the opener of the wrong-number scam, so it is worth checking only when the name is not yours.
+ */
+const PLANS_WITH_A_NAME = phrases(
+  String.raw`(?:^|(?:hi|hey|hello|hola|good (?:morning|afternoon|evening)|buenos dias|buenas tardes)[,!.]* |(?:mr|mrs|ms|miss|dr|sr|sra|srta|don|dona)\.? )(?:(?:mr|mrs|ms|miss|dr|sr|sra|srta|don|dona)\.? )?(?<q>[\p{L}]+[,!.]* (?:(?:it'?s|this is) [\p{L}]+[^.!?\n]{0,40}?[.!]+ )?(?:are we still (?:on|meeting|good)|(?:is|are) [^.!?\n]{1,25} still on|still on for|are you (?:still )?coming|¿?(?:sigue|siguen) en pie|seguimos (?:con|para)|(?:is|are) (?:we|you) still (?:on|good|meeting)))`,
+  String.raw`(?:mr|mrs|ms|dr|sr|sra)\.? (?<q>[\p{L}]+[,!.]* (?:your|su) (?:table|tee time|appointment|reservation|booking|order|cita|reserva|mesa)[^.!?\n]{0,60}?(?:confirmed|booked|moved|ready|arrived|confirmad|lista))`,
+  String.raw`(?:good (?:morning|afternoon|evening)|hello|hi) (?:mr|mrs|ms|dr)\.? (?<q>[\p{L}]+[,!.]* (?:the|your) [^.!?\n]{0,60}?(?:arrived|confirmed|ready|booked|moved))`,
+);
+
+/** The name after the greeting starts with a capital, and is not a family word ("Hi Mom"). */
+const FAMILY_WORDS =
+  /^(?:mom|mum|mommy|mama|mami|dad|daddy|papa|papi|grandma|grandpa|granny|nana|abuela|abuelo|abue|honey|sweetie|babe|baby|love|son|hijo|hija|tia|tio|aunt|uncle|everyone|all|team|guys|folks|there|friend|neighbor|neighbour|vecino|vecina|amiga|amigo)$/i;
+
+function namesSomeone(part: MessagePart, start: number): boolean {
+  const name = /^[\p{L}]+/u.exec(part.original.slice(start))?.[0] ?? "";
+  return name !== "" && name[0] !== name[0].toLowerCase() && !FAMILY_WORDS.test(name);
+}
+
 /** "Got your number from the team list": how a stranger starts, and how a new parent does too. */
 const FOUND_YOUR_NUMBER = phrases("(?:got|found|have) (?:your|ur) (?:number|contact) (?:from|in|on)");
 
@@ -60,6 +83,7 @@ export const wrongNumber: Rule = {
   find: (message) => [
     ...findPhrases(message.wording, IS_THIS_SOMEONE, { unless: (part, start, end) => !endsWithName(part, start, end) }),
     ...findPhrases(message.wording, WRONG_NUMBER),
+    ...findPhrases(message.wording, PLANS_WITH_A_NAME, { unless: (part, start) => !namesSomeone(part, start) }),
     ...findPhrases(message.wording, FOUND_YOUR_NUMBER).map((match) => ({ ...match, weight: "context" as const })),
   ],
 };
