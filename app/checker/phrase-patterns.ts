@@ -73,6 +73,10 @@ function clauseBefore(folded: string, start: number, reach = 60): string {
  */
 const NEGATION =
   /(?<![\p{L}])(?:never|not|nobody|no one|no (?:real |legitimate |honest |genuine )?(?:bank|company|business|agency|one|person|employee|staff|government|organi[sz]ation)s?|no(?! (?:cost|charge|extra|fee|obligation|later|more|longer|problem|worries|costo|cargo adicional))|n't|dont|doesnt|wont|nunca|jamas|ni|nadie|ningun[ao]?)(?![\p{L}])|n't/u;
+const EVERY_NEGATION = new RegExp(NEGATION.source, "gu");
+const NEW_CLAUSE_SOURCE = String.raw`,|;|:|(?<![\p{L}])(?:so|and|but|then|please|pls|just|y|pero|asi que|entonces|por favor)(?![\p{L}])`;
+const NEW_CLAUSE = new RegExp(NEW_CLAUSE_SOURCE, "u");
+const NEW_CLAUSE_GLOBAL = new RegExp(NEW_CLAUSE_SOURCE, "gu");
 /** "If you do not confirm ..." is a threat, not a reassurance: a condition does not negate. */
 const CONDITION = /(?<![\p{L}])(?:if|unless|or|otherwise|si|de lo contrario)(?![\p{L}])/u;
 
@@ -82,17 +86,18 @@ const CONDITION = /(?<![\p{L}])(?:if|unless|or|otherwise|si|de lo contrario)(?![
  */
 export function isDenied(part: MessagePart, start: number): boolean {
   const clause = clauseBefore(part.folded, start, 50);
-  const negation = NEGATION.exec(clause);
+  // The negation nearest the request is the one that speaks of it: "won't text you about a
+  // refund and won't demand payment by gift card".
+  const negation = [...clause.matchAll(EVERY_NEGATION)].at(-1);
   if (!negation) return false;
-  const beforeNegation = clause.slice(0, negation.index);
   // "The bank can't reverse it, so please pay with gift cards": a new clause after the negation
   // starts a new request; the "can't" denied the reversal, not the payment.
   const afterNegation = clause.slice(negation.index + negation[0].length);
-  if (
-    /,|;|:|(?<![\p{L}])(?:so|and|but|then|please|pls|just|y|pero|asi que|entonces|por favor)(?![\p{L}])/u.test(
-      afterNegation,
-    )
-  )
-    return false;
-  return !CONDITION.test(beforeNegation);
+  if (NEW_CLAUSE.test(afterNegation)) return false;
+  // "If you do not pay …" is a threat: a condition in the negation's own clause.
+  const beforeNegation = clause.slice(0, negation.index);
+  const ownClause = beforeNegation.slice(
+    Math.max(0, ...[...beforeNegation.matchAll(NEW_CLAUSE_GLOBAL)].map((m) => m.index + m[0].length)),
+  );
+  return !CONDITION.test(ownClause);
 }

@@ -36,7 +36,15 @@ export function askOf(sign: FoundSign): AskKind | undefined {
 /** Signs about a link itself: the link is their request, not a second one. */
 const LINK_SIGNS: ReadonlySet<string> = new Set(["short-link", "throwaway-domain"]);
 
-const distinct = (signs: FoundSign[]) => new Set(signs.map((sign) => sign.rule.id)).size;
+/**
+ * Openers: a stranger's hello and a relative's new number say who is writing, not what they want.
+ * Two of them ("it's Patricia from church, this is my new number") are still one question: who is
+ * this? They count as one sign towards a warning.
+ */
+const OPENER_SIGNS: ReadonlySet<string> = new Set(["wrong-number", "new-number-relative"]);
+
+const distinct = (signs: FoundSign[]) =>
+  new Set(signs.map((sign) => (OPENER_SIGNS.has(sign.rule.id) ? "opener" : sign.rule.id))).size;
 
 /** `opensALink`: the message links somewhere other than its writer's own site (asks.ts). */
 export function decide(found: FoundSign[], opensALink: boolean): Decision {
@@ -78,7 +86,12 @@ export function decide(found: FoundSign[], opensALink: boolean): Decision {
   // Two different signs worth checking, or one beside a pressure or a claim from another sign.
   if (distinct(suspicious) >= 2) return warning(suspicious);
   if (suspicious.length > 0) {
-    const beside = found.filter((sign) => !suspicious.some((other) => other.rule === sign.rule));
+    const beside = found.filter(
+      (sign) =>
+        !suspicious.some(
+          (other) => other.rule === sign.rule || (OPENER_SIGNS.has(other.rule.id) && OPENER_SIGNS.has(sign.rule.id)),
+        ),
+    );
     if (beside.length > 0) return warning([...suspicious, ...beside]);
     return { verdict: "be-careful", shown: suspicious, deciding: new Set(suspicious), asks: [] };
   }

@@ -182,7 +182,7 @@ describe("signs that generalise, not lists", () => {
 
   it("asks to check plans made with someone by name: the opener of the wrong-number scam", () => {
     for (const text of [
-      "Hi Kevin, are we still on for golf Saturday morning?",
+      "Hello Mr. Chen, are we still on for golf on Thursday?",
       "Mr. Howard, your table for 4 at 7pm tonight is confirmed.",
       "Hola Sra. Martínez, ¿sigue en pie lo del almuerzo el sábado?",
       "Hola, ¿es usted el Sr. Martínez? Quedamos de jugar golf el sábado.",
@@ -192,14 +192,34 @@ describe("signs that generalise, not lists", () => {
       expect(check(text).verdict, text).toBe("be-careful");
       expect(ids(text), text).toEqual(["wrong-number"]);
     }
-    // Family, the team and a day of the week are not a stranger's name.
+    // A friend's plans by first name are the most ordinary text there is; family, the team and
+    // a day of the week are not a stranger's name.
     for (const text of [
+      "Hi Grace, still on for Saturday? Sam is welcome from 2 to 5.",
+      "Hola Lupe, ¿sigue en pie lo del sábado? Yo llevo el pastel.",
       "Hi Mom, are we still on for dinner Sunday?",
       "U10 Tigers: is Sat still on for practice? Coach will confirm.",
       "Hey team, are we still on for the car wash?",
     ]) {
       expect(check(text).verdict, text).toBe("none-found");
     }
+  });
+
+  it("reads a negation next to the request, not the first one in the sentence", () => {
+    const tips =
+      "The IRS won't text you about a refund and won't demand payment by gift card. We will never ask for your PIN.";
+    expect(check(tips).verdict).toBe("none-found");
+    expect(check("The bank can't reverse it, so please pay with gift cards today.").verdict).toBe("warning-signs");
+  });
+
+  it("counts a stranger's hello and a new number as one question, not two warning signs", () => {
+    const text = "Hi Rose, it's Patricia from church. I got a new phone so this is my new number. See you Sunday!";
+    expect(check(text).verdict).toBe("be-careful");
+  });
+
+  it("reads a greeting before a colon as a greeting, not as a sender's name", () => {
+    const text = "Queridos hermanos:\nEste domingo tendremos la kermés. Habrá tamales y juegos para los niños.";
+    expect(ids(text)).not.toContain("claims-authority");
   });
 
   it("does not read a prize inside another word", () => {

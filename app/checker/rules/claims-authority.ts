@@ -138,7 +138,9 @@ function organisationNames(message: PreparedMessage): RuleMatch[] {
     const prefix = part.field === "sender" ? null : NAME_PREFIX.exec(part.original);
     if (
       prefix &&
-      !/^(?:Re|Fwd?|Subject|Note|PS|Update|Hi|Hello|Hey|Dear|Reminder|From|To|Date)$/i.test(prefix[1].trim())
+      !/^(?:Re|Fwd?|Subject|Note|PS|Update|Hi|Hello|Hey|Dear|Reminder|From|To|Date)$/i.test(prefix[1].trim()) &&
+      // "Queridos hermanos:", "Dear neighbors:", "Estimadas familias:": a greeting, not a sender's name.
+      !/^(?:Dear|Hi|Hello|Hey|Hola|Querid[oa]s?|Estimad[oa]s?|Buen[oa]s?)\b/i.test(prefix[1].trim())
     ) {
       const start = prefix.index + prefix[0].indexOf(prefix[1]);
       found.push({ field: part.field, start, end: start + prefix[1].length });

@@ -8,6 +8,8 @@ const PRIZE = phrases(
   String.raw`(?:you|u|you've|you have|you'?re|your (?:\w+ )?(?:number|email|phone|name|account|entry|drawing|ticket|profile|channel|address)) (?:has |have |was |were |is |are |just |been |officially )*(?:won|win|been selected|been chosen|been picked|selected|chosen|picked|a winner|the winner|the lucky)`,
   "(?:lucky |grand |prize )?winners?",
   "winning (?:number|ticket|entry)",
+  // A school raffle's "sorteo" is a drawing; as a windfall it comes with "ganó" (above).
+  "sorteo",
   // "Congratulations on your new job" is a friend; "Congratulations! You won" is the trick.
   String.raw`(?:congratulations?|congrats|congradulations|felicidades|felicitaciones|enhorabuena)(?=[\s\S]{0,120}?(?:won|win|winner|selected|chosen|picked|prize|claim|reward|lucky|free|gift|ganad|premio|gratis|seleccionad|elegid|comision))`,
   "(?:cash |grand |special |mystery |free )?prizes?",
@@ -39,13 +41,15 @@ const WINDFALL = phrases(
   "(?:usted |tu )?se gano (?:los|el|un|una|\\$)|(?:le|te) dan una tarjeta con \\$",
   "lottery|lotto|sweepstakes?|jackpot|giveaway|prize draw|lucky draw",
   String.raw`(?:eligible|qualified|approved) (?:for|to receive|to get) (?:a |an |your )?(?:\$[\d,.]{1,15} )?(?:tax )?(?:refund|rebate|grant|payment|reward|prize|compensation|settlement|stimulus|award|bonus)`,
+  // Debt "forgiveness" or "relief" nobody applied for: the student-loan impostors' opening.
+  String.raw`(?:eligible|qualified|approved|pre-?approved) (?:for|to receive) (?:\w+ ){0,2}(?:forgiveness|cancellation|discharge|debt relief)`,
   String.raw`(?:you (?:are|were) owed|you have overpaid|you overpaid|we owe you|owed to you)`,
   "inheritance|beneficiary|next of kin|estate of (?:the )?late",
   "unclaimed (?:funds|money|property|prize|package|reward|assets)",
   "(?:government |federal |free )grant",
   "devolucion de impuestos",
   "herencia",
-  "sorteo|loteria",
+  "loteria",
   "fondos no reclamados",
 );
 

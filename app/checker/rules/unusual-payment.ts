@@ -131,7 +131,8 @@ const NO_PROTECTION = phrases(
 );
 
 /** "send $600 on Pocketsend": a payment app named after "on/via/through", written with a capital. */
-const NAMED_APP = /\b(?:send|pay|transfer)\b[^.!?\n]{0,50}?\b(?:on|via|through|using|by) ([a-z][a-z0-9]{2,})/g;
+const NAMED_APP =
+  /\b(?:send|pay|transfer|envie|envia|mande|manda|pague|paga|transfiera|deposite)\b[^.!?\n]{0,50}?\b(?:on|via|through|using|by|por|mediante) ([a-z][a-z0-9]{2,})/g;
 const NOT_APPS = new Set(
   "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec the this that your my our his her their it time mail email text phone card".split(
     " ",

@@ -43,6 +43,9 @@ const DEADLINE = phrases(
   String.raw`${NUMBER} ?${UNIT} (?:left|remaining|to (?:respond|act|pay|reply|confirm|claim))`,
   String.raw`${DEMAND} [^.!?\n]{0,60}?(?<q>(?:by|before|until|no later than) (?:${TIME}(?: (?:today|tonight|tomorrow))?|${DAY}(?: at ${TIME})?))`,
   String.raw`act (?:now|fast|quickly|immediately|today)`,
+  // "Call our Fraud Department now", "Final day to enroll": the deadline on the request itself.
+  String.raw`(?:call|contact|phone) (?:our|the) (?:\w+ ){1,2}(?:now|immediately|right away|today)`,
+  "(?:final|last) day (?:to|for) (?:enroll|apply|claim|respond|register|sign up|qualify|file)",
   String.raw`(?:respond|reply|pay|call|verify|confirm|click|tap|update|claim|sign in|log in|restore|reschedule|renew|clean|fix|secure|protect|unlock|reactivate|install|register|sign up|join|enroll|apply|decide|book|act|send|scan|download|freeze|start|block|cancel|stop) (?:it |this |them |access |your \w+ |here |to (?:start|begin|work) )?(?:now|immediately|right away|right now|today|tonight|asap|urgently)`,
   String.raw`(?:need|needs|want|get) (?:this|it|them|the money|the payment|the codes|the cards)? ?(?:done |sent |paid |back )?(?:quickly|fast|asap|urgently|right now|today|tonight)`,
   String.raw`(?:has to|have to|must|gotta|needs to|got to) be (?:done |paid |sent |today |tonight |now )*(?:today|tonight|now|asap|by)`,

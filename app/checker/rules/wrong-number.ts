@@ -10,7 +10,7 @@ import { SIGN_PAGES } from "../sign-pages";
 
 /** "Hi, is this Amy?", "¿Eres tú, Ana?": only when the last word is a name, written with a capital. */
 const IS_THIS_SOMEONE = phrases(
-  String.raw`(?:^|(?:hi|hey|hello|hola|good (?:morning|afternoon|evening))[,!.]* )is (?:this|that|it) (?:mr\.? |mrs\.? |ms\.? |dr\.? )?[\p{L}]+(?: [\p{L}]+)?\?`,
+  String.raw`(?:(?:hi|hey|hello|hola|good (?:morning|afternoon|evening))[,!.]* )is (?:this|that|it) (?:mr\.? |mrs\.? |ms\.? |dr\.? )?[\p{L}]+(?: [\p{L}]+)?\?`,
   String.raw`(?:eres|es) (?:tu|usted),? (?:(?:el|la) )?(?:(?:sr|sra|srta|senor|senora|don|dona)\.? )?[\p{L}]+(?: [\p{L}]+)?\?`,
   String.raw`are you (?:mr|mrs|ms|miss|dr)\.? [\p{L}]+(?: [\p{L}]+)?\?`,
 );
@@ -52,12 +52,13 @@ function endsWithName(part: MessagePart, start: number, end: number): boolean {
 }
 
 /**
- * "Hi Kevin, are we still on for golf Saturday?", "Mr. Howard, your table for 4 is confirmed":
- * plans made with someone by name. From a friend it is ordinary; from a number you don't know it
- * is the opener of the wrong-number scam, so it is worth checking only when the name is not yours.
+ * "Mr. Chen, are we still on for golf Saturday?", "Mr. Howard, your table for 4 is confirmed":
+ * plans made with someone by title and name, the polite stranger of the wrong-number scam. From a
+ * number you don't know it is the opener, so it is worth checking when the name is not yours. A
+ * friend's "Hi Grace, still on for Saturday?" is the most ordinary text there is, and is left alone.
  */
 const PLANS_WITH_A_NAME = phrases(
-  String.raw`(?:^|(?:hi|hey|hello|hola|good (?:morning|afternoon|evening)|buenos dias|buenas tardes)[,!.]* |(?:mr|mrs|ms|miss|dr|sr|sra|srta|don|dona)\.? )(?:(?:mr|mrs|ms|miss|dr|sr|sra|srta|don|dona)\.? )?(?<q>[\p{L}]+[,!.]* (?:(?:it'?s|this is) [\p{L}]+[^.!?\n]{0,40}?[.!]+ )?(?:are we still (?:on|meeting|good)|(?:is|are) [^.!?\n]{1,25} still on|still on for|are you (?:still )?coming|¿?(?:sigue|siguen) en pie|seguimos (?:con|para)|(?:is|are) (?:we|you) still (?:on|good|meeting)))`,
+  String.raw`(?:mr|mrs|ms|miss|dr|sr|sra|srta|don|dona)\.? (?<q>[\p{L}]+[,!.]* (?:(?:it'?s|this is) [\p{L}]+[^.!?\n]{0,40}?[.!]+ )?(?:are we still (?:on|meeting|good)|(?:is|are) [^.!?\n]{1,25} still on|still on for|are you (?:still )?coming|¿?(?:sigue|siguen) en pie|seguimos (?:con|para)|(?:is|are) (?:we|you) still (?:on|good|meeting)))`,
   String.raw`(?:mr|mrs|ms|dr|sr|sra)\.? (?<q>[\p{L}]+[,!.]* (?:your|su) (?:table|tee time|appointment|reservation|booking|order|cita|reserva|mesa)[^.!?\n]{0,60}?(?:confirmed|booked|moved|ready|arrived|confirmad|lista))`,
   String.raw`(?:good (?:morning|afternoon|evening)|hello|hi) (?:mr|mrs|ms|dr)\.? (?<q>[\p{L}]+[,!.]* (?:the|your) [^.!?\n]{0,60}?(?:arrived|confirmed|ready|booked|moved))`,
 );
