@@ -2,7 +2,7 @@
  * Deleting an account: the subscription is cancelled at the provider first; then every family
  * member's details, consent, practice messages, events and their outbox copies go, with the
  * login, sessions and course progress; what payment records need stays. A provider that cannot
- * cancel means nothing is deleted. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * cancel means nothing is deleted. On PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";

@@ -1,8 +1,8 @@
 /**
  * The account holder's read-only view of a family member's practice message
  * (/account/training/messages/:messageId): the message and its red flags, for the holder's own
- * family only, and loading it records nothing for the member. PGlite, and PostgreSQL when
- * TEST_DATABASE_URL is set.
+ * family only, and loading it records nothing for the member. On PostgreSQL when
+ * TEST_DATABASE_URL is set, else PGlite.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { DATABASE_TARGETS, type DatabaseTarget } from "../support/databases";
+import { BOTH_DATABASE_TARGETS, type DatabaseTarget } from "../support/databases";
 import { signedInCookie, startBuiltServer, type BuiltServer } from "../support/built-server";
 import { fingerprintTables, type RunSql } from "../support/table-fingerprint";
 
@@ -197,7 +197,7 @@ const MAILBOX_SPELLINGS = [
   "/Dev/mailbox.data",
 ];
 
-describe.each(DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
+describe.each(BOTH_DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
   let harness: Harness;
   let before: Record<string, string>;
 
@@ -322,7 +322,7 @@ describe.each(DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
   // Once per run, on the last database (PostgreSQL when TEST_DATABASE_URL is set): what it tries is
   // the request parsing and validation in front of the database, the same code on both, and a
   // second pass doubled its 11–13 s for nothing.
-  if (target === DATABASE_TARGETS.at(-1))
+  if (target === BOTH_DATABASE_TARGETS.at(-1))
     it("survives 2,000+ generated malformed requests with no 5xx", async () => {
       const fieldName = fc.oneof(
         fc.constantFrom(
@@ -600,7 +600,7 @@ describe("the local mailbox on a server listening on every interface", () => {
   });
 });
 
-describe.each(DATABASE_TARGETS)("stopping the server on $name", (target) => {
+describe.each(BOTH_DATABASE_TARGETS)("stopping the server on $name", (target) => {
   it("lets pages whose visitors left mid-way finish before it closes the database", async () => {
     const handle = target.name === "postgres" ? await target.open() : null;
     const server = await startBuiltServer(handle ? { databaseUrl: handle.url } : {});

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_TARGETS } from "../support/databases";
+import { BOTH_DATABASE_TARGETS } from "../support/databases";
 import { waitFor } from "../support/wait";
 import type { DatabaseHandle } from "~/db/client.server";
 import { JobRunner } from "~/jobs/job-runner.server";
 
-describe.each(DATABASE_TARGETS)("the job runner on $name", (target) => {
+describe.each(BOTH_DATABASE_TARGETS)("the job runner on $name", (target) => {
   let handle: DatabaseHandle;
   let runners: JobRunner[] = [];
 

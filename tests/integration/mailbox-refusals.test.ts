@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { asc, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DATABASE_TARGETS } from "../support/databases";
+import { BOTH_DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { FAMILY_TABLES } from "../support/family-tables";
 import { holderWithFamilyPlan } from "../support/family-holder";
@@ -37,7 +37,7 @@ const PRACTICE_LINK = /\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
  */
 const HELD = "We can't send a notice to that address right now";
 
-describe.each(DATABASE_TARGETS)("refusals and limits by mailbox on $name", (target) => {
+describe.each(BOTH_DATABASE_TARGETS)("refusals and limits by mailbox on $name", (target) => {
   const suite = databaseForSuite(target, FAMILY_TABLES);
   const db = () => suite.handle.db;
 

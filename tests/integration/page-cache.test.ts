@@ -1,7 +1,7 @@
 /**
  * The anonymous page cache of the production build, as visitors meet it: what is cached and what
  * never is, ETags and 304s, the hash-based CSP of shared pages, and invalidation on a new comment
- * or a moderation decision, in one process (PGlite and PostgreSQL) and across two processes on one
+ * or a moderation decision, in one process (on the test database) and across two processes on one
  * PostgreSQL database (only when TEST_DATABASE_URL is set).
  * Run `npm run build` first (`npm test` does).
  */

@@ -1,7 +1,7 @@
 /**
  * Names other people can write into our mail: better-auth's own endpoints (update-user, sign-up)
  * take only what the site sends, and a name must follow the shared rule (app/validation/fields.ts).
- * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * On PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
  */
 import { describe, expect, it } from "vitest";
 import { and, eq, ne } from "drizzle-orm";

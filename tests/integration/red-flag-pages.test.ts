@@ -3,7 +3,7 @@
  * practice message opens one, so the lesson that follows a practice scam never asks for an account.
  * The pages answer without a session, show no sign-in form, are indexable and in the sitemap; and
  * every red flag in the practice library leads, from its feedback page, to a page that exists.
- * PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
+ * On PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
  */
 import { createElement, type ComponentType } from "react";
 import { trackForAgeBand } from "~/course/tracks/course-tracks";

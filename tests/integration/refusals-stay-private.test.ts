@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, ne } from "drizzle-orm";
-import { DATABASE_TARGETS } from "../support/databases";
+import { BOTH_DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { FAMILY_TABLES } from "../support/family-tables";
 import { holderWithFamilyPlan } from "../support/family-holder";
@@ -54,7 +54,7 @@ interface Holder {
   subscriptionId: string;
 }
 
-describe.each(DATABASE_TARGETS)("a refusal is told only to the family it answered, on $name", (target) => {
+describe.each(BOTH_DATABASE_TARGETS)("a refusal is told only to the family it answered, on $name", (target) => {
   const suite = databaseForSuite(target, FAMILY_TABLES);
   const db = () => suite.handle.db;
 

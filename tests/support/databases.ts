@@ -4,9 +4,12 @@ import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { openTemporaryPostgres } from "./temporary-postgres";
 
 /**
- * The databases every integration suite runs against: always in-memory PGlite, and a real
- * PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). Each suite gets a brand-new
- * database that is dropped afterwards.
+ * The databases the integration suites run against. Each suite gets a brand-new database that is
+ * dropped afterwards. With TEST_DATABASE_URL set (CI), suites run on that real PostgreSQL server,
+ * the production database; without it, on in-memory PGlite, so `npm test` needs nothing installed.
+ * The suites that cover what differs between the two (the built server starting on the embedded
+ * default, the job runner on PGlite, the data migrations) use BOTH_DATABASE_TARGETS and run on
+ * each; running every suite twice doubled the test run for little (issue 38).
  */
 export interface DatabaseTarget {
   name: "pglite" | "postgres";
@@ -19,14 +22,23 @@ function migratedSnapshot() {
   return new Blob([readFileSync(inject("pgliteSnapshot"))]);
 }
 
-export const DATABASE_TARGETS: DatabaseTarget[] = [
-  { name: "pglite", open: () => openDatabase({ kind: "pglite", snapshot: migratedSnapshot() }) },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: "postgres" as const,
-          open: () => openTemporaryPostgres(process.env.TEST_DATABASE_URL as string),
-        },
-      ]
-    : []),
-];
+const PGLITE: DatabaseTarget = {
+  name: "pglite",
+  open: () => openDatabase({ kind: "pglite", snapshot: migratedSnapshot() }),
+};
+
+const POSTGRES: DatabaseTarget | undefined = process.env.TEST_DATABASE_URL
+  ? {
+      name: "postgres",
+      open: () =>
+        openTemporaryPostgres(process.env.TEST_DATABASE_URL as string, {
+          template: inject("postgresTemplate") || undefined,
+        }),
+    }
+  : undefined;
+
+/** PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export const DATABASE_TARGETS: DatabaseTarget[] = [POSTGRES ?? PGLITE];
+
+/** PGlite, and PostgreSQL too when TEST_DATABASE_URL is set: for the suites about what differs. */
+export const BOTH_DATABASE_TARGETS: DatabaseTarget[] = POSTGRES ? [PGLITE, POSTGRES] : [PGLITE];
