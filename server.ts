@@ -41,6 +41,7 @@ type ServerRuntime = {
   start(): Promise<void>;
   stop(): Promise<void>;
   crossSitePosts: readonly { path: string; pattern?: RegExp; pageAction?: boolean }[];
+  languageVariant(pathname: string, acceptLanguage: string | null | undefined): string | null;
   pageChanges: {
     subscribe(listener: (pages: readonly string[] | "all") => void): () => void;
     isLive(): boolean;
@@ -147,7 +148,11 @@ async function main() {
   app.use(collapseRepeatedSlashes);
   app.use(separatePracticeHost({ site: env.APP_URL, practice: env.practice?.linkOrigin ?? null }));
   // A cached anonymous page needs nothing below (its headers were recorded when it was first sent).
-  const cache = pageCache && { store: pageCache, isLive: runtime.pageChanges.isLive };
+  const cache = pageCache && {
+    store: pageCache,
+    isLive: runtime.pageChanges.isLive,
+    languageVariant: runtime.languageVariant,
+  };
   if (cache) app.use(createCachedPageShortcut(cache));
 
   app.use((_req, res, next) => {

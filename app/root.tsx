@@ -14,6 +14,10 @@ import { trainingMenuHref } from "~/training/people/programs.server";
 import { readFlash } from "~/ui/flash.server";
 import { announceHydrated } from "~/layout/hydrated";
 import { usePageNeedsScripts } from "~/layout/page-scripts";
+import { readLanguageChoice } from "~/i18n/language-choice.server";
+import { suggestedEdition } from "~/i18n/locales";
+import { LanguageLine } from "~/i18n/language-switch";
+import { useLocale, useT } from "~/i18n/use-translation";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,6 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const responseHeaders = new Headers();
   for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
   if (clear) responseHeaders.append("Set-Cookie", clear);
+  // The page's address in a `.data` request is the page's own (React Router names it "/_root.data" for "/").
+  const url = new URL(request.url);
+  const pagePath = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
   return data(
     {
       siteUrl: env.APP_URL,
@@ -34,6 +41,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: user ? { email: user.email } : null,
       trainingHref,
       flash,
+      // The other edition of this page, offered in a line (never a redirect): the same answer the
+      // page cache keys on (http/cacheable-pages.ts), so a cached page carries the right line.
+      languageLine: suggestedEdition(pagePath, request.headers.get("accept-language"), readLanguageChoice(request)),
     },
     { headers: responseHeaders },
   );
@@ -86,8 +96,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Practice pages on their own host, and pages that said they need none, ship no script at all.
   const pageNeedsScripts = usePageNeedsScripts();
   const withScripts = pageNeedsScripts && !data?.onPracticeHost;
+  const locale = useLocale();
+  const t = useT();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -113,9 +125,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
               href="#main"
               className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
             >
-              Skip to content
+              {t("layout.skipToContent")}
             </a>
             <SiteHeader signedIn={Boolean(data?.user)} trainingHref={data?.trainingHref} />
+            {data?.languageLine && <LanguageLine edition={data.languageLine} />}
             <FlashMessage flash={data?.flash} withScripts={withScripts} />
             <main id="main" className="flex-1">
               {children}

@@ -3,6 +3,10 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 // Mirrors SPEC.md section 2. Route modules stay thin; the work lives in the capability folders.
 export default [
   index("routes/home.tsx"),
+  // The Spanish edition (issue 39): the same page modules under /es, their language read from the address.
+  route("es", "routes/home.tsx", { id: "es-home" }),
+  route("es/check", "routes/check.tsx", { id: "es-check" }),
+  route("language", "routes/language.ts"),
   route("pricing", "routes/pricing.tsx"),
   route("sample-emails", "routes/sample-emails.tsx"),
   route("auth", "routes/auth.tsx"),

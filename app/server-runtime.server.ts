@@ -9,6 +9,7 @@ import {
 } from "~/page-cache/page-changes.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/background-jobs.server";
 import { checkRedFlagPages } from "~/red-flags/red-flag-page-files.server";
+import { languageVariant } from "~/i18n/locales";
 import { CROSS_SITE_POSTS } from "~/routes/cross-site-posts";
 import { loadScamUpdateFiles } from "~/scam-updates/scam-update-files.server";
 import { practiceLibrary } from "~/training/library/practice-library.server";
@@ -26,6 +27,8 @@ export const serverRuntime = {
   logger: getLogger,
   /** Paths other sites may POST to (webhooks, one-click unsubscribe); server.ts's CSRF check reads it. */
   crossSitePosts: CROSS_SITE_POSTS,
+  /** How a cached page varies with Accept-Language (its language line): part of the cache key. */
+  languageVariant,
   /** What empties server.ts's anonymous page cache: changes here and in other processes. */
   pageChanges: { subscribe: onPagesChanged, isLive: pageChangesLive },
   async start() {

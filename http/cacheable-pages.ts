@@ -32,6 +32,7 @@ interface CacheablePage {
 /** Public pages whose anonymous rendering is the same for every visitor. */
 export const CACHEABLE_PAGES: Record<string, CacheablePage> = {
   "/": { policy: DEPLOY_ONLY },
+  "/es": { policy: DEPLOY_ONLY },
   "/pricing": { policy: DEPLOY_ONLY },
   // The values mirror COURSE_TRACKS in app/course/tracks/course-tracks.ts.
   "/course": { policy: DEPLOY_ONLY, params: { track: ["kids", "teens", "adults", "older-adults"] } },
@@ -58,7 +59,15 @@ export interface CacheTarget {
   /** Page plus the parameters that matter, sorted; ".data" requests get their own key. */
   key: string;
   policy: SharedCachePolicy;
+  /** The page offers its other edition to browsers that read that language first: Vary: Accept-Language. */
+  variesByLanguage: boolean;
 }
+
+/**
+ * How the page varies with the browser's languages (the app's languageVariant): null when it does
+ * not, else the edition its language line offers, "" for none.
+ */
+export type LanguageVariantOf = (page: string) => string | null;
 
 function cookieNames(header: string | undefined): string[] {
   if (!header) return [];
@@ -74,7 +83,12 @@ function cookieNames(header: string | undefined): string[] {
  * `pathname` and `search` are the raw request URL's; React Router's single-fetch data requests
  * (`/community.data`, `/_root.data` for the home page) are cached like the page they belong to.
  */
-export function cacheTarget(pathname: string, search: string, cookieHeader: string | undefined): CacheTarget | null {
+export function cacheTarget(
+  pathname: string,
+  search: string,
+  cookieHeader: string | undefined,
+  languageVariantOf: LanguageVariantOf = () => null,
+): CacheTarget | null {
   if (cookieNames(cookieHeader).some((name) => !HARMLESS_COOKIES.has(name))) return null;
   let page = pathname;
   let isData = false;
@@ -100,7 +114,13 @@ export function cacheTarget(pathname: string, search: string, cookieHeader: stri
   }
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = kept.length ? `?${new URLSearchParams(kept).toString()}` : "";
-  return { page, key: `${isData ? "data" : "html"} ${page}${query}`, policy: entry.policy };
+  const variant = languageVariantOf(page);
+  return {
+    page,
+    key: `${isData ? "data" : "html"} ${page}${query}${variant ? ` [offers ${variant}]` : ""}`,
+    policy: entry.policy,
+    variesByLanguage: variant !== null,
+  };
 }
 
 export function cacheControl(policy: SharedCachePolicy): string {

@@ -202,7 +202,7 @@ function cachedPageHeaders(
   // no-transform: a proxy that rewrote the HTML would break the script hashes (and compression
   // must not re-encode what is already encoded).
   notModified["cache-control"] = `${cacheControl(target.policy)}, no-transform`;
-  notModified["vary"] = SHARED_VARY;
+  notModified["vary"] = target.variesByLanguage ? `${SHARED_VARY}, Accept-Language` : SHARED_VARY;
   notModified["etag"] = etagFor(entry, encoding);
   notModified["x-page-cache"] = state;
   const ok: OutgoingHttpHeaders = { ...notModified, ...Object.fromEntries(entry.headers) };
@@ -237,6 +237,7 @@ export function createCachedPageShortcut(cache: PageCacheOptions) {
       queryAt === -1 ? req.url : req.url.slice(0, queryAt),
       queryAt === -1 ? "" : req.url.slice(queryAt),
       req.headers.cookie,
+      (page) => cache.languageVariant(page, req.headers["accept-language"]),
     );
     const entry = target && cache.store.get(target.key);
     if (!target || !entry?.siteHeaders) return next();
@@ -283,6 +284,8 @@ export interface PageCacheOptions {
   store: PageCache;
   /** False while this process might miss another's invalidation: the cache is then bypassed. */
   isLive(): boolean;
+  /** How a page varies with Accept-Language (null: it does not); cacheable-pages.ts keys on it. */
+  languageVariant(pathname: string, acceptLanguage: string | null | undefined): string | null;
 }
 
 export function createPageHandler(options: {
@@ -298,7 +301,10 @@ export function createPageHandler(options: {
   const targetOf = (req: ExpressRequest): CacheTarget | null => {
     if (!options.cache || (req.method !== "GET" && req.method !== "HEAD") || !options.cache.isLive()) return null;
     const url = new URL(req.originalUrl, "http://localhost");
-    return cacheTarget(url.pathname, url.search, req.get("cookie"));
+    const cache = options.cache;
+    return cacheTarget(url.pathname, url.search, req.get("cookie"), (page) =>
+      cache.languageVariant(page, req.get("accept-language")),
+    );
   };
 
   const handle = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {

@@ -2,6 +2,8 @@
  * The one price table. Plan cards, checkout, the order summary and the payment provider all read
  * from here; the browser never sends an amount.
  */
+import type { MessageKey } from "~/i18n/messages/en";
+
 export type PaidPlanId = "premium" | "family";
 
 export interface Plan {
@@ -40,70 +42,62 @@ export function isPaidPlanId(value: unknown): value is PaidPlanId {
   return typeof value === "string" && value in PLANS;
 }
 
+/**
+ * A plan as the home and pricing pages show it. Its words are catalogue keys (app/i18n), so the
+ * same cards read in English and in Spanish; `people` and `price` fill them in.
+ */
 export interface PlanCard {
   key: "learning" | PaidPlanId;
-  name: string;
-  priceLabel: string;
-  period?: string;
-  tagline: string;
-  features: string[];
+  name: MessageKey;
+  /** The monthly price in dollars; none for the free plan. */
+  price?: number;
+  tagline: MessageKey;
+  features: MessageKey[];
   highlighted: boolean;
-  buttonText: string;
+  buttonText: MessageKey;
   buttonLink: string;
   /** The feature that opens the sample practice emails dialog. */
-  previewFeature?: string;
+  previewFeature?: MessageKey;
 }
-
-const SAMPLE_FEATURE = "Practice scam emails and texts";
 
 export const PLAN_CARDS: PlanCard[] = [
   {
     key: "learning",
-    name: "Learning",
-    priceLabel: "Free",
-    tagline: "Everything you need to start spotting scams.",
-    features: [
-      "The full 46-page scam-free course, with a track for every age",
-      "11 lessons in 3 modules",
-      "Self-checks at the end of each lesson",
-      "Community forum access",
-    ],
+    name: "plan.learning.name",
+    tagline: "plan.learning.tagline",
+    features: ["plan.learning.course", "plan.learning.lessons", "plan.learning.selfChecks", "plan.learning.forum"],
     highlighted: false,
-    buttonText: "Start Learning",
+    buttonText: "plan.learning.button",
     buttonLink: "/course",
   },
   {
     key: "premium",
-    name: "Training",
-    priceLabel: `$${PLANS.premium.price}`,
-    period: "/month",
-    tagline: "Practice on realistic scams, safely.",
+    name: "plan.premium.name",
+    price: PLANS.premium.price,
+    tagline: "plan.premium.tagline",
     features: [
-      SAMPLE_FEATURE,
-      "Feedback on every red flag you missed",
-      "Weekly in-depth lessons",
-      "Scam updates as new tricks appear",
-      "Priority support",
+      "plan.premium.samples",
+      "plan.premium.feedback",
+      "plan.premium.weekly",
+      "plan.premium.updates",
+      "plan.prioritySupport",
     ],
     highlighted: true,
-    buttonText: "Join Training Program",
+    buttonText: "plan.premium.button",
     buttonLink: "/checkout?plan=premium",
-    previewFeature: SAMPLE_FEATURE,
+    previewFeature: "plan.premium.samples",
   },
   {
     key: "family",
-    name: "Family Training",
-    priceLabel: `$${PLANS.family.price}`,
-    period: "/month",
-    tagline: `The Training Program for up to ${PLANS.family.people} people.`,
-    features: [
-      `Everything in Training for up to ${PLANS.family.people} people`,
-      "Practice messages matched to each family member",
-      "Family progress at a glance",
-      "Priority support",
-    ],
+    name: "plan.family.name",
+    price: PLANS.family.price,
+    tagline: "plan.family.tagline",
+    features: ["plan.family.everything", "plan.family.matched", "plan.family.progress", "plan.prioritySupport"],
     highlighted: false,
-    buttonText: "Protect Your Family",
+    buttonText: "plan.family.button",
     buttonLink: "/checkout?plan=family",
   },
 ];
+
+/** How many people the family plan covers: the value the cards' words take. */
+export const PLAN_CARD_VALUES = { people: PLANS.family.people } as const;

@@ -1,5 +1,9 @@
 import { forwardRef, type ReactNode } from "react";
 import type { AskKind, CheckInput, CheckResult, SignField, Verdict, WarningSign } from "~/checker/check-message";
+import { SIGN_WORDS_ES } from "~/checker/sign-words-es";
+import type { MessageKey } from "~/i18n/messages/en";
+import type { Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { LearnMoreLinks } from "~/red-flags/learn-more-links";
 import { FlagNumber } from "~/training/tracking/practice-message-view";
 
@@ -12,13 +16,16 @@ import { FlagNumber } from "~/training/tracking/practice-message-view";
 /** Titles of the red-flag and course pages the signs link to, by path (from the loader). */
 export type PageTitles = Record<string, string>;
 
-export function verdictSentence(result: CheckResult): string {
+export function verdictSentence(result: CheckResult, t: Translate): string {
   const count = result.signs.length;
-  if (result.verdict === "none-found" || count === 0) {
-    return "We found no warning signs we know. That does not make it safe: contact the company or person through a number or website you already know.";
-  }
-  if (result.verdict === "be-careful") return "Be careful: one thing here is worth checking.";
-  return `${count} warning ${count === 1 ? "sign" : "signs"}. Treat it as a scam: don't reply, don't click, don't pay.`;
+  if (result.verdict === "none-found" || count === 0) return t("answer.noneFound");
+  if (result.verdict === "be-careful") return t("answer.beCareful");
+  return t("answer.warning", { count });
+}
+
+/** A sign's name and why in the page's language (the checker's own words are English). */
+function wordsOf(sign: WarningSign, t: Translate): { title: string; why: string } {
+  return t.locale === "es" ? SIGN_WORDS_ES[sign.id] : { title: sign.title, why: sign.why };
 }
 
 /** Each answer has its own color and icon; none of them is green, because none of them means "safe". */
@@ -40,42 +47,37 @@ const VERDICT_LOOK: Record<Verdict, { box: string; icon: ReactNode }> = {
   },
 };
 
-const ASK_WORDS: Record<AskKind, string> = {
-  "open-link": "open a link",
-  call: "call a number it gives",
-  pay: "pay",
-  "give-code": "give a code or a password",
-  "give-details": "give personal details",
-  reply: "reply",
-  scan: "scan a QR code",
-  "open-attachment": "open an attachment",
-  "keep-secret": "keep it secret",
+const ASK_WORDS: Record<AskKind, MessageKey> = {
+  "open-link": "ask.openLink",
+  call: "ask.call",
+  pay: "ask.pay",
+  "give-code": "ask.giveCode",
+  "give-details": "ask.giveDetails",
+  reply: "ask.reply",
+  scan: "ask.scan",
+  "open-attachment": "ask.openAttachment",
+  "keep-secret": "ask.keepSecret",
 };
-
-/** "a, b and c" */
-function listed(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-}
 
 /** Under a warning: what the message asks, and the numbers of the signs that decided the answer. */
 function WhyThisAnswer({ result }: { result: CheckResult }) {
+  const t = useT();
   const deciding = result.signs.filter((sign) => sign.deciding);
-  if (result.verdict === "be-careful") {
-    return (
-      <p className="mt-3">
-        On its own it does not prove a scam. Before you reply, click or pay, check with the company or person through a
-        number or website you already know.
-      </p>
-    );
-  }
+  if (result.verdict === "be-careful") return <p className="mt-3">{t("answer.beCarefulWhy")}</p>;
   if (result.verdict !== "warning-signs") return null;
   return (
     <div className="mt-3 space-y-1">
-      {result.asks.length > 0 && <p>It asks you to {listed(result.asks.map((ask) => ASK_WORDS[ask]))}.</p>}
+      {result.asks.length > 0 && (
+        <p>{t("answer.asks", { asks: t.list(result.asks.map((ask) => t(ASK_WORDS[ask]))) })}</p>
+      )}
       {deciding.length > 0 && (
         <p>
-          What decided it: {deciding.length === 1 ? "sign" : "signs"}{" "}
-          {listed(deciding.map((sign) => `${sign.number} (${sign.title})`))}.
+          {t("answer.decidedBy", {
+            count: deciding.length,
+            signs: t.list(
+              deciding.map((sign) => t("answer.decidingSign", { number: sign.number, title: wordsOf(sign, t).title })),
+            ),
+          })}
         </p>
       )}
     </div>
@@ -84,6 +86,7 @@ function WhyThisAnswer({ result }: { result: CheckResult }) {
 
 /** One field's text with its signs as numbered marks (a later sign that overlaps an earlier one starts after it). */
 function Marked({ text, signs }: { text: string; signs: WarningSign[] }) {
+  const t = useT();
   const pieces: ReactNode[] = [];
   let cursor = 0;
   for (const sign of [...signs].sort((a, b) => a.start - b.start || a.number - b.number)) {
@@ -96,10 +99,10 @@ function Marked({ text, signs }: { text: string; signs: WarningSign[] }) {
         data-warning-sign={sign.number}
         className="rounded bg-amber-100 px-0.5 text-ink ring-1 ring-warn-700"
       >
-        <span className="sr-only">Warning sign {sign.number}: </span>
+        <span className="sr-only">{t("answer.markStart", { number: sign.number })}</span>
         <FlagNumber number={sign.number} className="mr-1" />
         {text.slice(start, sign.end)}
-        <span className="sr-only"> (end of warning sign {sign.number})</span>
+        <span className="sr-only">{t("answer.markEnd", { number: sign.number })}</span>
       </mark>,
     );
     cursor = sign.end;
@@ -112,28 +115,29 @@ function signsIn(result: CheckResult, field: SignField, linkIndex?: number) {
   return result.signs.filter((sign) => sign.field === field && (field !== "links" || sign.linkIndex === linkIndex));
 }
 
-const WHERE: Record<SignField, string> = {
-  sender: "the sender",
-  subject: "the subject",
-  text: "the message",
-  links: "a link",
+const WHERE: Record<SignField, MessageKey> = {
+  sender: "answer.in.sender",
+  subject: "answer.in.subject",
+  text: "answer.in.text",
+  links: "answer.in.links",
 };
 
 function TheMessage({ input, result }: { input: CheckInput; result: CheckResult }) {
+  const t = useT();
   return (
     <article
-      aria-label="The message you pasted, with its warning signs"
+      aria-label={t("answer.messageLabel")}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       {input.sender && (
         <p className="border-b border-slate-100 pb-2 break-words">
-          <span className="text-sm font-semibold text-muted">From: </span>
+          <span className="text-sm font-semibold text-muted">{t("answer.from")}</span>
           <Marked text={input.sender} signs={signsIn(result, "sender")} />
         </p>
       )}
       {input.subject && (
         <p className="border-b border-slate-100 py-2 font-semibold break-words">
-          <span className="text-sm text-muted">Subject: </span>
+          <span className="text-sm text-muted">{t("answer.subject")}</span>
           <Marked text={input.subject} signs={signsIn(result, "subject")} />
         </p>
       )}
@@ -142,7 +146,7 @@ function TheMessage({ input, result }: { input: CheckInput; result: CheckResult 
       </p>
       {input.links && input.links.length > 0 && (
         <div className="mt-3 border-t border-slate-100 pt-2">
-          <p className="text-sm font-semibold text-muted">Where its links really go:</p>
+          <p className="text-sm font-semibold text-muted">{t("answer.linksGo")}</p>
           <ul className="mt-1 space-y-1 text-sm break-all">
             {input.links.map((link, index) => (
               <li key={index}>
@@ -169,6 +173,7 @@ function firstNumbers(signs: WarningSign[]): Map<number, number> {
 }
 
 function SignList({ result, titles }: { result: CheckResult; titles: PageTitles }) {
+  const t = useT();
   // A sign found in several places is explained once, at its first number; the others point there
   // (the same why and links three times read as padding).
   const repeats = firstNumbers(result.signs);
@@ -176,6 +181,7 @@ function SignList({ result, titles }: { result: CheckResult; titles: PageTitles 
     <ol aria-labelledby="signs-heading" className="mt-3 space-y-4">
       {result.signs.map((sign) => {
         const first = repeats.get(sign.number);
+        const words = wordsOf(sign, t);
         return (
           <li
             key={sign.number}
@@ -186,39 +192,47 @@ function SignList({ result, titles }: { result: CheckResult; titles: PageTitles 
             <FlagNumber number={sign.number} className="mt-1" />
             <div className="min-w-0">
               <p className="font-semibold text-brand-900">
-                <span className="sr-only">Warning sign {sign.number}: </span>
-                {sign.title}
+                <span className="sr-only">{t("answer.markStart", { number: sign.number })}</span>
+                {words.title}
                 {sign.deciding && (
                   <span className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-ink">
-                    Deciding sign
+                    {t("answer.deciding")}
                   </span>
                 )}
               </p>
-              <p className="mt-1 break-words text-muted">
-                In {WHERE[sign.field]}: “{sign.quote}”
-              </p>
-              {sign.detail && <p className="mt-1 break-words">{sign.detail}</p>}
+              <p className="mt-1 break-words text-muted">{t(WHERE[sign.field], { quote: sign.quote })}</p>
+              {sign.hiddenSpelling && (
+                <p className="mt-1 break-words">
+                  {t(sign.hiddenSpelling.kind === "decoded" ? "answer.decoded" : "answer.asComputersRead", {
+                    address: sign.hiddenSpelling.address,
+                  })}
+                </p>
+              )}
               {first === undefined ? (
                 <>
-                  <p className="mt-1">{sign.why}</p>
+                  <p className="mt-1">{words.why}</p>
                   <LearnMoreLinks
                     learnMore={{
                       href: sign.learnMore,
-                      title: titles[sign.learnMore] ?? "Red flags: how to spot a scam",
+                      // The red-flag pages are in English for now: a Spanish page names them by the sign.
+                      title: t.locale === "es" ? words.title : (titles[sign.learnMore] ?? t("links.learnMoreFallback")),
                     }}
-                    course={{ href: sign.coursePage, title: titles[sign.coursePage] ?? "The free course" }}
+                    course={{ href: sign.coursePage, title: titles[sign.coursePage] ?? t("links.courseFallback") }}
                   />
                 </>
               ) : (
                 <p className="mt-1">
-                  The same warning sign as{" "}
-                  <a
-                    href={`#warning-sign-${first}`}
-                    className="font-medium text-brand-700 underline underline-offset-2"
-                  >
-                    number {first}
-                  </a>
-                  , in another place.
+                  {t.rich("answer.sameAs", {
+                    number: first,
+                    link: (chunks) => (
+                      <a
+                        href={`#warning-sign-${first}`}
+                        className="font-medium text-brand-700 underline underline-offset-2"
+                      >
+                        {chunks}
+                      </a>
+                    ),
+                  })}
                 </p>
               )}
             </div>
@@ -234,6 +248,7 @@ export const CheckAnswer = forwardRef<
   HTMLHeadingElement,
   { input: CheckInput; result: CheckResult; titles: PageTitles }
 >(function CheckAnswer({ input, result, titles }, verdictHeading) {
+  const t = useT();
   const found = result.signs.length > 0;
   const look = VERDICT_LOOK[result.verdict];
   return (
@@ -258,14 +273,14 @@ export const CheckAnswer = forwardRef<
           >
             {look.icon}
           </svg>
-          <span>{verdictSentence(result)}</span>
+          <span>{verdictSentence(result, t)}</span>
         </h2>
         <WhyThisAnswer result={result} />
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="pasted-heading">
           <h3 id="pasted-heading" className="text-lg font-bold text-brand-900">
-            {found ? "The message, with its warning signs" : "The message you checked"}
+            {found ? t("answer.messageWithSigns") : t("answer.messageChecked")}
           </h3>
           <div className="mt-3">
             <TheMessage input={input} result={result} />
@@ -274,20 +289,16 @@ export const CheckAnswer = forwardRef<
         {found ? (
           <section aria-labelledby="signs-heading">
             <h3 id="signs-heading" className="text-lg font-bold text-brand-900">
-              {result.verdict === "be-careful" ? "What is worth checking" : "What each warning sign means"}
+              {result.verdict === "be-careful" ? t("answer.worthChecking") : t("answer.eachSign")}
             </h3>
             <SignList result={result} titles={titles} />
           </section>
         ) : (
           <section aria-labelledby="still-heading" className="rounded-2xl bg-brand-50 p-4">
             <h3 id="still-heading" className="text-lg font-bold text-brand-900">
-              Still not sure?
+              {t("answer.stillNotSure")}
             </h3>
-            <p className="mt-2">
-              Scammers change their words all the time, and a short or careful message can carry none of the signs we
-              look for. Don&apos;t use the links, numbers or replies in the message. Find the company&apos;s number on
-              your card, a bill or its own app, or call the person on the number you have always used, and ask.
-            </p>
+            <p className="mt-2">{t("answer.stillNotSureText")}</p>
           </section>
         )}
       </div>

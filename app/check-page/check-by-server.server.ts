@@ -3,8 +3,10 @@ import { checkMessage } from "~/checker/check-message";
 import type { FormResult } from "~/validation/form-result";
 import { fieldErrors } from "~/validation/fields";
 import { readForm } from "~/validation/read-form.server";
-import { hitCheckLimit, TOO_MANY_CHECKS } from "./check-limits.server";
-import { CheckFormSchema } from "./check-request";
+import { localeOfPath } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { hitCheckLimit } from "./check-limits.server";
+import { checkFormSchema } from "./check-request";
 
 /**
  * Every answer about a pasted message, from the page or the API: no shared cache or browser may
@@ -17,22 +19,26 @@ export function checkLimitKey(clientIp: string | undefined) {
   return clientIp ?? "unknown";
 }
 
-/** The page's form posted without JavaScript: the same schema and analysis as in the browser. */
+/**
+ * The page's form posted without JavaScript: the same schema and analysis as in the browser, and
+ * the refusals in the page's language (/check or /es/check).
+ */
 export async function checkByServer(request: Request, clientIp: string | undefined) {
+  const t = translatorFor(localeOfPath(new URL(request.url).pathname));
   const limit = hitCheckLimit(checkLimitKey(clientIp));
   if (!limit.allowed) {
-    const refused: FormResult = { ok: false, title: "Please wait a minute", message: TOO_MANY_CHECKS };
+    const refused: FormResult = { ok: false, title: t("check.tooMany.title"), message: t("check.tooMany.message") };
     return data(refused, {
       status: 429,
       headers: { ...NOT_STORED_HEADERS, "Retry-After": String(limit.retryAfterSeconds) },
     });
   }
-  const parsed = CheckFormSchema.safeParse(await readForm(request));
+  const parsed = checkFormSchema(t).safeParse(await readForm(request));
   if (!parsed.success) {
     const refused: FormResult = {
       ok: false,
-      title: "Nothing to check yet",
-      message: "Please look at the highlighted field.",
+      title: t("check.refused.title"),
+      message: t("check.refused.message"),
       fields: fieldErrors(parsed.error),
     };
     return data(refused, { status: 400, headers: NOT_STORED_HEADERS });

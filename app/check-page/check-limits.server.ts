@@ -1,3 +1,5 @@
+import { translate } from "~/i18n/translate";
+
 /**
  * How often one address may ask the server to check a message (the API and the page's form post
  * without JavaScript share it). The counters live in this process's memory, not the database:
@@ -35,4 +37,4 @@ function forgetOldAddresses(now: number, windowMs: number) {
   }
 }
 
-export const TOO_MANY_CHECKS = "Too many checks from your address. Please wait a minute and try again.";
+export const TOO_MANY_CHECKS = translate("en", "check.tooMany.message");

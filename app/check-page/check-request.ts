@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { MAX_CHECK_TEXT } from "~/checker/check-message";
+import { translatorFor, type Translate } from "~/i18n/translate";
 
 /**
  * What "Is this a scam?" accepts: the page's form (checked in the browser with JavaScript on, and
- * by the server for a plain form post) and `POST /api/check` share these limits and messages.
+ * by the server for a plain form post) and `POST /api/check` share these limits and messages. The
+ * form's schema speaks the page's language (/check or /es/check); the API answers in English.
  */
 
 const MAX_SENDER = 320;
@@ -21,16 +23,26 @@ export const CHECK_FIELD_LIMITS = {
   link: MAX_LINK,
 } as const;
 
-const TEXT_MESSAGES = {
-  required: "Paste the message you want to check.",
-  tooLong: `That is more than ${MAX_CHECK_TEXT.toLocaleString("en-US")} characters. Paste the part with the request and the links.`,
-};
+/** The refusals in the page's language: the page and the server build the schema with the same words. */
+function limitsIn(t: Translate) {
+  return {
+    required: t("check.error.required"),
+    textTooLong: t("check.error.textTooLong", { max: MAX_CHECK_TEXT }),
+    senderTooLong: t("check.error.senderTooLong", { max: MAX_SENDER }),
+    subjectTooLong: t("check.error.subjectTooLong", { max: MAX_SUBJECT }),
+    tooManyLinks: t("check.error.tooManyLinks", { max: MAX_LINKS }),
+    linkTooLong: t("check.error.linkTooLong", { max: MAX_LINK }),
+    linksNotAList: t("check.error.linksNotAList"),
+  };
+}
 
 /** The message itself is kept exactly as pasted: the warning signs point into it by position. */
-const messageText = z
-  .string({ error: TEXT_MESSAGES.required })
-  .max(MAX_CHECK_TEXT, TEXT_MESSAGES.tooLong)
-  .refine((text) => text.trim().length > 0, TEXT_MESSAGES.required);
+function messageText(words: ReturnType<typeof limitsIn>) {
+  return z
+    .string({ error: words.required })
+    .max(MAX_CHECK_TEXT, words.textTooLong)
+    .refine((text) => text.trim().length > 0, words.required);
+}
 
 /** A blank optional field is no field. */
 function optionalLine(max: number, tooLong: string) {
@@ -41,45 +53,46 @@ function optionalLine(max: number, tooLong: string) {
     .transform((value) => (value && value.trim() ? value.trim() : undefined));
 }
 
-const sender = optionalLine(MAX_SENDER, `The sender can be at most ${MAX_SENDER} characters.`);
-const subject = optionalLine(
-  MAX_SUBJECT,
-  `The subject can be at most ${MAX_SUBJECT.toLocaleString("en-US")} characters.`,
-);
-const TOO_MANY_LINKS = `Add at most ${MAX_LINKS} links.`;
-const LINK_TOO_LONG = `A link can be at most ${MAX_LINK.toLocaleString("en-US")} characters.`;
+/** `POST /api/check`: `{ text, sender?, subject?, links? }` as JSON, answered in English. */
+function checkRequestSchemaIn(t: Translate) {
+  const words = limitsIn(t);
+  return z.object({
+    text: messageText(words),
+    sender: optionalLine(MAX_SENDER, words.senderTooLong),
+    subject: optionalLine(MAX_SUBJECT, words.subjectTooLong),
+    links: z
+      .array(z.string().max(MAX_LINK, words.linkTooLong), { error: words.linksNotAList })
+      .max(MAX_LINKS, words.tooManyLinks)
+      .optional()
+      .transform((links) => {
+        const kept = (links ?? []).map((link) => link.trim()).filter(Boolean);
+        return kept.length > 0 ? kept : undefined;
+      }),
+  });
+}
 
-/** `POST /api/check`: `{ text, sender?, subject?, links? }` as JSON. */
-export const CheckRequestSchema = z.object({
-  text: messageText,
-  sender,
-  subject,
-  links: z
-    .array(z.string().max(MAX_LINK, LINK_TOO_LONG), { error: "links must be a list of web addresses." })
-    .max(MAX_LINKS, TOO_MANY_LINKS)
-    .optional()
-    .transform((links) => {
-      const kept = (links ?? []).map((link) => link.trim()).filter(Boolean);
-      return kept.length > 0 ? kept : undefined;
-    }),
-});
+export const CheckRequestSchema = checkRequestSchemaIn(translatorFor("en"));
 
-/** The page's form: the links are one per line in a text box. */
-export const CheckFormSchema = z.object({
-  text: messageText,
-  sender,
-  subject,
-  links: z
-    .string()
-    .max(MAX_LINKS * (MAX_LINK + 1), TOO_MANY_LINKS)
-    .optional()
-    .transform((value, context) => {
-      const links = (value ?? "")
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean);
-      if (links.length > MAX_LINKS) context.addIssue({ code: "custom", message: TOO_MANY_LINKS });
-      if (links.some((link) => link.length > MAX_LINK)) context.addIssue({ code: "custom", message: LINK_TOO_LONG });
-      return links.length > 0 ? links : undefined;
-    }),
-});
+/** The page's form, in the page's language: the links are one per line in a text box. */
+export function checkFormSchema(t: Translate) {
+  const words = limitsIn(t);
+  return z.object({
+    text: messageText(words),
+    sender: optionalLine(MAX_SENDER, words.senderTooLong),
+    subject: optionalLine(MAX_SUBJECT, words.subjectTooLong),
+    links: z
+      .string()
+      .max(MAX_LINKS * (MAX_LINK + 1), words.tooManyLinks)
+      .optional()
+      .transform((value, context) => {
+        const links = (value ?? "")
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean);
+        if (links.length > MAX_LINKS) context.addIssue({ code: "custom", message: words.tooManyLinks });
+        if (links.some((link) => link.length > MAX_LINK))
+          context.addIssue({ code: "custom", message: words.linkTooLong });
+        return links.length > 0 ? links : undefined;
+      }),
+  });
+}

@@ -1,7 +1,7 @@
 import type { MessagePart } from "./message-part";
 import { prepareMessage, type PreparedMessage } from "./prepared-message";
 import { asksToOpenALink } from "./asks";
-import type { AskKind, RuleMatch, SignWeight } from "./rule";
+import type { AskKind, HiddenSpelling, RuleMatch, SignWeight } from "./rule";
 import { RULES } from "./rules/all-rules";
 import { decide, weightOf, type FoundSign, type Verdict } from "./verdict";
 import type { CheckInput, SignField, SignId } from "./sign-ids";
@@ -40,6 +40,8 @@ export type WarningSign = {
   deciding: boolean;
   /** What the reader cannot see in the quote itself, e.g. a punycode address decoded. */
   detail?: string;
+  /** The same as data, for pages that word it in another language. */
+  hiddenSpelling?: HiddenSpelling;
 };
 
 export type CheckResult = {
@@ -149,6 +151,7 @@ export function checkMessage(input: CheckInput): CheckResult {
         weight: weightOf(sign),
         deciding: decision.deciding.has(sign),
         ...(match.detail ? { detail: match.detail } : {}),
+        ...(match.hiddenSpelling ? { hiddenSpelling: match.hiddenSpelling } : {}),
       };
     });
   return { verdict: signs.length > 0 ? decision.verdict : "none-found", signs, asks: decision.asks };

@@ -17,6 +17,15 @@ export type SignWeight = "decisive" | "suspicious" | "pressure" | "context";
 export type AskKind =
   "open-link" | "call" | "pay" | "give-code" | "give-details" | "reply" | "scan" | "open-attachment" | "keep-secret";
 
+/**
+ * An address whose letters are not what they seem: "decoded" shows a punycode (xn--) address as
+ * people see it; "as-computers-read" shows letters from another alphabet as computers read them.
+ */
+export interface HiddenSpelling {
+  kind: "decoded" | "as-computers-read";
+  address: string;
+}
+
 /** Where a rule found its sign: offsets in the original text of one part. */
 export interface RuleMatch {
   field: SignField;
@@ -29,6 +38,8 @@ export interface RuleMatch {
   asks?: AskKind | null;
   /** A line that shows the reader what they cannot see, e.g. a punycode address decoded. */
   detail?: string;
+  /** The same, as data for a page in another language: how the address really reads. */
+  hiddenSpelling?: HiddenSpelling;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { useT } from "~/i18n/use-translation";
+
 /**
  * Under a red flag or a warning sign: "Learn more" opens the public red-flag page (no account
  * needed), then, where the reader has an account, the course page that teaches it. Pages read by
@@ -12,18 +14,19 @@ export function LearnMoreLinks({
   learnMore: { href: string; title: string };
   course?: { href: string; title: string };
 }) {
+  const t = useT();
   return (
     <>
       <p className="mt-2 text-sm" data-learn-more>
-        Learn more:{" "}
+        {t("links.learnMore")}{" "}
         <a href={learnMore.href} className="font-medium text-brand-700 underline underline-offset-2">
           {learnMore.title}
         </a>
       </p>
       {course && (
         <p className="mt-1 text-sm text-muted">
-          In the course (members):{" "}
-          <a href={course.href} className="text-brand-700 underline underline-offset-2">
+          {t("links.inCourse")} {/* The course is in English: its titles are English on a Spanish page too. */}
+          <a href={course.href} lang="en" hrefLang="en" className="text-brand-700 underline underline-offset-2">
             {course.title}
           </a>
         </p>

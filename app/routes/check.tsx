@@ -5,9 +5,12 @@ import { CheckAdvice } from "~/check-page/check-advice";
 import { CheckAnswer } from "~/check-page/check-answer";
 import { checkByServer, NOT_STORED_HEADERS } from "~/check-page/check-by-server.server";
 import { checkPageTitles } from "~/check-page/check-page-titles.server";
-import { CheckFormSchema } from "~/check-page/check-request";
+import { checkFormSchema } from "~/check-page/check-request";
 import { hasShareParams, sharedMessageFrom } from "~/check-page/shared-message";
 import { checkMessage, type CheckInput, type CheckResult } from "~/checker/check-message";
+import { localeOfPath } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { registerServiceWorkerWhenIdle } from "~/pwa/register-service-worker";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
@@ -28,19 +31,21 @@ import { fieldErrors } from "~/validation/fields";
 
 export const headers = () => NOT_STORED_HEADERS;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, {
-    title: "Is this a scam?",
-    description:
-      "Paste a text or an email you were sent: see its warning signs explained in plain words, and what to do next. Nothing you paste is stored.",
-    path: "/check",
-  }),
-  // The name under the icon when an iPhone adds this page to its home screen.
-  { name: "apple-mobile-web-app-title", content: "Is this a scam?" },
-  // A shared message is in this page's address until the page takes it out: the files the page
-  // loads meanwhile must not carry that address in their Referer.
-  { name: "referrer", content: "strict-origin" },
-];
+export const meta: Route.MetaFunction = (args) => {
+  const t = translatorFor(localeOfPath(args.location.pathname));
+  return [
+    ...pageMeta(args, {
+      title: t("check.title"),
+      description: t("check.metaDescription"),
+      path: args.location.pathname === "/es/check" ? "/es/check" : "/check",
+    }),
+    // The name under the icon when an iPhone adds this page to its home screen.
+    { name: "apple-mobile-web-app-title", content: t("check.title") },
+    // A shared message is in this page's address until the page takes it out: the files the page
+    // loads meanwhile must not carry that address in their Referer.
+    { name: "referrer", content: "strict-origin" },
+  ];
+};
 
 export function loader() {
   return data({ titles: checkPageTitles() }, { headers: NOT_STORED_HEADERS });
@@ -53,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Answer = { input: CheckInput; result: CheckResult };
 
 export default function CheckPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const fromServer = actionData && "result" in actionData ? (actionData as Answer) : null;
   const serverErrors = actionData && "fields" in actionData ? actionData.fields : undefined;
   const [answer, setAnswer] = useState<Answer | null>(fromServer);
@@ -70,7 +76,7 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
   // In the browser: the same schema as the server, then the same analysis, and nothing is sent.
   const checkForm = (formElement: HTMLFormElement) => {
     const fields = Object.fromEntries(new FormData(formElement));
-    const parsed = CheckFormSchema.safeParse(fields);
+    const parsed = checkFormSchema(t).safeParse(fields);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       setAnswer(null);
@@ -112,16 +118,9 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-extrabold text-brand-900 sm:text-4xl">Is this a scam?</h1>
-      <p className="mt-3 max-w-3xl text-lg">
-        Got a text or an email that worries you? Paste it here. We point out the warning signs of a scam in it and
-        explain each one, then tell you what to do. We never tell you a message is safe: only the company or person it
-        claims to come from can say it is real.
-      </p>
-      <p className="mt-2 max-w-3xl text-sm text-muted">
-        Private: the check runs on this page, in your browser, and the message is not sent anywhere. If JavaScript is
-        off in your browser, our server checks it instead and forgets it at once; nothing is stored or logged.
-      </p>
+      <h1 className="text-3xl font-extrabold text-brand-900 sm:text-4xl">{t("check.title")}</h1>
+      <p className="mt-3 max-w-3xl text-lg">{t("check.intro")}</p>
+      <p className="mt-2 max-w-3xl text-sm text-muted">{t("check.privacy")}</p>
 
       <form
         ref={form}
@@ -129,13 +128,13 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
         onSubmit={checkHere}
         noValidate
         className="mt-8 space-y-5"
-        aria-label="Check a message"
+        aria-label={t("check.formLabel")}
       >
         <TextAreaField
           id="check-text"
           name="text"
-          label="The message"
-          hint="Copy the whole text or email and paste it here, as it arrived."
+          label={t("check.textLabel")}
+          hint={t("check.textHint")}
           rows={8}
           required
           defaultValue={shown?.input.text}
@@ -145,8 +144,8 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
           <TextField
             id="check-sender"
             name="sender"
-            label="Who sent it (optional)"
-            hint="The email address or phone number it came from."
+            label={t("check.senderLabel")}
+            hint={t("check.senderHint")}
             autoComplete="off"
             defaultValue={shown?.input.sender}
             error={errors?.sender}
@@ -154,7 +153,7 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
           <TextField
             id="check-subject"
             name="subject"
-            label="Subject (optional, for an email)"
+            label={t("check.subjectLabel")}
             autoComplete="off"
             defaultValue={shown?.input.subject}
             error={errors?.subject}
@@ -163,8 +162,8 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
         <TextAreaField
           id="check-links"
           name="links"
-          label="Where its links really go (optional)"
-          hint="One per line. Don't open them: on a computer, rest the pointer on a link and copy the address shown at the bottom of the window; on a phone, press and hold the link and copy its address."
+          label={t("check.linksLabel")}
+          hint={t("check.linksHint")}
           rows={3}
           className="min-h-20"
           defaultValue={shown?.input.links?.join("\n")}
@@ -175,7 +174,7 @@ export default function CheckPage({ loaderData, actionData }: Route.ComponentPro
             {formMessage}
           </p>
         )}
-        <Button type="submit">Check this message</Button>
+        <Button type="submit">{t("check.submit")}</Button>
       </form>
 
       {shown && (

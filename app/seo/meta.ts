@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { editionsOf, localeOfPath } from "~/i18n/locales";
 
 export const SITE_NAME = "scam-free";
 
@@ -36,6 +37,17 @@ export function pageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
     { property: "og:url", content: url },
     { name: "twitter:card", content: "summary" },
   ];
+  tags.push({ property: "og:locale", content: localeOfPath(page.path) === "es" ? "es_US" : "en_US" });
+  // A page with a Spanish edition names both, each with its language, and English as the default.
+  const editions = editionsOf(page.path);
+  if (editions) {
+    const site = siteUrlFrom(args);
+    tags.push(
+      { tagName: "link", rel: "alternate", hrefLang: "en", href: `${site}${editions.en}` },
+      { tagName: "link", rel: "alternate", hrefLang: "es", href: `${site}${editions.es}` },
+      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${site}${editions.en}` },
+    );
+  }
   if (page.noIndex) tags.push({ name: "robots", content: "noindex" });
   if (page.canonical) tags.push({ tagName: "link", rel: "canonical", href: url });
   return tags;

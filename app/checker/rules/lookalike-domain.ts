@@ -2,7 +2,7 @@ import punycode from "punycode/punycode.js";
 import { claimedNames, type ClaimedNames } from "../claimed-names";
 import { KNOWN_BRANDS } from "../known-brands";
 import type { PreparedMessage } from "../prepared-message";
-import type { Rule, RuleMatch } from "../rule";
+import type { HiddenSpelling, Rule, RuleMatch } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
 import { isIpAddress, registrableDomain, type WebAddress } from "../web-addresses";
 
@@ -199,20 +199,24 @@ function lookalikeReason(host: string): string | null {
  * What the reader cannot see: a punycode address decoded into the letters it shows, or an address
  * with letters from another alphabet written the way computers read it.
  */
-function hiddenSpelling(host: string): string | undefined {
+function hiddenSpelling(host: string): HiddenSpelling | undefined {
   try {
     if (host.split(".").some((label) => label.startsWith("xn--"))) {
       const shown = punycode.toUnicode(host);
-      if (shown !== host)
-        return `Decoded, this address shows as "${shown}": letters from another alphabet, made to look like a name you know.`;
+      if (shown !== host) return { kind: "decoded", address: shown };
     }
-    if (/[^\p{ASCII}]/u.test(host)) {
-      return `Computers read this address as "${punycode.toASCII(host)}": some of its letters come from another alphabet and only look like ours.`;
-    }
+    if (/[^\p{ASCII}]/u.test(host)) return { kind: "as-computers-read", address: punycode.toASCII(host) };
   } catch {
     // A host that is not valid punycode is still a look-alike; there is just nothing to decode.
   }
   return undefined;
+}
+
+/** The English line under the sign (the API's `detail`); pages in other languages word it themselves. */
+function detailLine(hidden: HiddenSpelling): string {
+  return hidden.kind === "decoded"
+    ? `Decoded, this address shows as "${hidden.address}": letters from another alphabet, made to look like a name you know.`
+    : `Computers read this address as "${hidden.address}": some of its letters come from another alphabet and only look like ours.`;
 }
 
 function find(message: PreparedMessage): RuleMatch[] {
@@ -220,13 +224,13 @@ function find(message: PreparedMessage): RuleMatch[] {
   const isDisguised = (address: WebAddress) =>
     !isIpAddress(address.host) && (lookalikeReason(address.host) !== null || borrowsClaimedName(address.host, claimed));
   return message.addresses.filter(isDisguised).map((address) => {
-    const detail = hiddenSpelling(address.host);
+    const hidden = hiddenSpelling(address.host);
     return {
       field: address.field,
       ...(address.linkIndex === undefined ? {} : { linkIndex: address.linkIndex }),
       start: address.hostStart,
       end: address.hostEnd,
-      ...(detail ? { detail } : {}),
+      ...(hidden ? { detail: detailLine(hidden), hiddenSpelling: hidden } : {}),
     };
   });
 }

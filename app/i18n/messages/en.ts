@@ -1,0 +1,259 @@
+/**
+ * The English catalogue: every UI string that has a Spanish edition, in ICU MessageFormat
+ * (translate.ts). Keys are `area.name`; each key is used in the code as a string literal and has a
+ * Spanish twin in es.ts (tests/unit/message-catalogues.test.ts checks both).
+ */
+export const en = {
+  // The page frame
+  "layout.skipToContent": "Skip to content",
+  "nav.main": "Main",
+  "nav.home": "Home",
+  "nav.training": "Training",
+  "nav.freeCourse": "Free Course",
+  "nav.weeklyLessons": "Weekly Lessons",
+  "nav.community": "Community Forum",
+  "nav.support": "Support",
+  "nav.check": "Is this a scam?",
+  "nav.myAccount": "My Account",
+  "nav.signIn": "Sign In",
+  "nav.getStarted": "Get Started",
+  "nav.menu": "Menu",
+  "nav.inEnglish": "{label} (in English)",
+  "language.switch": "Español",
+  "language.switchLabel": "Leer esta página en español",
+  "language.suggestion": "Esta página también está en español.",
+  "language.suggestionLink": "Leer en español",
+  "language.dismiss": "No, gracias",
+  "footer.tagline": "Helping parents, children and grandparents recognize and avoid online scams.",
+  "footer.shareLabel": "Share scam-free",
+  "footer.shareText": "Free family course on spotting online scams",
+  "footer.shareFacebook": "Share on Facebook",
+  "footer.shareX": "Share on X",
+  "footer.shareLinkedIn": "Share on LinkedIn",
+  "footer.shareEmail": "Share by email",
+  "footer.quickLinks": "Quick Links",
+  "footer.trainingProgram": "Training Program",
+  "footer.resources": "Resources",
+  "footer.reportFtc": "Report fraud to the FTC",
+  "footer.ic3": "FBI Internet Crime Complaint Center",
+  "footer.contact": "Contact",
+  "footer.replyTime": "We reply within 24 business hours.",
+  "footer.rights": "© {year} scam-free. All rights reserved.",
+  "footer.privacy": "Privacy",
+  "footer.terms": "Terms",
+  "footer.cookies": "Cookie Policy",
+
+  // "Is this a scam?" (/check)
+  "check.metaDescription":
+    "Paste a text or an email you were sent: see its warning signs explained in plain words, and what to do next. Nothing you paste is stored.",
+  "check.title": "Is this a scam?",
+  "check.intro":
+    "Got a text or an email that worries you? Paste it here. We point out the warning signs of a scam in it and explain each one, then tell you what to do. We never tell you a message is safe: only the company or person it claims to come from can say it is real.",
+  "check.privacy":
+    "Private: the check runs on this page, in your browser, and the message is not sent anywhere. If JavaScript is off in your browser, our server checks it instead and forgets it at once; nothing is stored or logged.",
+  "check.formLabel": "Check a message",
+  "check.textLabel": "The message",
+  "check.textHint": "Copy the whole text or email and paste it here, as it arrived.",
+  "check.senderLabel": "Who sent it (optional)",
+  "check.senderHint": "The email address or phone number it came from.",
+  "check.subjectLabel": "Subject (optional, for an email)",
+  "check.linksLabel": "Where its links really go (optional)",
+  "check.linksHint":
+    "One per line. Don't open them: on a computer, rest the pointer on a link and copy the address shown at the bottom of the window; on a phone, press and hold the link and copy its address.",
+  "check.submit": "Check this message",
+  "check.error.required": "Paste the message you want to check.",
+  "check.error.textTooLong":
+    "That is more than {max, number} characters. Paste the part with the request and the links.",
+  "check.error.senderTooLong": "The sender can be at most {max, number} characters.",
+  "check.error.subjectTooLong": "The subject can be at most {max, number} characters.",
+  "check.error.tooManyLinks": "Add at most {max, number} links.",
+  "check.error.linkTooLong": "A link can be at most {max, number} characters.",
+  "check.error.linksNotAList": "links must be a list of web addresses.",
+  "check.refused.title": "Nothing to check yet",
+  "check.refused.message": "Please look at the highlighted field.",
+  "check.tooMany.title": "Please wait a minute",
+  "check.tooMany.message": "Too many checks from your address. Please wait a minute and try again.",
+
+  // The checker's answer
+  "answer.noneFound":
+    "We found no warning signs we know. That does not make it safe: contact the company or person through a number or website you already know.",
+  "answer.beCareful": "Be careful: one thing here is worth checking.",
+  "answer.warning":
+    "{count, plural, one {# warning sign} other {# warning signs}}. Treat it as a scam: don't reply, don't click, don't pay.",
+  "answer.beCarefulWhy":
+    "On its own it does not prove a scam. Before you reply, click or pay, check with the company or person through a number or website you already know.",
+  "answer.asks": "It asks you to {asks}.",
+  "answer.decidedBy": "What decided it: {count, plural, one {sign} other {signs}} {signs}.",
+  "answer.decidingSign": "{number} ({title})",
+  "ask.openLink": "open a link",
+  "ask.call": "call a number it gives",
+  "ask.pay": "pay",
+  "ask.giveCode": "give a code or a password",
+  "ask.giveDetails": "give personal details",
+  "ask.reply": "reply",
+  "ask.scan": "scan a QR code",
+  "ask.openAttachment": "open an attachment",
+  "ask.keepSecret": "keep it secret",
+  "answer.markStart": "Warning sign {number}: ",
+  "answer.markEnd": " (end of warning sign {number})",
+  "answer.messageLabel": "The message you pasted, with its warning signs",
+  "answer.from": "From: ",
+  "answer.subject": "Subject: ",
+  "answer.linksGo": "Where its links really go:",
+  "answer.in.sender": "In the sender: “{quote}”",
+  "answer.in.subject": "In the subject: “{quote}”",
+  "answer.in.text": "In the message: “{quote}”",
+  "answer.in.links": "In a link: “{quote}”",
+  "answer.decoded":
+    "Decoded, this address shows as “{address}”: letters from another alphabet, made to look like a name you know.",
+  "answer.asComputersRead":
+    "Computers read this address as “{address}”: some of its letters come from another alphabet and only look like ours.",
+  "answer.deciding": "Deciding sign",
+  "answer.sameAs": "The same warning sign as <link>number {number}</link>, in another place.",
+  "answer.messageWithSigns": "The message, with its warning signs",
+  "answer.messageChecked": "The message you checked",
+  "answer.worthChecking": "What is worth checking",
+  "answer.eachSign": "What each warning sign means",
+  "answer.stillNotSure": "Still not sure?",
+  "answer.stillNotSureText":
+    "Scammers change their words all the time, and a short or careful message can carry none of the signs we look for. Don't use the links, numbers or replies in the message. Find the company's number on your card, a bill or its own app, or call the person on the number you have always used, and ask.",
+  "links.learnMore": "Learn more:",
+  "links.learnMoreFallback": "Red flags: how to spot a scam",
+  "links.inCourse": "In the course (members):",
+  "links.courseFallback": "The free course",
+
+  // What to do next (/check)
+  "advice.reportHeading": "Where to report it",
+  "advice.reportIntro":
+    "Reporting takes a minute and helps stop the same message reaching the next family. Then delete it.",
+  "advice.us": "In the United States",
+  "advice.usText":
+    "A text: forward it to <b>7726</b> (the letters SPAM on the keypad), free on the main mobile networks.",
+  "advice.usFtc": "Any scam: tell the Federal Trade Commission at <link>ReportFraud.ftc.gov</link>.",
+  "advice.usFtcPhone": "Rather call? The FTC answers at <b>1-877-382-4357</b>.",
+  "advice.usIc3": "Money lost online, or a threat: report it to the FBI at <link>ic3.gov</link>.",
+  "advice.uk": "In the United Kingdom",
+  "advice.ukText": "A text: forward it to <b>7726</b>, free on every network.",
+  "advice.ukEmail": "An email: forward it to <b>report@phishing.gov.uk</b> (the National Cyber Security Centre).",
+  "advice.ukFraud": "Money lost or details given: report it to <link>Report Fraud</link>, and call your bank on 159.",
+  "advice.reportCourse": "More in the course (members): <link>Reporting a Scam</link>.",
+  "advice.alreadyHeading": "If you already clicked, paid or gave a code",
+  "advice.alreadyIntro":
+    "It happens to careful people every day. Act now, calmly, and use numbers and websites you find yourself, never the ones in the message.",
+  "advice.paidHeading": "You paid, or gave card or bank details",
+  "advice.paidText":
+    "Call your bank or card company on the number on the back of your card. Ask them to stop or reverse the payment and watch the account. Paid with a gift card? Call the company that sold the card straight away with its number and your receipt. Sent money by wire, a payment app or cryptocurrency? Contact the company you used at once and ask them to reverse it.",
+  "advice.passwordHeading": "You typed a password, or gave a code",
+  "advice.passwordText":
+    "Go to the real website or app yourself and change that password, and the same password anywhere else you used it. Turn on two-step sign-in. A code you gave away can let someone into the account: tell the company through its own app or number so they can lock it. See <passwords>Strong Passwords</passwords> and <twoStep>Two-Factor Authentication</twoStep>.",
+  "advice.ssnHeading": "You gave your Social Security number or other details",
+  "advice.ssnText":
+    "In the US, freeze your credit with each of the three credit bureaus (it is free and you can lift it later), and follow the steps at <link>IdentityTheft.gov</link>. See <course>Identity Theft</course>.",
+  "advice.openedHeading": "You opened a link or a file",
+  "advice.openedText":
+    "Don't type anything into the page. Close it, update your device and run its security scan. If you installed something or let a caller onto your computer, disconnect it from the internet and get help from someone you trust. Then change your passwords from another device.",
+  "advice.alreadyCourse": "Step by step in the course (members): <link>What to Do If You Are Scammed</link>.",
+  // The home page (/ and /es)
+  "home.metaDescription":
+    "A free course and hands-on Training Program that teach parents, children and grandparents to recognize and avoid online scams.",
+  "home.badge": "Scam safety for the whole family",
+  "home.title": "Stay Safe in the Digital World",
+  "home.lead":
+    "Learn how online scams work and how to stop them, together. A free course for parents, children and grandparents, and a Training Program that lets you practice on safe, realistic scam emails and texts.",
+  "home.startCourse": "Start FREE Course",
+  "home.stayInformed": "Stay Informed",
+  "home.joinTraining": "Join Training Program",
+  "home.checkPrompt":
+    "Got a text or an email that worries you? <link>Is this a scam? Check it here</link>: we explain the warning signs in it, and nothing you paste is stored.",
+  "home.featuresTitle": "Everything your family needs to stay scam-free",
+  "home.feature.course.title": "Free Comprehensive Course",
+  "home.feature.course.text":
+    "43 short pages in 11 lessons: scam history, how scammers think, the most common scams, screen time, passwords and what to do if it happens to you.",
+  "home.feature.training.title": "Complete Training Program",
+  "home.feature.training.badge": "TRAINING",
+  "home.feature.training.text":
+    "Safe practice scam emails and texts sent to each family member, then a page showing exactly which red flags were there and which were missed.",
+  "home.feature.community.title": "Community Support",
+  "home.feature.community.text":
+    "A friendly forum where families share what they have seen and how they handled it, plus a support team that answers within 24 business hours.",
+  "home.feature.updates.title": "Up-to-date Protection",
+  "home.feature.updates.text":
+    "Scammers change their tricks all the time. Weekly lessons and scam updates keep what you know current.",
+  "home.why.title": "Why training is essential",
+  "home.why.text":
+    "Reading about scams is a great start. But the moment a convincing message lands in your inbox, it is practice that makes you pause. That is why we pair the free course with safe, realistic practice.",
+  "home.why.listLabel": "Protection success",
+  "home.why.courseOnly": "Free course only",
+  "home.why.withTraining": "With the Training Program",
+  "home.why.success": "{value}% protection success",
+  "home.why.illustration":
+    "An illustration, not a measured result: no study has yet compared families who take the free course alone with families who also practice.",
+  "home.why.didYouKnow": "Did you know?",
+  "home.why.source": "Source {number}",
+  "home.why.sources": "Sources",
+  "home.stat.complaints": "complaints about internet crime sent to the FBI in 2024",
+  "home.stat.averageLoss": "lost on average per complaint to the FBI in 2024",
+  "home.stat.phishing": "phishing complaints in 2024, more than any other crime",
+  "home.stat.age8Figure": "Age 8",
+  "home.stat.age8": "children as young as 8 are targeted, and some lose money",
+  "home.stat.breaches": "of data breaches involved a person being tricked or making a mistake",
+  "home.how.title": "How it works",
+  "home.how.learn.title": "Learn the Basics",
+  "home.how.learn.text": "Read the free course together, a page a day. Each lesson ends with a quick self-check.",
+  "home.how.join.title": "Join Our Training Program",
+  "home.how.join.text": "We send safe practice scam emails and texts to each family member who agreed to take part.",
+  "home.how.protected.title": "Stay Protected",
+  "home.how.protected.text":
+    "See which red flags you caught and which you missed, and keep your skills sharp with weekly lessons.",
+  "home.testimonials.title": "How the Training Program helps families",
+  "home.testimonials.note":
+    "These are examples, not real reviews: made-up families showing how the Training Program is used, and the stars are part of the example. We will replace them with real members' words, with their permission.",
+  "home.testimonials.rating": "Example rating: 5 out of 5 stars",
+  "home.testimonials.who": "<b>{name}</b><muted>, {role} (example, not a real member)</muted>",
+  "home.testimonials.grace.quote":
+    "My son got a message promising free game coins. It looked just like a practice message he had spotted the week before, so he came straight to me instead of clicking.",
+  "home.testimonials.grace.name": "Grace Okafor",
+  "home.testimonials.grace.role": "mother of two",
+  "home.testimonials.joe.quote":
+    "I nearly fell for a call from someone pretending to be my grandson. Now our family has a code word, and after a few practice texts I feel much more sure of myself.",
+  "home.testimonials.joe.name": "Grandpa Joe",
+  "home.testimonials.joe.role": "grandfather",
+  "home.testimonials.park.quote":
+    "The practice emails are so realistic. The first week we missed two red flags; now we all spot them and compare notes at dinner.",
+  "home.testimonials.park.name": "The Park family",
+  "home.testimonials.park.role": "parents of two",
+  "home.pricing.title": "Choose Your Training Program",
+  "home.pricing.lead": "Start free. Add practice when you are ready. Cancel any time.",
+  "home.newsletter.title": "Stay informed about new scams",
+  "home.newsletter.lead": "Get a short email when a new scam is going around, with the red flags to look for.",
+
+  // The plans (home and /pricing)
+  "plan.mostPopular": "Most Popular",
+  "plan.free": "Free",
+  "plan.price": "{price, number, ::currency/USD precision-integer}",
+  "plan.perMonth": "/month",
+  "plan.seeSamples": "(see samples)",
+  "plan.learning.name": "Learning",
+  "plan.learning.tagline": "Everything you need to start spotting scams.",
+  "plan.learning.course": "The full 46-page scam-free course, with a track for every age",
+  "plan.learning.lessons": "11 lessons in 3 modules",
+  "plan.learning.selfChecks": "Self-checks at the end of each lesson",
+  "plan.learning.forum": "Community forum access",
+  "plan.learning.button": "Start Learning",
+  "plan.premium.name": "Training",
+  "plan.premium.tagline": "Practice on realistic scams, safely.",
+  "plan.premium.samples": "Practice scam emails and texts",
+  "plan.premium.feedback": "Feedback on every red flag you missed",
+  "plan.premium.weekly": "Weekly in-depth lessons",
+  "plan.premium.updates": "Scam updates as new tricks appear",
+  "plan.prioritySupport": "Priority support",
+  "plan.premium.button": "Join Training Program",
+  "plan.family.name": "Family Training",
+  "plan.family.tagline": "The Training Program for up to {people} people.",
+  "plan.family.everything": "Everything in Training for up to {people} people",
+  "plan.family.matched": "Practice messages matched to each family member",
+  "plan.family.progress": "Family progress at a glance",
+  "plan.family.button": "Protect Your Family",
+} as const;
+
+export type MessageKey = keyof typeof en;

@@ -1,0 +1,178 @@
+import type { Page } from "@playwright/test";
+import { test, expect, expectNoAxeViolations, waitForReact } from "./fixtures";
+import { expectFitsPhone } from "./phone-fit";
+
+/**
+ * The Spanish edition (issue 39): /es and /es/check at 375 px, in Spanish from top to bottom, with
+ * lang="es" and hreflang pairs; the checker answering a Spanish scam text in Spanish, with
+ * JavaScript and without; the language switch (a plain link that remembers the choice); and
+ * Accept-Language as a line that only suggests, never a redirect.
+ */
+
+test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+const SPANISH_SCAM =
+  "Aviso de peaje: tiene un saldo pendiente de $6.99. Pague hoy para evitar una multa de $50: https://peaje-cobro.top/pagar";
+
+/**
+ * Common English words that Spanish text never holds. Names in English (a report's title, a
+ * course page marked "(en inglés)") sit in elements with lang="en" and are left out of the scan.
+ */
+const ENGLISH_WORDS =
+  /\b(the|and|your|you|with|this|that|what|how|for|from|about|are|our|free|sign|home|training|course|check|scam|report|learn|more|start|join|get)\b/i;
+
+/** The page's visible words outside elements marked lang="en", one string per text node. */
+async function visibleSpanishText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest('[lang="en"], script, style, noscript, [hidden], dialog:not([open])')) continue;
+      const text = node.textContent?.replace(/\s+/g, " ").trim() ?? "";
+      if (!text || element.getClientRects().length === 0) continue;
+      texts.push(text);
+    }
+    return texts;
+  });
+}
+
+async function expectNoEnglish(page: Page) {
+  // The brand's name and the share services' are names, not English.
+  const english = (await visibleSpanishText(page))
+    .map((text) =>
+      text.replace(/scam-free|Facebook|LinkedIn|\S+@\S+|ReporteFraude\.ftc\.gov|ic3\.gov|RobodeIdentidad\.gov/g, ""),
+    )
+    .filter((text) => ENGLISH_WORDS.test(text));
+  expect(english).toEqual([]);
+}
+
+async function expectEditions(page: Page, english: string, spanish: string) {
+  const alternates = await page
+    .locator('head link[rel="alternate"][hreflang]')
+    .evaluateAll((links) =>
+      links.map((link) => [link.getAttribute("hreflang"), new URL(link.getAttribute("href")!).pathname]),
+    );
+  expect(alternates).toEqual([
+    ["en", english],
+    ["es", spanish],
+    ["x-default", english],
+  ]);
+}
+
+test("the Spanish home at 375 px: in Spanish throughout, lang and hreflang, no script, axe clean", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  const response = await page.goto("/es");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Viva seguro en el mundo digital");
+  await expectEditions(page, "/", "/es");
+  await expect(page.locator('head meta[property="og:locale"]')).toHaveAttribute("content", "es_US");
+  // The plans in Spanish, with US prices.
+  await expect(page.getByRole("heading", { name: "Entrenamiento familiar" })).toBeVisible();
+  await expect(page.getByText("$25", { exact: true })).toBeVisible();
+  // Links to pages that are English for now say so.
+  await expect(page.getByRole("link", { name: "Empezar el curso GRATIS (en inglés)" })).toHaveAttribute(
+    "hreflang",
+    "en",
+  );
+  await expectNoEnglish(page);
+  await expectFitsPhone(page, "the Spanish home");
+  await expectNoAxeViolations(page);
+  expect(scripts).toEqual([]);
+});
+
+test("¿Es una estafa? checks a Spanish scam text in the browser and answers in Spanish", async ({ page }) => {
+  await page.goto("/es/check");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expectEditions(page, "/check", "/es/check");
+  await waitForReact(page);
+
+  // An empty form is refused in Spanish, by the same schema the server uses.
+  await page.getByRole("button", { name: "Revisar este mensaje" }).click();
+  await expect(page.getByText("Pegue el mensaje que quiere revisar.")).toBeVisible();
+
+  await page.getByRole("textbox", { name: "El mensaje", exact: true }).fill(SPANISH_SCAM);
+  await page.getByRole("button", { name: "Revisar este mensaje" }).click();
+  const verdict = page.locator("#verdict-heading");
+  await expect(verdict).toBeFocused();
+  await expect(page.locator("[data-verdict]")).toHaveAttribute("data-verdict", "warning-signs");
+  await expect(verdict).toContainText(/\d+ señales de alerta\. Trátelo como una estafa/);
+  await expect(page.getByText("Una dirección web desechable", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Le pide que /)).toBeVisible();
+  // Where to report, for US Spanish speakers.
+  await expect(page.getByRole("link", { name: "ReporteFraude.ftc.gov" })).toHaveAttribute(
+    "href",
+    "https://reportefraude.ftc.gov/",
+  );
+  await expectNoEnglish(page);
+  await expectFitsPhone(page, "a Spanish answer");
+  await expectNoAxeViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server answers /es/check in Spanish, refusals included", async ({ page }) => {
+    await page.goto("/es/check");
+    await page.getByRole("button", { name: "Revisar este mensaje" }).click();
+    await expect(page.getByText("Pegue el mensaje que quiere revisar.")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+    await page.getByRole("textbox", { name: "El mensaje", exact: true }).fill(SPANISH_SCAM);
+    await page.getByRole("button", { name: "Revisar este mensaje" }).click();
+    await expect(page.locator("#verdict-heading")).toContainText("señales de alerta");
+    await expect(page).toHaveURL(/\/es\/check$/);
+    await expectNoEnglish(page);
+  });
+
+  test("the language switch is a link that remembers the choice; the line offers, never redirects", async ({
+    page,
+  }) => {
+    await page.goto("/check");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    // No choice yet and an English browser: no line.
+    await expect(page.getByText("Esta página también está en español.")).toHaveCount(0);
+    await page.getByRole("banner").getByRole("link", { name: "Español" }).click();
+    await expect(page).toHaveURL(/\/es\/check$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¿Es una estafa?");
+
+    // Back on an English page with a Spanish edition, the choice is remembered as a line.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/$/);
+    const line = page.getByText("Esta página también está en español.");
+    await expect(line).toBeVisible();
+    await expect(page.getByRole("link", { name: "Leer en español" })).toHaveAttribute("href", /to=es/);
+    await page.getByRole("button", { name: "No, gracias" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(line).toHaveCount(0);
+
+    // The footer's switch from a page with no Spanish edition leads to the Spanish home.
+    await page.goto("/pricing");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Español" }).click();
+    await expect(page).toHaveURL(/\/es$/);
+    await page.getByRole("banner").getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
+
+test.describe("a browser that reads Spanish first", () => {
+  test.use({ locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US,es;q=0.9,en;q=0.5" } });
+
+  test("sees the English home with a line offering Spanish, not a redirect", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    expect(response?.request().redirectedFrom()).toBeNull();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const line = page.locator('[lang="es"]').filter({ hasText: "Esta página también está en español." });
+    await expect(line).toBeVisible();
+    expect(response?.headers()["vary"]).toMatch(/Accept-Language/);
+    await line.getByRole("link", { name: "Leer en español" }).click();
+    await expect(page).toHaveURL(/\/es$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Viva seguro en el mundo digital");
+  });
+});
