@@ -6,6 +6,9 @@ export default [
   // The Spanish edition (issue 39): the same page modules under /es, their language read from the address.
   route("es", "routes/home.tsx", { id: "es-home" }),
   route("es/check", "routes/check.tsx", { id: "es-check" }),
+  route("es/pricing", "routes/pricing.tsx", { id: "es-pricing" }),
+  route("es/red-flags", "routes/red-flags.tsx", { id: "es-red-flags" }),
+  route("es/red-flags/:slug", "routes/red-flag.tsx", { id: "es-red-flag" }),
   route("language", "routes/language.ts"),
   route("pricing", "routes/pricing.tsx"),
   route("sample-emails", "routes/sample-emails.tsx"),

@@ -1,6 +1,7 @@
 import { forwardRef, type ReactNode } from "react";
 import type { AskKind, CheckInput, CheckResult, SignField, Verdict, WarningSign } from "~/checker/check-message";
 import { SIGN_WORDS_ES } from "~/checker/sign-words-es";
+import { pathInLocale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/messages/en";
 import type { Translate } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";
@@ -213,8 +214,9 @@ function SignList({ result, titles }: { result: CheckResult; titles: PageTitles 
                   <p className="mt-1">{words.why}</p>
                   <LearnMoreLinks
                     learnMore={{
-                      href: sign.learnMore,
-                      // The red-flag pages are in English for now: a Spanish page names them by the sign.
+                      // The red-flag page of the sign's kind, in the page's edition (/es/red-flags/… on a
+                      // Spanish page, named by the sign's Spanish title).
+                      href: pathInLocale(sign.learnMore, t.locale),
                       title: t.locale === "es" ? words.title : (titles[sign.learnMore] ?? t("links.learnMoreFallback")),
                     }}
                     course={{ href: sign.coursePage, title: titles[sign.coursePage] ?? t("links.courseFallback") }}

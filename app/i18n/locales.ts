@@ -9,7 +9,9 @@ export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** The English pages that have a Spanish edition (the rest link to English, marked "(en inglés)"). */
-export const PAGES_IN_SPANISH: readonly string[] = ["/", "/check"];
+export const PAGES_IN_SPANISH: readonly string[] = ["/", "/check", "/pricing", "/red-flags"];
+/** Sections whose every page has a Spanish edition: the red-flag pages, /red-flags/<slug>. */
+const SECTIONS_IN_SPANISH: readonly string[] = ["/red-flags/"];
 
 const SPANISH_PREFIX = "/es";
 
@@ -30,7 +32,8 @@ export function englishPathOf(pathname: string): string {
 /** The Spanish edition's address of an English page, or null when it has none. */
 export function spanishPathOf(pathname: string): string | null {
   const english = englishPathOf(pathname);
-  if (!PAGES_IN_SPANISH.includes(english)) return null;
+  if (!PAGES_IN_SPANISH.includes(english) && !SECTIONS_IN_SPANISH.some((section) => english.startsWith(section)))
+    return null;
   return english === "/" ? SPANISH_PREFIX : `${SPANISH_PREFIX}${english}`;
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
 import { coursePageNumbersIn } from "~/course/course-page-files.server";
+import type { Locale } from "~/i18n/locales";
 import {
   britishSpellings,
   coursePagesOf,
@@ -20,6 +21,8 @@ import {
  */
 
 export const RED_FLAG_PAGES_DIRECTORY = "content/red-flags";
+/** The Spanish edition: the same slugs, written in Spanish (issue 39). */
+export const SPANISH_RED_FLAG_PAGES_DIRECTORY = "content/red-flags/es";
 
 export class RedFlagPagesError extends Error {
   constructor(readonly problems: string[]) {
@@ -61,6 +64,7 @@ export function redFlagFrontMatterProblems(
 export function parseRedFlagPageSource(
   slug: string,
   text: string,
+  locale: Locale = "en",
 ): { page: Omit<RedFlagPageFile, "file">; problems: [] } | { page: null; problems: string[] } {
   const slugProblems = RED_FLAG_SLUG.test(slug)
     ? []
@@ -81,10 +85,14 @@ export function parseRedFlagPageSource(
   }
   const { frontMatter, problems } = redFlagFrontMatterProblems(document.toJS());
   const body = match[2];
-  const spelling = britishSpellings([frontMatter?.title, frontMatter?.summary, body].join("\n")).map(
-    (word) => `US spelling, please: ${word}`,
-  );
-  const all = [...slugProblems, ...problems, ...redFlagPageBodyProblems(body), ...spelling];
+  // US spelling is a rule of the English pages.
+  const spelling =
+    locale === "en"
+      ? britishSpellings([frontMatter?.title, frontMatter?.summary, body].join("\n")).map(
+          (word) => `US spelling, please: ${word}`,
+        )
+      : [];
+  const all = [...slugProblems, ...problems, ...redFlagPageBodyProblems(body, locale), ...spelling];
   if (!frontMatter || all.length > 0) return { page: null, problems: all };
   return { page: { ...frontMatter, slug, body }, problems: [] };
 }
@@ -102,6 +110,7 @@ function displayPath(file: string): string {
 export function loadRedFlagPageFiles(
   directory: string = RED_FLAG_PAGES_DIRECTORY,
   coursePages: ReadonlySet<number> = coursePageNumbersIn(),
+  locale: Locale = "en",
 ): RedFlagPageFile[] {
   const problems: string[] = [];
   const pages: RedFlagPageFile[] = [];
@@ -114,7 +123,11 @@ export function loadRedFlagPageFiles(
   for (const name of names) {
     const file = displayPath(path.resolve(directory, name));
     const report = (problem: string) => problems.push(`${file}: ${problem}`);
-    const result = parseRedFlagPageSource(name.replace(/\.md$/, ""), readFileSync(path.join(directory, name), "utf8"));
+    const result = parseRedFlagPageSource(
+      name.replace(/\.md$/, ""),
+      readFileSync(path.join(directory, name), "utf8"),
+      locale,
+    );
     result.problems.forEach(report);
     if (!result.page) continue;
     for (const page of coursePagesOf(result.page)) {
@@ -123,11 +136,36 @@ export function loadRedFlagPageFiles(
     pages.push({ ...result.page, file });
   }
   if (problems.length > 0) throw new RedFlagPagesError(problems);
-  return byTitle(pages);
+  return byTitle(pages, locale);
 }
 
-export function byTitle<T extends { title: string; slug: string }>(pages: T[]): T[] {
-  return [...pages].sort((a, b) => a.title.localeCompare(b.title, "en") || a.slug.localeCompare(b.slug));
+export function byTitle<T extends { title: string; slug: string }>(pages: T[], locale: Locale = "en"): T[] {
+  return [...pages].sort((a, b) => a.title.localeCompare(b.title, locale) || a.slug.localeCompare(b.slug));
+}
+
+/**
+ * The Spanish pages (content/red-flags/es/): one for every English page, with the same slug and
+ * the same course pages, each checked by the same rules with its own heading ("## Qué hacer").
+ * Throws RedFlagPagesError listing every problem.
+ */
+export function loadSpanishRedFlagPageFiles(
+  english: ReadonlyArray<RedFlagPageFile>,
+  directory: string = SPANISH_RED_FLAG_PAGES_DIRECTORY,
+  coursePages: ReadonlySet<number> = coursePageNumbersIn(),
+): RedFlagPageFile[] {
+  const spanish = loadRedFlagPageFiles(directory, coursePages, "es");
+  const bySlug = new Map(spanish.map((page) => [page.slug, page]));
+  const problems: string[] = [];
+  for (const page of english) {
+    const twin = bySlug.get(page.slug);
+    if (!twin) problems.push(`${page.file}: its Spanish edition ${directory}/${page.slug}.md is missing`);
+    else if (twin.coursePage !== page.coursePage)
+      problems.push(`${twin.file}: coursePage must be ${page.coursePage}, as in ${page.file}`);
+    bySlug.delete(page.slug);
+  }
+  for (const extra of bySlug.values()) problems.push(`${extra.file}: there is no English page ${extra.slug}.md`);
+  if (problems.length > 0) throw new RedFlagPagesError(problems);
+  return spanish;
 }
 
 /**
@@ -160,6 +198,7 @@ export function checkRedFlagPages(
   options: { directory?: string; practiceDirectory?: string } = {},
 ): RedFlagPageFile[] {
   const pages = loadRedFlagPageFiles(options.directory);
+  loadSpanishRedFlagPageFiles(pages, options.directory && path.join(options.directory, "es"));
   const practiceDirectory = options.practiceDirectory ?? "content/practice";
   const missing = redFlagsWithoutPage(
     pages,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TOTAL_PAGES } from "~/course/course-map";
+import type { Locale } from "~/i18n/locales";
 
 /**
  * The rules every public red-flag page (content/red-flags/<slug>.md) follows, shared by the build
@@ -13,6 +14,8 @@ export const SUMMARY_MAX_LENGTH = 160;
 export const BODY_MIN_WORDS = 120;
 export const BODY_MAX_WORDS = 400;
 export const WHAT_TO_DO_HEADING = "What to do instead";
+/** The steps' heading in each edition (the Spanish pages live in content/red-flags/es/). */
+export const WHAT_TO_DO_HEADINGS: Record<Locale, string> = { en: WHAT_TO_DO_HEADING, es: "Qué hacer" };
 export const MIN_STEPS = 3;
 export const MAX_STEPS = 6;
 
@@ -109,7 +112,8 @@ export function britishSpellings(value: string): string[] {
 }
 
 /** The body's problems (without the file name): its length, the steps list, nothing the page cannot show. */
-export function redFlagPageBodyProblems(body: string): string[] {
+export function redFlagPageBodyProblems(body: string, locale: Locale = "en"): string[] {
+  const heading = WHAT_TO_DO_HEADINGS[locale];
   const problems: string[] = [];
   if (/^#\s/m.test(body))
     problems.push("the body must not have a # heading: the page's title comes from the front matter");
@@ -120,13 +124,13 @@ export function redFlagPageBodyProblems(body: string): string[] {
   }
   const sections = body.split(/^##\s+(.+?)\s*$/m);
   // split with a capture group: [before, heading 1, text 1, heading 2, text 2, ...]
-  const index = sections.findIndex((part, i) => i % 2 === 1 && part === WHAT_TO_DO_HEADING);
+  const index = sections.findIndex((part, i) => i % 2 === 1 && part === heading);
   if (index === -1) {
-    problems.push(`the heading "## ${WHAT_TO_DO_HEADING}" is missing`);
+    problems.push(`the heading "## ${heading}" is missing`);
   } else {
     const steps = sections[index + 1]!.split("\n").filter((line) => /^\s*[-*+]\s+\S/.test(line)).length;
     if (steps < MIN_STEPS || steps > MAX_STEPS) {
-      problems.push(`"## ${WHAT_TO_DO_HEADING}" lists ${steps} steps; it must list ${MIN_STEPS} to ${MAX_STEPS}`);
+      problems.push(`"## ${heading}" lists ${steps} steps; it must list ${MIN_STEPS} to ${MAX_STEPS}`);
     }
   }
   if (sections[0]!.trim().length === 0) problems.push("the body must start with the explanation, before any heading");

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { pageInfo } from "~/course/page-titles.server";
+import type { Locale } from "~/i18n/locales";
 import { byTitle, redFlagFrontMatterProblems, RedFlagPagesError } from "./red-flag-page-files.server";
 import { RED_FLAG_SLUG, type RedFlagPageFrontMatter, type RedFlagPageSummary } from "./red-flag-page-schema";
 import { RED_FLAGS_PATH, redFlagPagePath } from "./red-flag-paths";
@@ -15,31 +16,38 @@ import { RED_FLAGS_PATH, redFlagPagePath } from "./red-flag-paths";
 
 type PageModule = { default: ComponentType; frontmatter: unknown };
 
-const modules = import.meta.glob<PageModule>(["../../content/red-flags/*.md", "!../../content/red-flags/README.md"], {
-  eager: true,
-});
+const MODULES: Record<Locale, Record<string, PageModule>> = {
+  en: import.meta.glob<PageModule>(["../../content/red-flags/*.md", "!../../content/red-flags/README.md"], {
+    eager: true,
+  }),
+  // The Spanish edition, served at /es/red-flags/<slug> (issue 39).
+  es: import.meta.glob<PageModule>("../../content/red-flags/es/*.md", { eager: true }),
+};
 
 interface BundledPage extends RedFlagPageFrontMatter {
   slug: string;
   Content: PageModule["default"];
 }
 
-let checked: { pages: readonly BundledPage[] } | undefined;
+const checked = new Map<Locale, readonly BundledPage[]>();
 
-function bundledPages() {
-  if (checked) return checked;
+function bundledPages(locale: Locale): readonly BundledPage[] {
+  const known = checked.get(locale);
+  if (known) return known;
+  const folder = locale === "es" ? "content/red-flags/es" : "content/red-flags";
   const problems: string[] = [];
   const pages: BundledPage[] = [];
-  for (const [file, module] of Object.entries(modules)) {
+  for (const [file, module] of Object.entries(MODULES[locale])) {
     const slug = file.replace(/^.*\//, "").replace(/\.md$/, "");
     const result = redFlagFrontMatterProblems(module.frontmatter);
-    if (!RED_FLAG_SLUG.test(slug)) problems.push(`content/red-flags/${slug}.md: the file name is not a slug`);
+    if (!RED_FLAG_SLUG.test(slug)) problems.push(`${folder}/${slug}.md: the file name is not a slug`);
     if (result.frontMatter) pages.push({ ...result.frontMatter, slug, Content: module.default });
-    else problems.push(...result.problems.map((problem) => `content/red-flags/${slug}.md: ${problem}`));
+    else problems.push(...result.problems.map((problem) => `${folder}/${slug}.md: ${problem}`));
   }
   if (problems.length > 0) throw new RedFlagPagesError(problems);
-  checked = { pages: byTitle(pages) };
-  return checked;
+  const sorted = byTitle(pages, locale);
+  checked.set(locale, sorted);
+  return sorted;
 }
 
 const summaryOf = (page: BundledPage): RedFlagPageSummary => ({
@@ -49,9 +57,9 @@ const summaryOf = (page: BundledPage): RedFlagPageSummary => ({
   coursePage: page.coursePage,
 });
 
-/** Every page, by title: the index and the sitemap. */
-export function listRedFlagPages(): RedFlagPageSummary[] {
-  return bundledPages().pages.map(summaryOf);
+/** Every page of an edition, by title: the index and the sitemap. */
+export function listRedFlagPages(locale: Locale = "en"): RedFlagPageSummary[] {
+  return bundledPages(locale).map(summaryOf);
 }
 
 export interface RedFlagPageLink {
@@ -66,7 +74,7 @@ export interface RedFlagPageLink {
  * of all pages stands in should one ever be missing, so "Learn more" never asks for an account.
  */
 export function redFlagPageLink(slug: string): RedFlagPageLink {
-  const page = bundledPages().pages.find((candidate) => candidate.slug === slug);
+  const page = bundledPages("en").find((candidate) => candidate.slug === slug);
   return page
     ? { slug: page.slug, title: page.title, href: redFlagPagePath(page.slug) }
     : { slug: "", title: "Red flags: how to spot a scam", href: RED_FLAGS_PATH };
@@ -77,8 +85,9 @@ export interface RenderedRedFlagPage {
   html: string;
 }
 
-export function renderRedFlagPage(slug: string): RenderedRedFlagPage | null {
-  const found = RED_FLAG_SLUG.test(slug) ? bundledPages().pages.find((page) => page.slug === slug) : undefined;
+/** One page in an edition, rendered; its course page's title stays English (the course is in English). */
+export function renderRedFlagPage(slug: string, locale: Locale = "en"): RenderedRedFlagPage | null {
+  const found = RED_FLAG_SLUG.test(slug) ? bundledPages(locale).find((page) => page.slug === slug) : undefined;
   if (!found) return null;
   const { Content } = found;
   return {

@@ -2,6 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundScreen } from "~/layout/not-found-screen";
 import { getLogger } from "~/config/logger.server";
+import { localeOfPath } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
 import { pageMeta } from "~/seo/meta";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -9,13 +11,15 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Page not found",
-    description: "This page does not exist on scam-free.",
+export const meta: Route.MetaFunction = (args) => {
+  const t = translatorFor(localeOfPath(args.location.pathname));
+  return pageMeta(args, {
+    title: t("notFound.metaTitle"),
+    description: t("notFound.metaDescription"),
     path: "/404",
     noIndex: true,
   });
+};
 
 export default function NotFound() {
   return <NotFoundScreen />;

@@ -5,6 +5,8 @@ import { landingFor } from "~/training/tracking/practice-feedback.server";
 import { requirePracticeMessage, userAgentOf } from "~/training/tracking/practice-pages.server";
 import { recordClick, recordLinkFetched } from "~/training/tracking/tracking.server";
 import { OrganisationMark } from "~/training/tracking/organisation-mark";
+import { localeOfPath } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
 import { ErrorScreen } from "~/layout/error-screen";
 import type { FormResult } from "~/validation/form-result";
 import { readForm } from "~/validation/read-form.server";
@@ -14,12 +16,15 @@ export const headers = () => PRACTICE_PAGE_HEADERS;
 /** The root layout leaves out the site's header and footer (see BareLayoutHandle). */
 export const handle = { bareLayout: true };
 
-export const meta: Route.MetaFunction = (args) =>
-  practicePageMeta(args, {
-    // Also the site's own 404 for an address that only has a landing's shape (/some/where).
-    title: args.data ? `${args.data.organisation}: ${args.data.heading}` : "Page not found",
-    description: args.data?.organisation ?? "This page does not exist on scam-free.",
+export const meta: Route.MetaFunction = (args) => {
+  // Also the site's own 404 for an address that only has a landing's shape (/some/where, /es/xyz),
+  // in the language of that address.
+  const t = translatorFor(localeOfPath(args.location.pathname));
+  return practicePageMeta(args, {
+    title: args.data ? `${args.data.organisation}: ${args.data.heading}` : t("notFound.metaTitle"),
+    description: args.data?.organisation ?? t("notFound.metaDescription"),
   });
+};
 
 /** Its own boundary, so its meta (the 404's title) still applies when the token finds nothing. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -5,6 +5,9 @@ import { coursePagePath } from "~/course/course-map";
 import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 import { renderRedFlagPage } from "~/red-flags/red-flag-pages.server";
 import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { pageMeta } from "~/seo/meta";
 
 /**
@@ -12,45 +15,50 @@ import { pageMeta } from "~/seo/meta";
  * message leads, so the lesson that follows a practice scam never asks for an account. The course
  * page that teaches it in depth is linked at the end, for members. Rendered on the server from
  * content/red-flags/<slug>.md; the page works with no script, and hydrates only on a first
- * interaction like the legal pages (decision 021).
+ * interaction like the legal pages (decision 021). The same page is /es/red-flags/:slug, from the
+ * Spanish edition of the file (content/red-flags/es/<slug>.md).
  */
 // Reading only: no script in the browser (decision 037).
 export const handle = noScriptsHandle;
 export const clientLoader = loadAsWholePage;
 
-export const meta: Route.MetaFunction = (args) =>
-  args.data
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return args.data
     ? pageMeta(args, {
-        title: `${args.data.page.title} · Red flags`,
+        title: t("redFlag.metaTitle", { title: args.data.page.title }),
         description: args.data.page.summary,
-        path: redFlagPagePath(args.data.page.slug),
+        path: pathInLocale(redFlagPagePath(args.data.page.slug), locale),
       })
     : pageMeta(args, {
-        title: "Page not found",
-        description: "This red-flag page does not exist.",
-        path: RED_FLAGS_PATH,
+        title: t("notFound.metaTitle"),
+        description: t("redFlag.notFoundDescription"),
+        path: pathInLocale(RED_FLAGS_PATH, locale),
         noIndex: true,
       });
+};
 
-export function loader({ params }: Route.LoaderArgs) {
-  const rendered = renderRedFlagPage(params.slug);
+export function loader({ params, request }: Route.LoaderArgs) {
+  const rendered = renderRedFlagPage(params.slug, localeOfPath(new URL(request.url).pathname));
   if (!rendered) throw data("No such red flag", { status: 404 });
   return rendered;
 }
 
 export default function RedFlagPage({ loaderData }: Route.ComponentProps) {
   const { page, html } = loaderData;
+  const t = useT();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16" aria-labelledby="red-flag-title">
       <p className="text-sm">
         <Link
-          to={RED_FLAGS_PATH}
+          to={pathInLocale(RED_FLAGS_PATH, t.locale)}
           className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
         >
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All red flags
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {t("redFlag.all")}
         </Link>
       </p>
-      <p className="mt-6 text-sm font-semibold tracking-wide text-warn-700 uppercase">Red flag</p>
+      <p className="mt-6 text-sm font-semibold tracking-wide text-warn-700 uppercase">{t("redFlag.kicker")}</p>
       <h1 id="red-flag-title" className="mt-1 text-3xl font-extrabold text-brand-900 sm:text-4xl">
         {page.title}
       </h1>
@@ -59,20 +67,25 @@ export default function RedFlagPage({ loaderData }: Route.ComponentProps) {
       <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: html }} />
       <aside aria-labelledby="in-the-course" className="mt-10 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-200">
         <h2 id="in-the-course" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <BookOpen aria-hidden="true" className="h-5 w-5" /> Go deeper in the free course
+          <BookOpen aria-hidden="true" className="h-5 w-5" /> {t("redFlag.deeper")}
         </h2>
         <p className="mt-2">
-          In the course (members):{" "}
-          <Link
-            to={coursePagePath(page.coursePage)}
-            className="font-medium text-brand-700 underline underline-offset-2"
-          >
-            {page.courseTitle}
-          </Link>
+          {t.rich("redFlag.inCourse", {
+            title: page.courseTitle,
+            // The course is in English: its page titles are English on a Spanish page too.
+            link: (chunks) => (
+              <Link
+                to={coursePagePath(page.coursePage)}
+                lang="en"
+                hrefLang="en"
+                className="font-medium text-brand-700 underline underline-offset-2"
+              >
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
-        <p className="mt-1 text-sm text-muted">
-          The course is free. Reading it needs a scam-free account, so that it can remember where you got to.
-        </p>
+        <p className="mt-1 text-sm text-muted">{t("redFlag.courseFree")}</p>
       </aside>
     </article>
   );

@@ -4,38 +4,42 @@ import type { Route } from "./+types/red-flags";
 import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 import { listRedFlagPages } from "~/red-flags/red-flag-pages.server";
 import { RED_FLAGS_PATH, redFlagPagePath } from "~/red-flags/red-flag-paths";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { pageMeta } from "~/seo/meta";
 
 /**
  * Every kind of red flag, for anyone (/red-flags): the index of the short public pages that the
- * "Learn more" links after a practice message open. No sign-in, no script needed.
+ * "Learn more" links after a practice message open. No sign-in, no script needed. The same page
+ * is /es/red-flags, listing the Spanish pages (content/red-flags/es/).
  */
 // Reading only: no script in the browser (decision 037).
 export const handle = noScriptsHandle;
 export const clientLoader = loadAsWholePage;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Red flags: how to spot a scam",
-    description:
-      "The warning signs that give scam emails and texts away, explained in plain words for the whole family, with what to do instead.",
-    path: RED_FLAGS_PATH,
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("redFlags.title"),
+    description: t("redFlags.metaDescription"),
+    path: pathInLocale(RED_FLAGS_PATH, locale),
   });
+};
 
-export function loader() {
-  return { pages: listRedFlagPages() };
+export function loader({ request }: Route.LoaderArgs) {
+  return { pages: listRedFlagPages(localeOfPath(new URL(request.url).pathname)) };
 }
 
 export default function RedFlagsIndex({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 sm:py-16" aria-labelledby="red-flags-title">
       <h1 id="red-flags-title" className="text-3xl font-extrabold text-brand-900 sm:text-4xl">
-        Red flags: how to spot a scam
+        {t("redFlags.title")}
       </h1>
-      <p className="mt-3 max-w-2xl text-lg text-muted">
-        Scam messages give themselves away with the same few tricks. Each page below explains one of them in plain
-        words, and what to do instead. Read them together: they are written for children and grown-ups alike.
-      </p>
+      <p className="mt-3 max-w-2xl text-lg text-muted">{t("redFlags.lead")}</p>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2">
         {loaderData.pages.map((page) => (
           <li key={page.slug} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -43,7 +47,7 @@ export default function RedFlagsIndex({ loaderData }: Route.ComponentProps) {
             <div className="min-w-0">
               <h2 className="text-lg font-bold text-brand-900">
                 <Link
-                  to={redFlagPagePath(page.slug)}
+                  to={pathInLocale(redFlagPagePath(page.slug), t.locale)}
                   className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
                 >
                   {page.title}
@@ -55,11 +59,17 @@ export default function RedFlagsIndex({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p className="mt-10 text-muted">
-        Want the whole story? The{" "}
-        <Link to="/course" className="font-medium text-brand-700 underline underline-offset-2">
-          free course
-        </Link>{" "}
-        covers every one of these in depth.
+        {t.rich("redFlags.wholeStory", {
+          link: (chunks) => (
+            <Link
+              to="/course"
+              {...(t.locale === "es" ? { hrefLang: "en" } : {})}
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </section>
   );

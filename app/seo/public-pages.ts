@@ -9,6 +9,7 @@ export const PUBLIC_PAGES = [
   "/course/resources/activities",
   "/course/resources/quizzes",
   "/red-flags",
+  "/check",
   "/weekly-lessons",
   "/newsletter",
   "/community",
@@ -16,6 +17,11 @@ export const PUBLIC_PAGES = [
   "/terms",
   "/privacy",
   "/cookies",
+  // The Spanish edition (app/i18n/locales.ts).
+  "/es",
+  "/es/check",
+  "/es/pricing",
+  "/es/red-flags",
 ];
 
 /**
@@ -34,4 +40,5 @@ export const PRIVATE_PATHS = [
   "/dev/",
   "/staff",
   "/unsubscribe",
+  "/language",
 ];

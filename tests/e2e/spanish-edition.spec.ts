@@ -85,6 +85,43 @@ test("the Spanish home at 375 px: in Spanish throughout, lang and hreflang, no s
   expect(scripts).toEqual([]);
 });
 
+test("the Spanish plans page and a Spanish 404 at 375 px", async ({ page }) => {
+  await page.goto("/es/pricing");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle(/^Precios \| scam-free$/);
+  await expectEditions(page, "/pricing", "/es/pricing");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Elija su Programa de entrenamiento");
+  await expect(page.getByRole("heading", { level: 2, name: "Aprendizaje" })).toBeVisible();
+  await expect(page.getByText("$10", { exact: true })).toBeVisible();
+  await expectNoEnglish(page);
+  await expectFitsPhone(page, "the Spanish plans");
+  await expectNoAxeViolations(page);
+
+  const missing = await page.goto("/es/no-existe");
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { name: "¡Uy! No encontramos esta página" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/es");
+  await expect(page).toHaveTitle(/^Página no encontrada/);
+});
+
+test("the red-flag pages in Spanish: the index and a page, lang and hreflang, axe clean", async ({ page }) => {
+  await page.goto("/es/red-flags");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Señales de alerta: cómo reconocer una estafa");
+  await expectEditions(page, "/red-flags", "/es/red-flags");
+  await expectNoEnglish(page);
+  await page.getByRole("link", { name: "Plazos y cuentas regresivas" }).click();
+  await expect(page).toHaveURL(/\/es\/red-flags\/deadlines$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plazos y cuentas regresivas");
+  await expect(page.getByRole("heading", { level: 2, name: "Qué hacer" })).toBeVisible();
+  await expectEditions(page, "/red-flags/deadlines", "/es/red-flags/deadlines");
+  await expectNoEnglish(page);
+  await expectFitsPhone(page, "a Spanish red-flag page");
+  await expectNoAxeViolations(page);
+  expect((await page.goto("/es/red-flags/no-such-flag"))?.status()).toBe(404);
+});
+
 test("¿Es una estafa? checks a Spanish scam text in the browser and answers in Spanish", async ({ page }) => {
   await page.goto("/es/check");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -103,6 +140,11 @@ test("¿Es una estafa? checks a Spanish scam text in the browser and answers in 
   await expect(verdict).toContainText(/\d+ señales de alerta\. Trátelo como una estafa/);
   await expect(page.getByText("Una dirección web desechable", { exact: true })).toBeVisible();
   await expect(page.getByText(/^Le pide que /)).toBeVisible();
+  // "Más información" opens the Spanish red-flag page of the sign's kind.
+  await expect(page.getByRole("link", { name: "Una dirección web desechable" }).first()).toHaveAttribute(
+    "href",
+    /^\/es\/red-flags\/[a-z-]+$/,
+  );
   // Where to report, for US Spanish speakers.
   await expect(page.getByRole("link", { name: "ReporteFraude.ftc.gov" })).toHaveAttribute(
     "href",
@@ -151,7 +193,7 @@ test.describe("without JavaScript", () => {
     await expect(line).toHaveCount(0);
 
     // The footer's switch from a page with no Spanish edition leads to the Spanish home.
-    await page.goto("/pricing");
+    await page.goto("/support");
     await page.getByRole("contentinfo").getByRole("link", { name: "Español" }).click();
     await expect(page).toHaveURL(/\/es$/);
     await page.getByRole("banner").getByRole("link", { name: "English" }).click();

@@ -64,8 +64,13 @@ function expectNoSignIn(html: string, where: string) {
   expect(html, where).not.toMatch(/href="\/auth/);
 }
 
-const metaArgs = (data: unknown, params: Record<string, string> = {}) =>
-  ({ data, params, matches: [{ id: "root", loaderData: { siteUrl: getEnv().APP_URL } }] }) as never;
+const metaArgs = (data: unknown, pathname: string, params: Record<string, string> = {}) =>
+  ({
+    data,
+    params,
+    location: { pathname },
+    matches: [{ id: "root", loaderData: { siteUrl: getEnv().APP_URL } }],
+  }) as never;
 
 type RedFlagData = Awaited<ReturnType<typeof redFlagLoader>>;
 type IndexData = Awaited<ReturnType<typeof indexLoader>>;
@@ -91,7 +96,7 @@ describe.each(DATABASE_TARGETS)("the public red-flag pages on $name", (target) =
     expect(html).toContain("<h1");
     for (const page of pages) expect(html).toContain(`href="/red-flags/${page.slug}"`);
     expectNoSignIn(html, "/red-flags");
-    const tags = indexMeta(metaArgs(index.data)) as Array<Record<string, string>>;
+    const tags = indexMeta(metaArgs(index.data, "/red-flags")) as Array<Record<string, string>>;
     expect(tags).toContainEqual({ property: "og:url", content: `${getEnv().APP_URL}/red-flags` });
     expect(tags.some((tag) => tag.name === "robots")).toBe(false);
   });
@@ -109,7 +114,9 @@ describe.each(DATABASE_TARGETS)("the public red-flag pages on $name", (target) =
       expect(html, path).toContain("In the course (members):");
       expect(html, path).toContain(`href="/course/scam-free/${page.coursePage}"`);
       expectNoSignIn(html, path);
-      const tags = redFlagMeta(metaArgs(result.data, { slug: page.slug })) as Array<Record<string, string>>;
+      const tags = redFlagMeta(metaArgs(result.data, `/red-flags/${page.slug}`, { slug: page.slug })) as Array<
+        Record<string, string>
+      >;
       expect(tags).toContainEqual({ name: "description", content: page.summary });
       expect(tags).toContainEqual({ property: "og:url", content: `${getEnv().APP_URL}${path}` });
       expect(

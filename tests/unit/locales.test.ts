@@ -29,9 +29,11 @@ describe("the language of an address", () => {
   it("finds a page's Spanish edition, or keeps an English-only page in English", () => {
     expect(editionsOf("/")).toEqual({ en: "/", es: "/es" });
     expect(editionsOf("/es/check")).toEqual({ en: "/check", es: "/es/check" });
-    expect(editionsOf("/pricing")).toBeNull();
+    expect(editionsOf("/red-flags/deadlines")).toEqual({ en: "/red-flags/deadlines", es: "/es/red-flags/deadlines" });
+    expect(editionsOf("/support")).toBeNull();
     expect(pathInLocale("/check", "es")).toBe("/es/check");
-    expect(pathInLocale("/pricing", "es")).toBe("/pricing");
+    expect(pathInLocale("/pricing", "es")).toBe("/es/pricing");
+    expect(pathInLocale("/support", "es")).toBe("/support");
     expect(pathInLocale("/es/check", "en")).toBe("/check");
   });
 });
@@ -51,7 +53,7 @@ describe("Accept-Language", () => {
   it("only suggests: an English page offers Spanish, a Spanish page offers English only to who chose it", () => {
     expect(suggestedEdition("/", "es-US")).toEqual({ locale: "es", path: "/es" });
     expect(suggestedEdition("/", "en-US")).toBeNull();
-    expect(suggestedEdition("/pricing", "es-US")).toBeNull();
+    expect(suggestedEdition("/support", "es-US")).toBeNull();
     expect(suggestedEdition("/", "en-US", { chosen: "es" })).toEqual({ locale: "es", path: "/es" });
     expect(suggestedEdition("/", "es-US", { chosen: "en" })).toBeNull();
     expect(suggestedEdition("/", "es-US", { dismissed: true })).toBeNull();
@@ -72,8 +74,9 @@ describe("the language cookie and the switch", () => {
   it("goes back only to a page on this site, in the language asked for", () => {
     expect(returnPath("/check", "es")).toBe("/es/check");
     expect(returnPath("/es/check", "en")).toBe("/check");
-    expect(returnPath("/pricing?plan=family", "es")).toBe("/es");
-    expect(returnPath("/pricing?plan=family", "en")).toBe("/pricing?plan=family");
+    expect(returnPath("/pricing", "es")).toBe("/es/pricing");
+    expect(returnPath("/support?topic=billing", "es")).toBe("/es");
+    expect(returnPath("/support?topic=billing", "en")).toBe("/support?topic=billing");
     expect(returnPath("//evil.example/", "es")).toBe("/es");
     expect(returnPath("https://evil.example/", "en")).toBe("/");
     expect(returnPath("/\\evil.example", "en")).toBe("/");
@@ -101,8 +104,8 @@ describe("the page cache and the language line", () => {
   });
 
   it("leaves pages with one edition alone, and renders a visitor with a language cookie afresh", () => {
-    expect(cacheTarget("/pricing", "", undefined, variantOf("es-US"))).toMatchObject({
-      key: "html /pricing",
+    expect(cacheTarget("/terms", "", undefined, variantOf("es-US"))).toMatchObject({
+      key: "html /terms",
       variesByLanguage: false,
     });
     expect(cacheTarget("/", "", "scam-free-lang=es", variantOf("es-US"))).toBeNull();

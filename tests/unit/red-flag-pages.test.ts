@@ -9,6 +9,7 @@ import { coursePageNumbersIn } from "~/course/course-page-files.server";
 import {
   checkRedFlagPages,
   loadRedFlagPageFiles,
+  loadSpanishRedFlagPageFiles,
   RED_FLAG_PAGES_DIRECTORY,
   RedFlagPagesError,
   redFlagsWithoutPage,
@@ -122,6 +123,46 @@ const KINDS: { page: string; shows: (flag: Pick<RedFlag, "quote" | "why">) => bo
 ];
 
 const kindOf = (flag: Pick<RedFlag, "quote" | "why">) => KINDS.find((kind) => kind.shows(flag))?.page;
+
+describe("the Spanish red-flag pages (content/red-flags/es/, issue 39)", () => {
+  const english = loadRedFlagPageFiles();
+  const spanish = loadSpanishRedFlagPageFiles(english);
+
+  it("give every English page a Spanish edition with the same slug and course page, valid by the same rules", () => {
+    expect(spanish.map((page) => page.slug).sort()).toEqual(english.map((page) => page.slug).sort());
+    for (const page of spanish) {
+      const twin = english.find((candidate) => candidate.slug === page.slug)!;
+      expect(page.coursePage, page.slug).toBe(twin.coursePage);
+      const steps = page.body.split("## Qué hacer")[1]?.match(/^- /gm) ?? [];
+      expect(steps.length, page.slug).toBeGreaterThanOrEqual(3);
+      // Written in Spanish: its own heading, and no English steps heading left behind.
+      expect(page.body, page.slug).not.toContain(WHAT_TO_DO_HEADING);
+      expect(`${page.title} ${page.summary} ${page.body}`, page.slug).toMatch(/[áéíóúñ¿¡]/);
+    }
+  });
+
+  it("are what /es/red-flags serves, each with its Spanish title", () => {
+    expect(
+      listRedFlagPages("es")
+        .map((page) => page.slug)
+        .sort(),
+    ).toEqual(spanish.map((page) => page.slug).sort());
+    const rendered = renderRedFlagPage("deadlines", "es");
+    expect(rendered?.page.title).toBe(spanish.find((page) => page.slug === "deadlines")!.title);
+    expect(rendered?.html).toContain("<h2>Qué hacer</h2>");
+  });
+
+  it("refuse a Spanish page whose English twin is missing, or that leads to another course page", () => {
+    const directory = writePages({ [NAME]: pageFile(validFrontMatter(), `${WORDS(130)}\n\n## Qué hacer\n\n${STEPS}`) });
+    expect(() => loadSpanishRedFlagPageFiles([], directory)).toThrow(/there is no English page/);
+    expect(() =>
+      loadSpanishRedFlagPageFiles(
+        [{ ...loadRedFlagPageFiles(directory, coursePageNumbersIn(), "es")[0]!, coursePage: 2 }],
+        directory,
+      ),
+    ).toThrow(/coursePage must be 2/);
+  });
+});
 
 describe("every red flag opens the page of its kind (issue #35)", () => {
   const library = loadPracticeLibrary();

@@ -227,6 +227,43 @@ export const en = {
   "home.newsletter.title": "Stay informed about new scams",
   "home.newsletter.lead": "Get a short email when a new scam is going around, with the red flags to look for.",
 
+  // Pricing (/pricing)
+  "pricing.metaTitle": "Pricing",
+  "pricing.metaDescription":
+    "Learn free, or practice with the Training Program ({premium, number, ::currency/USD precision-integer}/month) or Family Training ({family, number, ::currency/USD precision-integer}/month for up to {people} people).",
+  "pricing.lead":
+    "The course is free for everyone. The Training Program adds safe practice scam emails and texts, feedback on every red flag, weekly lessons and priority support.",
+  "pricing.note":
+    "Prices in US dollars. Cancel any time from your account; you keep access until the end of the month you paid for.",
+
+  // Pages that cannot be shown
+  "notFound.metaTitle": "Page not found",
+  "notFound.metaDescription": "This page does not exist on scam-free.",
+  "notFound.title": "Oops! Page not found",
+  "notFound.text": "The page you were looking for does not exist or may have moved.",
+  "notFound.home": "Return to Home",
+  "error.title": "Something went wrong",
+  "error.ours": "Something went wrong on our side. Please try again in a moment.",
+  "error.refused": "This request was refused",
+  "error.couldNot": "We could not do that",
+  "error.goBack": "Please go back and try again.",
+
+  // Red flags (/red-flags)
+  "redFlags.title": "Red flags: how to spot a scam",
+  "redFlags.metaDescription":
+    "The warning signs that give scam emails and texts away, explained in plain words for the whole family, with what to do instead.",
+  "redFlags.lead":
+    "Scam messages give themselves away with the same few tricks. Each page below explains one of them in plain words, and what to do instead. Read them together: they are written for children and grown-ups alike.",
+  "redFlags.wholeStory": "Want the whole story? The <link>free course</link> covers every one of these in depth.",
+  "redFlag.metaTitle": "{title} · Red flags",
+  "redFlag.notFoundDescription": "This red-flag page does not exist.",
+  "redFlag.all": "All red flags",
+  "redFlag.kicker": "Red flag",
+  "redFlag.deeper": "Go deeper in the free course",
+  "redFlag.inCourse": "In the course (members): <link>{title}</link>",
+  "redFlag.courseFree":
+    "The course is free. Reading it needs a scam-free account, so that it can remember where you got to.",
+
   // The plans (home and /pricing)
   "plan.mostPopular": "Most Popular",
   "plan.free": "Free",

@@ -119,7 +119,7 @@ export const es: Record<MessageKey, string> = {
   "answer.stillNotSure": "¿Todavía tiene dudas?",
   "answer.stillNotSureText":
     "Los estafadores cambian sus palabras todo el tiempo, y un mensaje corto o bien escrito puede no tener ninguna de las señales que buscamos. No use los enlaces, los números ni las respuestas del mensaje. Busque el número de la empresa en su tarjeta, en una factura o en su propia app, o llame a la persona al número que siempre ha usado, y pregunte.",
-  "links.learnMore": "Más información (en inglés):",
+  "links.learnMore": "Más información:",
   "links.learnMoreFallback": "Señales de alerta: cómo reconocer una estafa",
   "links.inCourse": "En el curso (para miembros, en inglés):",
   "links.courseFallback": "El curso gratis",
@@ -234,6 +234,43 @@ export const es: Record<MessageKey, string> = {
   "home.newsletter.title": "Manténgase al día sobre las estafas nuevas",
   "home.newsletter.lead":
     "Reciba un correo breve cuando circule una estafa nueva, con las señales de alerta que debe buscar.",
+
+  // Precios (/es/pricing)
+  "pricing.metaTitle": "Precios",
+  "pricing.metaDescription":
+    "Aprenda gratis, o practique con el Programa de entrenamiento ({premium, number, ::currency/USD precision-integer} al mes) o el Entrenamiento familiar ({family, number, ::currency/USD precision-integer} al mes, para hasta {people} personas).",
+  "pricing.lead":
+    "El curso es gratis para todos. El Programa de entrenamiento agrega correos y mensajes de estafa de práctica sin riesgo, la explicación de cada señal de alerta, lecciones semanales y ayuda con prioridad.",
+  "pricing.note":
+    "Precios en dólares estadounidenses. Cancele cuando quiera desde su cuenta; conserva el acceso hasta el final del mes que pagó.",
+
+  // Páginas que no se pueden mostrar
+  "notFound.metaTitle": "Página no encontrada",
+  "notFound.metaDescription": "Esta página no existe en scam-free.",
+  "notFound.title": "¡Uy! No encontramos esta página",
+  "notFound.text": "La página que buscaba no existe o cambió de dirección.",
+  "notFound.home": "Volver al inicio",
+  "error.title": "Algo salió mal",
+  "error.ours": "Algo salió mal de nuestro lado. Vuelva a intentarlo en un momento, por favor.",
+  "error.refused": "Esta solicitud fue rechazada",
+  "error.couldNot": "No pudimos hacer eso",
+  "error.goBack": "Regrese e inténtelo de nuevo, por favor.",
+
+  // Señales de alerta (/es/red-flags)
+  "redFlags.title": "Señales de alerta: cómo reconocer una estafa",
+  "redFlags.metaDescription":
+    "Las señales que delatan a los correos y mensajes de estafa, explicadas con palabras sencillas para toda la familia, y qué hacer en cada caso.",
+  "redFlags.lead":
+    "Los mensajes de estafa se delatan con los mismos pocos trucos. Cada página de abajo explica uno con palabras sencillas, y qué hacer en su lugar. Léanlas juntos: están escritas para niños y adultos por igual.",
+  "redFlags.wholeStory": "¿Quiere saber más? El <link>curso gratis</link> (en inglés) explica cada una a fondo.",
+  "redFlag.metaTitle": "{title} · Señales de alerta",
+  "redFlag.notFoundDescription": "Esta página de señales de alerta no existe.",
+  "redFlag.all": "Todas las señales de alerta",
+  "redFlag.kicker": "Señal de alerta",
+  "redFlag.deeper": "Aprenda más en el curso gratis",
+  "redFlag.inCourse": "En el curso (para miembros, en inglés): <link>{title}</link>",
+  "redFlag.courseFree":
+    "El curso es gratis. Para leerlo necesita una cuenta de scam-free, así recuerda en qué página se quedó.",
 
   // Los planes
   "plan.mostPopular": "El más elegido",
