@@ -34,6 +34,7 @@ export const CACHEABLE_PAGES: Record<string, CacheablePage> = {
   "/": { policy: DEPLOY_ONLY },
   "/es": { policy: DEPLOY_ONLY },
   "/pricing": { policy: DEPLOY_ONLY },
+  "/es/pricing": { policy: DEPLOY_ONLY },
   // The values mirror COURSE_TRACKS in app/course/tracks/course-tracks.ts.
   "/course": { policy: DEPLOY_ONLY, params: { track: ["kids", "teens", "adults", "older-adults"] } },
   "/terms": { policy: DEPLOY_ONLY },
