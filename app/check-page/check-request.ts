@@ -53,13 +53,20 @@ function optionalLine(max: number, tooLong: string) {
     .transform((value) => (value && value.trim() ? value.trim() : undefined));
 }
 
+/** The fields the API and the form share: the message, who sent it and its subject. */
+function messageFields(words: ReturnType<typeof limitsIn>) {
+  return {
+    text: messageText(words),
+    sender: optionalLine(MAX_SENDER, words.senderTooLong),
+    subject: optionalLine(MAX_SUBJECT, words.subjectTooLong),
+  };
+}
+
 /** `POST /api/check`: `{ text, sender?, subject?, links? }` as JSON, answered in English. */
 function checkRequestSchemaIn(t: Translate) {
   const words = limitsIn(t);
   return z.object({
-    text: messageText(words),
-    sender: optionalLine(MAX_SENDER, words.senderTooLong),
-    subject: optionalLine(MAX_SUBJECT, words.subjectTooLong),
+    ...messageFields(words),
     links: z
       .array(z.string().max(MAX_LINK, words.linkTooLong), { error: words.linksNotAList })
       .max(MAX_LINKS, words.tooManyLinks)
@@ -77,9 +84,7 @@ export const CheckRequestSchema = checkRequestSchemaIn(translatorFor("en"));
 export function checkFormSchema(t: Translate) {
   const words = limitsIn(t);
   return z.object({
-    text: messageText(words),
-    sender: optionalLine(MAX_SENDER, words.senderTooLong),
-    subject: optionalLine(MAX_SUBJECT, words.subjectTooLong),
+    ...messageFields(words),
     links: z
       .string()
       .max(MAX_LINKS * (MAX_LINK + 1), words.tooManyLinks)
