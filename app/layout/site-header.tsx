@@ -63,7 +63,7 @@ export function SiteHeader({ signedIn, trainingHref }: { signedIn: boolean; trai
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      "rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-800",
+      "whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-800",
       isActive && "text-brand-800 underline decoration-2 underline-offset-8",
     );
 
@@ -73,12 +73,12 @@ export function SiteHeader({ signedIn, trainingHref }: { signedIn: boolean; trai
         <Link
           to={home}
           onClick={() => scrollHomeToTop(home)}
-          className="flex items-center gap-2 text-lg font-extrabold text-brand-800"
+          className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-extrabold text-brand-800"
         >
           <ShieldCheck aria-hidden="true" className="h-7 w-7 text-safe-600" />
           scam-free
         </Link>
-        <ul className="ml-auto hidden items-center gap-1 lg:flex">
+        <ul className="ml-auto hidden items-center gap-1 xl:flex">
           {main.map((item) => (
             <li key={item.to}>
               <NavLink
@@ -104,24 +104,24 @@ export function SiteHeader({ signedIn, trainingHref }: { signedIn: boolean; trai
             </li>
           ))}
           <li>
-            <LanguageSwitch className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50" />
+            <LanguageSwitch className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50" />
           </li>
           {!signedIn && (
             <li>
               <Link
                 to="/checkout"
-                className="ml-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                className="ml-2 whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 {t("nav.getStarted")}
               </Link>
             </li>
           )}
         </ul>
-        <LanguageSwitch className="ml-auto rounded-md px-2 py-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50 lg:hidden" />
+        <LanguageSwitch className="ml-auto rounded-md px-2 py-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50 xl:hidden" />
         <button
           type="button"
           popoverTarget={SITE_MENU_ID}
-          className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 lg:hidden"
+          className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 xl:hidden"
         >
           <Menu aria-hidden="true" className="h-5 w-5" />
           {t("nav.menu")}
@@ -131,7 +131,7 @@ export function SiteHeader({ signedIn, trainingHref }: { signedIn: boolean; trai
         id={SITE_MENU_ID}
         ref={menu}
         popover="auto"
-        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-b border-slate-200 bg-white p-0 text-ink shadow-lg lg:hidden"
+        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-b border-slate-200 bg-white p-0 text-ink shadow-lg xl:hidden"
       >
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
           {[...main, ...account].map((item) => (

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { test, expect, expectMenuOpen, signedInAs, siteMenu, waitForHydration } from "./fixtures";
 
 test.describe("home page", () => {
@@ -360,4 +361,47 @@ test.describe("mobile", () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expectMenuOpen(page, false);
   });
+});
+
+/**
+ * The header holds on one row at the widths where people read the site on a laptop: from 1280 px
+ * the whole navigation, in English and in Spanish (whose labels are longer), every label on one
+ * line and nothing past the edge; below that (1024 px, a small laptop or a tablet held sideways)
+ * the Menu button, never a brand broken over two lines.
+ */
+test.describe("the header on a laptop", () => {
+  async function headerRow(page: Page) {
+    return page.evaluate(() => {
+      const nav = document.querySelector("header nav")!;
+      const brand = nav.querySelector("a")!;
+      const lineHeight = (element: Element) => parseFloat(getComputedStyle(element).lineHeight);
+      const wrapped = [...nav.querySelectorAll("a, button")]
+        .filter((element) => element.getClientRects().length > 0)
+        .filter((element) => element.getBoundingClientRect().height > lineHeight(element) * 1.5 + 16)
+        .map((element) => element.textContent);
+      return {
+        brandOnOneLine: brand.getBoundingClientRect().height <= lineHeight(brand) * 1.5,
+        wrapped,
+        pageWidth: document.documentElement.scrollWidth,
+      };
+    });
+  }
+
+  for (const path of ["/", "/es"]) {
+    test(`${path} at 1280 px shows every link on one row; at 1024 px the Menu`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      const nav = page.locator("header nav");
+      const wide = await headerRow(page);
+      expect(wide).toEqual({ brandOnOneLine: true, wrapped: [], pageWidth: 1280 });
+      await expect(
+        nav.getByRole("link", { name: path === "/" ? "Weekly Lessons" : "Lecciones semanales" }),
+      ).toBeVisible();
+
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await expect(nav.getByRole("button", { name: path === "/" ? "Menu" : "Menú", exact: true })).toBeVisible();
+      const narrow = await headerRow(page);
+      expect(narrow).toEqual({ brandOnOneLine: true, wrapped: [], pageWidth: 1024 });
+    });
+  }
 });

@@ -13,7 +13,7 @@ export const es: Record<MessageKey, string> = {
   "nav.training": "Entrenamiento",
   "nav.freeCourse": "Curso gratis",
   "nav.weeklyLessons": "Lecciones semanales",
-  "nav.community": "Foro de la comunidad",
+  "nav.community": "Comunidad",
   "nav.support": "Ayuda",
   "nav.check": "¿Es una estafa?",
   "nav.myAccount": "Mi cuenta",
