@@ -73,7 +73,7 @@ export function SiteHeader({ signedIn, trainingHref }: { signedIn: boolean; trai
         <Link
           to={home}
           onClick={() => scrollHomeToTop(home)}
-          className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-extrabold text-brand-800"
+          className="flex items-center gap-2 text-lg font-extrabold text-brand-800 xl:shrink-0 xl:whitespace-nowrap"
         >
           <ShieldCheck aria-hidden="true" className="h-7 w-7 text-safe-600" />
           scam-free
