@@ -13,7 +13,7 @@ import {
   PracticeLibraryError,
   type PracticeLibrary,
 } from "../app/training/library/practice-library.server";
-import { libraryCoverageProblems } from "../app/training/library/library-coverage";
+import { libraryCoverageProblems, spanishLibraryCoverageProblems } from "../app/training/library/library-coverage";
 import { loadScamUpdateFiles, ScamUpdatesError } from "../app/scam-updates/scam-update-files.server";
 import { checkWeeklyLessons, WeeklyLessonError } from "../app/weekly/lesson-files.server";
 import { COURSE_TRACKS } from "../app/course/tracks/course-tracks";
@@ -24,13 +24,25 @@ let failed = false;
 let library: PracticeLibrary | undefined;
 try {
   library = loadPracticeLibrary(process.argv[2]);
-  const { scenarios } = library;
-  const count = (channel: string) => scenarios.filter((scenario) => scenario.channel === channel).length;
-  const total = scenarios.length === 1 ? "1 scenario is" : `${scenarios.length} scenarios are`;
-  console.log(`Practice library: ${total} valid (${count("email")} email, ${count("sms")} text).`);
+  for (const [language, name] of [
+    ["en", "English"],
+    ["es", "Spanish"],
+  ] as const) {
+    const scenarios = library.scenariosIn(language);
+    const count = (channel: string) => scenarios.filter((scenario) => scenario.channel === channel).length;
+    const total = scenarios.length === 1 ? "1 scenario is" : `${scenarios.length} scenarios are`;
+    console.log(`Practice library, ${name}: ${total} valid (${count("email")} email, ${count("sms")} text).`);
+  }
   // The site's own library as a whole (not a folder given to check a few files): a year for every
-  // band, the kinds that take the most money, sources about each kind, what each scam asks for.
-  const coverage = process.argv[2] === undefined ? libraryCoverageProblems(scenarios) : [];
+  // band, the kinds that take the most money, sources about each kind, what each scam asks for;
+  // and the Spanish library's own targets.
+  const coverage =
+    process.argv[2] === undefined
+      ? [
+          ...libraryCoverageProblems(library.scenariosIn("en")),
+          ...spanishLibraryCoverageProblems(library.scenariosIn("es")),
+        ]
+      : [];
   if (coverage.length) {
     console.error(
       `The practice library as a whole falls short (issue #36):\n${coverage.map((p) => `  ${p}`).join("\n")}`,

@@ -77,13 +77,22 @@ export async function nextRound(
   const library = input.library ?? practiceLibrary();
   const level = await levelFor(db, input.userId, input.ageBand);
   const requested = input.requested ? library.byId(input.requested) : undefined;
-  let scenario = requested && difficultyFor(requested, input.ageBand) !== undefined ? requested : undefined;
+  // The trainer is in English: a Spanish scenario's id in a "try this message" link is not used here.
+  let scenario =
+    requested && requested.language === "en" && difficultyFor(requested, input.ageBand) !== undefined
+      ? requested
+      : undefined;
   if (!scenario) {
     const recent = (await lastRounds(db, input.userId, input.ageBand, RECENT_ROUNDS)).reverse().map((round) => ({
       scenarioId: round.scenarioId,
       channel: library.byId(round.scenarioId)?.channel ?? ("email" as const),
     }));
-    scenario = chooseTrainerScenario({ scenarios: library.scenarios, ageBand: input.ageBand, level, recent })?.scenario;
+    scenario = chooseTrainerScenario({
+      scenarios: library.scenariosIn("en"),
+      ageBand: input.ageBand,
+      level,
+      recent,
+    })?.scenario;
   }
   if (!scenario) return null;
   return {

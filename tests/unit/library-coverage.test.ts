@@ -13,10 +13,10 @@ const library = loadPracticeLibrary();
 
 describe("the practice library as a whole", () => {
   it("meets every target: per band, per channel, per level, kinds, sources, asks and sequences", () => {
-    expect(libraryCoverageProblems(library.scenarios)).toEqual([]);
-    expect(library.scenarios.length).toBeGreaterThanOrEqual(LIBRARY_TARGETS.scenarios);
+    expect(libraryCoverageProblems(library.scenariosIn("en"))).toEqual([]);
+    expect(library.scenariosIn("en").length).toBeGreaterThanOrEqual(LIBRARY_TARGETS.scenarios);
     for (const band of AGE_BANDS) {
-      const inBand = library.scenarios.filter((scenario) => difficultyFor(scenario, band) !== undefined);
+      const inBand = library.scenariosIn("en").filter((scenario) => difficultyFor(scenario, band) !== undefined);
       expect(inBand.length, band).toBeGreaterThanOrEqual(52);
       expect(inBand.filter((scenario) => scenario.channel === "sms").length, `${band} texts`).toBeGreaterThanOrEqual(
         15,
@@ -25,26 +25,26 @@ describe("the practice library as a whole", () => {
   });
 
   it("has scams told over several messages, each step a message of its own", () => {
-    const sequences = new Set(library.scenarios.flatMap((scenario) => scenario.sequence?.id ?? []));
+    const sequences = new Set(library.scenariosIn("en").flatMap((scenario) => scenario.sequence?.id ?? []));
     expect(sequences.size).toBeGreaterThanOrEqual(3);
   });
 
   it("fails on a library that is too small, too British in its sources, or asks for gift cards too often", () => {
-    const few = library.scenarios.slice(0, 75);
+    const few = library.scenariosIn("en").slice(0, 75);
     const problems = libraryCoverageProblems(few);
     expect(problems).toContain(`the library has 75 scenarios; it needs at least ${LIBRARY_TARGETS.scenarios}`);
     expect(problems.some((problem) => /^the child band has \d+ scenarios; it needs at least 52$/.test(problem))).toBe(
       true,
     );
 
-    const giftCards = library.scenarios.map((scenario, index): PracticeScenario =>
-      index % 5 === 0 ? { ...scenario, asks: ["gift-cards"] } : scenario,
-    );
+    const giftCards = library
+      .scenariosIn("en")
+      .map((scenario, index): PracticeScenario => (index % 5 === 0 ? { ...scenario, asks: ["gift-cards"] } : scenario));
     expect(
       libraryCoverageProblems(giftCards).some((problem) => /scenarios ask for gift cards \(\d+%\)/.test(problem)),
     ).toBe(true);
 
-    const oneSource = library.scenarios.map((scenario, index): PracticeScenario =>
+    const oneSource = library.scenariosIn("en").map((scenario, index): PracticeScenario =>
       index % 4 === 0
         ? {
             ...scenario,
@@ -69,7 +69,7 @@ describe("the practice library as a whole", () => {
       ),
     ).toBe(true);
 
-    const toll = library.scenarios.find((scenario) => scenario.scamType === "toll-road")!;
+    const toll = library.scenariosIn("en").find((scenario) => scenario.scamType === "toll-road")!;
     expect(libraryCoverageProblems([{ ...toll, asks: ["gift-cards"] }])).toEqual(
       expect.arrayContaining([
         `${toll.id}: a toll-road scam does not ask for gift cards`,
@@ -79,7 +79,7 @@ describe("the practice library as a whole", () => {
   });
 
   it("refuses a sequence with a gap, another sender or another channel", () => {
-    const [first] = library.scenarios.filter((scenario) => scenario.channel === "sms");
+    const [first] = library.scenariosIn("en").filter((scenario) => scenario.channel === "sms");
     const step = (number: number, change: Partial<PracticeScenario> = {}): PracticeScenario => ({
       ...first!,
       id: `sms-step-${number}`,

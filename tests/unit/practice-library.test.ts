@@ -36,8 +36,21 @@ describe("the real practice library", () => {
     const texts = library.scenarios.filter((s) => s.channel === "sms");
     expect(emails.length).toBeGreaterThanOrEqual(30);
     expect(texts.length).toBeGreaterThanOrEqual(15);
-    const files = readdirSync("content/practice").filter((name) => name.endsWith(".md") && name !== "README.md");
-    expect(library.scenarios.map((s) => `${s.id}.md`).sort()).toEqual(files.sort());
+    const files = (folder: string) =>
+      readdirSync(folder).filter((name) => name.endsWith(".md") && name !== "README.md");
+    expect(
+      library
+        .scenariosIn("en")
+        .map((s) => `${s.id}.md`)
+        .sort(),
+    ).toEqual(files("content/practice").sort());
+    // The Spanish scenarios (issue #39) are read from their own folder, every one of them.
+    expect(
+      library
+        .scenariosIn("es")
+        .map((s) => `${s.id}.md`)
+        .sort(),
+    ).toEqual(files("content/practice/es").sort());
   });
 
   it("covers every scam type", () => {
@@ -668,7 +681,7 @@ describe("library validation", () => {
       encoding: "utf8",
     });
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain("Practice library: 1 scenario is valid (0 email, 1 text).");
+    expect(ok.stdout).toContain("Practice library, English: 1 scenario is valid (0 email, 1 text).");
   });
 });
 

@@ -15,6 +15,17 @@ import {
  * library (a test's fixtures) is not held to it.
  */
 
+export interface LibraryTargets {
+  scenarios: number;
+  perBand: number;
+  textsPerBand: number;
+  perLevelPerBand: number;
+  sourceShare: number;
+  giftCardShare: number;
+  /** The kinds each band must have a scenario of. */
+  kindsByBand: Partial<Record<ScamType, readonly AgeBand[]>>;
+}
+
 export const LIBRARY_TARGETS = {
   scenarios: 200,
   perBand: 52,
@@ -51,6 +62,36 @@ export const KINDS_BY_BAND: Partial<Record<ScamType, readonly AgeBand[]>> = {
   "account-ban": ["child", "teen"],
 };
 
+const ENGLISH_TARGETS: LibraryTargets = { ...LIBRARY_TARGETS, kindsByBand: KINDS_BY_BAND };
+
+/**
+ * The Spanish library (content/practice/es/, issue #39): at least 60 scenarios, 20 of them texts,
+ * for all four bands at every level, with the kinds that reach Spanish speakers in the US most
+ * (the FTC's and the FBI's Spanish alerts): a relative in trouble or on a new number, government
+ * and immigration impostors, tolls and parcels, the bank's "fraud department", the power cut off
+ * today, jobs, prizes and lotteries, romance, and game currency for children.
+ */
+export const SPANISH_LIBRARY_TARGETS: LibraryTargets = {
+  scenarios: 60,
+  perBand: 12,
+  textsPerBand: 4,
+  perLevelPerBand: 2,
+  sourceShare: LIBRARY_TARGETS.sourceShare,
+  giftCardShare: LIBRARY_TARGETS.giftCardShare,
+  kindsByBand: {
+    "family-emergency": ["older-adult"],
+    "government-impersonation": ["adult", "older-adult"],
+    "toll-road": ["adult"],
+    delivery: ["adult"],
+    bank: ["adult", "older-adult"],
+    "utility-shutoff": ["adult", "older-adult"],
+    "fake-prize": ["older-adult"],
+    "gaming-currency": ["child", "teen"],
+  },
+};
+/** Texts in the whole Spanish library, beside the per-band figure. */
+export const SPANISH_TEXTS = 20;
+
 /**
  * Pages about phishing in general: fine beside a page about the scam's own kind, never alone
  * (34 scenarios once cited only the first), except for a phishing scam itself (a login page, a
@@ -80,27 +121,27 @@ const NEVER_GIFT_CARDS: readonly ScamType[] = [
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-function bandProblems(scenarios: readonly PracticeScenario[]): string[] {
+function bandProblems(scenarios: readonly PracticeScenario[], targets: LibraryTargets): string[] {
   const problems: string[] = [];
   for (const band of AGE_BANDS) {
     const inBand = scenarios.filter((scenario) => difficultyFor(scenario, band) !== undefined);
     const texts = inBand.filter((scenario) => scenario.channel === "sms").length;
-    if (inBand.length < LIBRARY_TARGETS.perBand) {
-      problems.push(`the ${band} band has ${inBand.length} scenarios; it needs at least ${LIBRARY_TARGETS.perBand}`);
+    if (inBand.length < targets.perBand) {
+      problems.push(`the ${band} band has ${inBand.length} scenarios; it needs at least ${targets.perBand}`);
     }
-    if (texts < LIBRARY_TARGETS.textsPerBand) {
-      problems.push(`the ${band} band has ${texts} text messages; it needs at least ${LIBRARY_TARGETS.textsPerBand}`);
+    if (texts < targets.textsPerBand) {
+      problems.push(`the ${band} band has ${texts} text messages; it needs at least ${targets.textsPerBand}`);
     }
     for (const level of [1, 2, 3] as DifficultyLevel[]) {
       const atLevel = inBand.filter((scenario) => difficultyFor(scenario, band) === level).length;
-      if (atLevel < LIBRARY_TARGETS.perLevelPerBand) {
+      if (atLevel < targets.perLevelPerBand) {
         problems.push(
-          `the ${band} band has ${atLevel} scenarios at level ${level}; it needs at least ${LIBRARY_TARGETS.perLevelPerBand}`,
+          `the ${band} band has ${atLevel} scenarios at level ${level}; it needs at least ${targets.perLevelPerBand}`,
         );
       }
     }
   }
-  for (const [kind, bands] of Object.entries(KINDS_BY_BAND)) {
+  for (const [kind, bands] of Object.entries(targets.kindsByBand)) {
     for (const band of bands) {
       if (!scenarios.some((scenario) => scenario.scamType === kind && scenario.ageBands.includes(band))) {
         problems.push(`no ${kind} scenario for the ${band} band`);
@@ -110,7 +151,7 @@ function bandProblems(scenarios: readonly PracticeScenario[]): string[] {
   return problems;
 }
 
-function sourceProblems(scenarios: readonly PracticeScenario[]): string[] {
+function sourceProblems(scenarios: readonly PracticeScenario[], targets: LibraryTargets): string[] {
   const problems: string[] = [];
   const uses = new Map<string, number>();
   for (const scenario of scenarios) {
@@ -121,24 +162,24 @@ function sourceProblems(scenarios: readonly PracticeScenario[]): string[] {
       problems.push(`${scenario.id} cites only a page about phishing in general; cite one about its own kind`);
     }
   }
-  const most = Math.floor(scenarios.length * LIBRARY_TARGETS.sourceShare);
+  const most = Math.floor(scenarios.length * targets.sourceShare);
   for (const [url, count] of uses) {
     if (count > most) {
       problems.push(
-        `${url} is cited by ${count} scenarios (${percent(count / scenarios.length)}); at most ${most} (${percent(LIBRARY_TARGETS.sourceShare)})`,
+        `${url} is cited by ${count} scenarios (${percent(count / scenarios.length)}); at most ${most} (${percent(targets.sourceShare)})`,
       );
     }
   }
   return problems;
 }
 
-function askProblems(scenarios: readonly PracticeScenario[]): string[] {
+function askProblems(scenarios: readonly PracticeScenario[], targets: LibraryTargets): string[] {
   const problems: string[] = [];
   const giftCards = scenarios.filter((scenario) => scenario.asks.includes("gift-cards"));
-  const most = Math.floor(scenarios.length * LIBRARY_TARGETS.giftCardShare);
+  const most = Math.floor(scenarios.length * targets.giftCardShare);
   if (giftCards.length > most) {
     problems.push(
-      `${giftCards.length} scenarios ask for gift cards (${percent(giftCards.length / scenarios.length)}); at most ${most} (${percent(LIBRARY_TARGETS.giftCardShare)})`,
+      `${giftCards.length} scenarios ask for gift cards (${percent(giftCards.length / scenarios.length)}); at most ${most} (${percent(targets.giftCardShare)})`,
     );
   }
   for (const scenario of scenarios) {
@@ -177,17 +218,34 @@ export function sequenceProblems(scenarios: readonly PracticeScenario[]): string
   return problems;
 }
 
-/** What the library as a whole lacks, one sentence each; empty when it meets every target. */
-export function libraryCoverageProblems(scenarios: readonly PracticeScenario[]): string[] {
+/**
+ * What a library as a whole lacks, one sentence each; empty when it meets every target. The
+ * English library by default; the Spanish one with SPANISH_LIBRARY_TARGETS.
+ */
+export function libraryCoverageProblems(
+  scenarios: readonly PracticeScenario[],
+  targets: LibraryTargets = ENGLISH_TARGETS,
+): string[] {
   const problems: string[] = [];
-  if (scenarios.length < LIBRARY_TARGETS.scenarios) {
-    problems.push(`the library has ${scenarios.length} scenarios; it needs at least ${LIBRARY_TARGETS.scenarios}`);
+  if (scenarios.length < targets.scenarios) {
+    problems.push(`the library has ${scenarios.length} scenarios; it needs at least ${targets.scenarios}`);
   }
   return [
     ...problems,
-    ...bandProblems(scenarios),
-    ...sourceProblems(scenarios),
-    ...askProblems(scenarios),
+    ...bandProblems(scenarios, targets),
+    ...sourceProblems(scenarios, targets),
+    ...askProblems(scenarios, targets),
     ...sequenceProblems(scenarios),
   ];
+}
+
+/** The Spanish library's shortfalls, each starting "the Spanish library". */
+export function spanishLibraryCoverageProblems(scenarios: readonly PracticeScenario[]): string[] {
+  const texts = scenarios.filter((scenario) => scenario.channel === "sms").length;
+  return [
+    ...(texts < SPANISH_TEXTS ? [`has ${texts} text messages; it needs at least ${SPANISH_TEXTS}`] : []),
+    ...libraryCoverageProblems(scenarios, SPANISH_LIBRARY_TARGETS).map((problem) =>
+      problem.replace(/^the library /, ""),
+    ),
+  ].map((problem) => `the Spanish library: ${problem}`);
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
@@ -12,6 +12,7 @@ import {
   type Channel,
   type DifficultyLevel,
   type PracticeScenario,
+  type ScenarioLanguage,
 } from "./practice-scenario-schema";
 
 /**
@@ -23,6 +24,8 @@ import {
  */
 
 export const PRACTICE_DIRECTORY = "content/practice";
+/** Spanish scenarios (issue #39) live in this folder of the practice directory. */
+export const SPANISH_FOLDER = "es";
 export const COURSE_PAGES_DIRECTORY = "content/course/scam-free";
 
 export interface PracticeSource {
@@ -47,13 +50,17 @@ export interface ScenarioQuery {
   level?: DifficultyLevel;
   /** Scenarios this person has already received. */
   excludeIds?: Iterable<string>;
+  /** The person's language; English when left out. */
+  language?: ScenarioLanguage;
 }
 
 export interface PracticeLibrary {
-  /** Sorted by id. */
+  /** Every scenario, in every language; sorted by id. */
   scenarios: readonly PracticeScenario[];
   byId(id: string): PracticeScenario | undefined;
-  /** Scenarios that suit this channel and age band (and level), minus the excluded ids; sorted by id. */
+  /** The scenarios written in one language, the only ones a person reading it is sent; sorted by id. */
+  scenariosIn(language: ScenarioLanguage): PracticeScenario[];
+  /** Scenarios that suit this channel, age band and language (and level), minus the excluded ids; sorted by id. */
   scenariosFor(query: ScenarioQuery): PracticeScenario[];
 }
 
@@ -119,8 +126,7 @@ export function buildPracticeLibrary(sources: PracticeSource[], context: Library
     if (!scenario) continue;
     const fileId = path.basename(source.file).replace(/\.md$/, "");
     if (scenario.id !== fileId) report(`id "${scenario.id}" must equal the file name "${fileId}"`);
-    if (!scenario.id.startsWith(`${scenario.channel}-`))
-      report(`id "${scenario.id}" must start with "${scenario.channel}-"`);
+    languageProblems(source.file, scenario).forEach(report);
     const earlier = fileById.get(scenario.id);
     if (earlier) report(`duplicate id "${scenario.id}" (also used by ${earlier})`);
     else fileById.set(scenario.id, source.file);
@@ -143,15 +149,41 @@ export function buildPracticeLibrary(sources: PracticeSource[], context: Library
   return createLibrary(scenarios);
 }
 
+/**
+ * A Spanish scenario lives in content/practice/es/ and its id says so (`sms-es-…`), so a file
+ * cannot land in the wrong language's library and an id alone tells the language apart.
+ */
+function languageProblems(file: string, scenario: PracticeScenario): string[] {
+  const inSpanishFolder = path.basename(path.dirname(file)) === SPANISH_FOLDER;
+  const prefix = scenario.language === "es" ? `${scenario.channel}-es-` : `${scenario.channel}-`;
+  const problems: string[] = [];
+  if (inSpanishFolder && scenario.language !== "es") {
+    problems.push(`a scenario in ${PRACTICE_DIRECTORY}/${SPANISH_FOLDER}/ says "language: es"`);
+  }
+  if (!inSpanishFolder && scenario.language === "es") {
+    problems.push(`a Spanish scenario ("language: es") belongs in ${PRACTICE_DIRECTORY}/${SPANISH_FOLDER}/`);
+  }
+  if (!scenario.id.startsWith(prefix)) problems.push(`id "${scenario.id}" must start with "${prefix}"`);
+  else if (scenario.language === "en" && scenario.id.startsWith(`${scenario.channel}-es-`)) {
+    problems.push(
+      `id "${scenario.id}" starts like a Spanish scenario's; an English one must not start with "${scenario.channel}-es-"`,
+    );
+  }
+  return problems;
+}
+
 function createLibrary(list: PracticeScenario[]): PracticeLibrary {
   const scenarios = [...list].sort((a, b) => a.id.localeCompare(b.id));
   const byId = new Map(scenarios.map((scenario) => [scenario.id, scenario]));
+  const byLanguage = (language: ScenarioLanguage) => scenarios.filter((scenario) => scenario.language === language);
   return {
     scenarios,
     byId: (id) => byId.get(id),
-    scenariosFor({ channel, ageBand, level, excludeIds = [] }) {
+    scenariosIn: byLanguage,
+    scenariosFor({ channel, ageBand, level, excludeIds = [], language = "en" }) {
       const excluded = new Set(excludeIds);
       return scenarios.filter((scenario) => {
+        if (scenario.language !== language) return false;
         if (scenario.channel !== channel || excluded.has(scenario.id)) return false;
         const bandLevel = difficultyFor(scenario, ageBand);
         return bandLevel !== undefined && (level === undefined || bandLevel === level);
@@ -180,17 +212,21 @@ export function loadPracticeLibrary(
   directory: string = PRACTICE_DIRECTORY,
   courseDirectory: string = COURSE_PAGES_DIRECTORY,
 ): PracticeLibrary {
-  const sources = readdirSync(directory)
-    .filter((name) => name.endsWith(".md") && name !== "README.md")
-    .sort()
-    .map((name) => {
-      const file = path.join(directory, name);
-      return { file: displayPath(path.resolve(file)), text: readFileSync(file, "utf8") };
-    });
+  const spanish = path.join(directory, SPANISH_FOLDER);
+  const sources = [...scenarioFilesIn(directory), ...(existsSync(spanish) ? scenarioFilesIn(spanish) : [])].map(
+    (file) => ({ file: displayPath(path.resolve(file)), text: readFileSync(file, "utf8") }),
+  );
   return buildPracticeLibrary(sources, {
     coursePages: coursePagesIn(courseDirectory),
     castNames: castNamesIn(CAST_FILE),
   });
+}
+
+function scenarioFilesIn(directory: string): string[] {
+  return readdirSync(directory)
+    .filter((name) => name.endsWith(".md") && name !== "README.md")
+    .sort()
+    .map((name) => path.join(directory, name));
 }
 
 export const CAST_FILE = "content/CAST.md";

@@ -11,6 +11,7 @@ import {
 import { foreignDomains, frighteningWords, realBrandNames, realLookingPhoneNumbers } from "./practice-safety-rules";
 import { GIVEAWAY_LINK_WORDS, type AgeBand, type PracticeScenario, type ScamType } from "./practice-scenario-schema";
 import { britishWords } from "./us-english";
+import { otherVoiceWord, spainWords, voiceFor } from "./us-spanish";
 import { kindMatches, RED_FLAG_KINDS, type RedFlagKindId } from "./red-flag-kinds";
 
 /**
@@ -278,17 +279,53 @@ function allText(scenario: PracticeScenario): NamedText[] {
 
 /** Sextortion is taught in the course and lessons, never simulated, in any band (issue #36). */
 const SEXTORTION =
-  /\bsextort\w*|\bnudes?\b|\bnaked\b|\bintimate (?:photos?|pictures?|images?|videos?)\b|\bexplicit (?:photos?|pictures?|images?|videos?)\b/i;
+  /\bsextort\w*|\bnudes?\b|\bnaked\b|\bintimate (?:photos?|pictures?|images?|videos?)\b|\bexplicit (?:photos?|pictures?|images?|videos?)\b|sextorsi[oó]n|(?<!\p{L})desnud\p{L}*|(?:fotos?|im[aá]genes|videos?) (?:[ií]ntim|expl[ií]cit)\p{L}*/iu;
 
 function wordingProblems(scenario: PracticeScenario): string[] {
   const problems: string[] = [];
-  for (const { name, text } of allText(scenario)) {
-    const british = britishWords(text);
-    if (british.length) problems.push(`${name} is not US English: ${british.join(", ")}`);
+  if (scenario.language === "es") problems.push(...spanishWordingProblems(scenario));
+  else {
+    for (const { name, text } of allText(scenario)) {
+      const british = britishWords(text);
+      if (british.length) problems.push(`${name} is not US English: ${british.join(", ")}`);
+    }
   }
   for (const { name, text } of messageText(scenario)) {
     const match = SEXTORTION.exec(text);
     if (match) problems.push(`${name} says ${quoted(match[0])}: sextortion is never simulated, in any band`);
+  }
+  return problems;
+}
+
+/**
+ * US Spanish, and one voice in our own words: "tú" to children and teenagers, "usted" to adults
+ * and older adults. A scenario is for the young or for grown-ups, never both, so its explanations
+ * can keep one voice.
+ */
+function spanishWordingProblems(scenario: PracticeScenario): string[] {
+  const problems: string[] = [];
+  for (const { name, text } of allText(scenario)) {
+    const words = spainWords(text);
+    if (words.length) problems.push(`${name} is not US Spanish: ${words.join(", ")}`);
+  }
+  const voice = voiceFor(scenario.ageBands);
+  if (!voice) {
+    problems.push(
+      `a Spanish scenario is for children and teenagers ("tú") or for adults and older adults ("usted"), not both: split it in two`,
+    );
+    return problems;
+  }
+  const explanations = [
+    { name: "nextTime", text: scenario.nextTime },
+    ...scenario.redFlags.map((redFlag, index) => ({ name: `red flag ${index + 1} why`, text: redFlag.why })),
+  ];
+  for (const { name, text } of explanations) {
+    const other = otherVoiceWord(text, voice);
+    if (other) {
+      problems.push(
+        `${name} says ${quoted(other)}, but speaks to ${voice === "tú" ? 'children and teenagers as "tú"' : 'adults as "usted"'}`,
+      );
+    }
   }
   return problems;
 }
@@ -320,7 +357,12 @@ const NOT_A_NAME = new Set(
     "Shopper Applicant Candidate Taxpayer Resident Driver Fan Fans Creator Buddy Champ Lucky Grandma Grandpa " +
     "Mom Mum Dad Sweetheart Darling Dear Love Neighbour Neighbor Colleague Colleagues Partner Supplier Traveller " +
     "Traveler Patient Guest Reader Artist Coach Boss Manager Holder Cardholder Employee Staff Agent Officer " +
-    "Legend Builder Champion Pensioner Gran Granny Nana Reciever Receiver Winer Hero Star Superstar"
+    "Legend Builder Champion Pensioner Gran Granny Nana Reciever Receiver Winer Hero Star Superstar " +
+    // The same in Spanish (issue #39): "Estimado cliente", "¡Hola, campeón!", "Querida abuela".
+    "Cliente Clienta Usuario Usuaria Amigo Amiga Amigos Jugador Jugadora Ganador Ganadora Miembro Señor Señora " +
+    "Abuelo Abuela Abuelito Abuelita Mamá Papá Vecino Vecina Estudiante Titular Contribuyente Beneficiario " +
+    "Beneficiaria Suscriptor Suscriptora Candidato Candidata Familia Todos Compañero Compañera Cariño Amor Socio " +
+    "Socia Conductor Conductora Paciente Campeón Campeona Creador Creadora Fan Residente Propietario Inquilino"
   ).split(" "),
 );
 /**
@@ -329,7 +371,7 @@ const NOT_A_NAME = new Set(
  * (a wrong-number text is addressed to someone else on purpose).
  */
 const GREETED_NAME =
-  /(?:^|\n)[ \t]*(?:Dear|Dearest|My dearest|My darling|Hi|Hello|Hey|Good morning|Good afternoon)[ \t]+((?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]+)?([A-Z][a-z]+)[ \t]*[,!]/g;
+  /(?:^|\n)[ \t]*(?:Dear|Dearest|My dearest|My darling|Hi|Hello|Hey|Good morning|Good afternoon|Hola|Estimad[oa]|Querid[oa]|Buenos días|Buenas tardes)[ \t]+((?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Dra|Don|Doña)\.?[ \t]+)?(\p{Lu}\p{Ll}+)[ \t]*[,!:]/gu;
 
 /**
  * A message greets its reader with `{{firstName}}`, never with a name written for someone else

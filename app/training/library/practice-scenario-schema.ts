@@ -14,6 +14,14 @@ import { LANDING_MARKS } from "./landing-look";
 export const CHANNELS = ["email", "sms"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * The language a scenario is written in (issue #39): English files live in content/practice/,
+ * Spanish ones in content/practice/es/ and say `language: es`. A person gets practice messages in
+ * their own language only.
+ */
+export const SCENARIO_LANGUAGES = ["en", "es"] as const;
+export type ScenarioLanguage = (typeof SCENARIO_LANGUAGES)[number];
+
 /** child = 8-12, teen = 13-17. */
 export const AGE_BANDS = ["child", "teen", "adult", "older-adult"] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
@@ -141,6 +149,7 @@ export const practiceScenarioSchema = z.strictObject({
     .string({ error: (issue) => (issue.input === undefined ? `missing field "id"` : `"id" must be text`) })
     .regex(/^(email|sms)-[a-z0-9]+(-[a-z0-9]+)*$/, `"id" must be kebab-case and start with "email-" or "sms-"`),
   channel: z.enum(CHANNELS, { error: `"channel" must be email or sms` }),
+  language: z.enum(SCENARIO_LANGUAGES, { error: `"language" must be en or es` }).default("en"),
   title: text("title", 80),
   scamType: z.enum(SCAM_TYPES, { error: `"scamType" must be one of ${SCAM_TYPES.join(", ")}` }),
   ageBands: z

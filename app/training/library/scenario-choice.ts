@@ -4,6 +4,7 @@ import {
   type Channel,
   type DifficultyLevel,
   type PracticeScenario,
+  type ScenarioLanguage,
 } from "./practice-scenario-schema";
 
 /**
@@ -51,6 +52,8 @@ export interface ScenarioChoiceInput {
   /** The clock, for spaced review; tests pass their own. */
   now?: Date;
   random?: () => number;
+  /** The language the person reads (issue #39); only scenarios written in it are chosen. English when left out. */
+  language?: ScenarioLanguage;
 }
 
 export interface ScenarioChoice {
@@ -171,7 +174,9 @@ function review(input: ScenarioChoiceInput): ScenarioChoice | null {
 export const FIRST_MESSAGE_MIN_LEVEL: DifficultyLevel = 2;
 
 /** The next message for a person, or null when nothing suits them now. */
-export function choosePracticeMessage(input: ScenarioChoiceInput): ScenarioChoice | null {
+export function choosePracticeMessage(choiceInput: ScenarioChoiceInput): ScenarioChoice | null {
+  const language = choiceInput.language ?? "en";
+  const input = { ...choiceInput, scenarios: choiceInput.scenarios.filter((s) => (s.language ?? "en") === language) };
   const step = nextStep(input);
   if (step) return step;
   const level =
