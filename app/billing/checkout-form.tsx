@@ -12,6 +12,7 @@ import { CheckoutSchema, checkoutFieldErrors } from "./checkout-schema";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS, PLANS, type PaidPlanId } from "./plans";
 import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
 import { AGE_BAND_LABELS } from "~/training/people/contact-schema";
+import { PRACTICE_LANGUAGE_LABELS, PRACTICE_LANGUAGES } from "~/training/people/practice-language";
 import { AGE_BANDS } from "~/training/library/practice-scenario-schema";
 
 export interface CheckoutFormValues {
@@ -23,6 +24,8 @@ export interface CheckoutFormValues {
   memberPhone: string[];
   memberName: string[];
   memberAgeBand: string[];
+  /** "en" or "es" per row; older saved values have none (English). */
+  memberLanguage?: string[];
 }
 
 export interface CheckoutFormResult extends FormResult {
@@ -53,6 +56,11 @@ const FIELDS: { key: string; label: string; inputId: string }[] = [
       key: `memberAgeBand${index + 1}`,
       label: `Family Member ${index + 1} Age Group`,
       inputId: `member-age-band-${index + 1}`,
+    },
+    {
+      key: `memberLanguage${index + 1}`,
+      label: `Family Member ${index + 1} Language`,
+      inputId: `member-language-${index + 1}`,
     },
     { key: `memberEmail${index + 1}`, label: `Family Member ${index + 1} Email`, inputId: `member-email-${index + 1}` },
     { key: `memberPhone${index + 1}`, label: `Family Member ${index + 1} Phone`, inputId: `member-phone-${index + 1}` },
@@ -90,6 +98,7 @@ export function CheckoutForm({
     memberPhone: padded(start.memberPhone),
     memberName: padded(start.memberName ?? []),
     memberAgeBand: padded(start.memberAgeBand ?? []),
+    memberLanguage: padded(start.memberLanguage ?? []).map((language) => language || "en"),
   });
   const hydrated = useHydrated();
 
@@ -121,12 +130,12 @@ export function CheckoutForm({
     setChanged((current) => ({ ...current, [field]: true }));
   };
   const setMember = (
-    field: "memberEmail" | "memberPhone" | "memberName" | "memberAgeBand",
+    field: "memberEmail" | "memberPhone" | "memberName" | "memberAgeBand" | "memberLanguage",
     index: number,
     value: string,
   ) => {
     setValues((current) => {
-      const list = [...current[field]];
+      const list = [...(current[field] ?? [])];
       list[index] = value;
       return { ...current, [field]: list };
     });
@@ -264,6 +273,12 @@ export function CheckoutForm({
                       onBlur={touch(`memberAgeBand${number}`)}
                       error={errorFor(`memberAgeBand${number}`)}
                     />
+                    <LanguageSelect
+                      id={`member-language-${number}`}
+                      value={values.memberLanguage?.[index] || "en"}
+                      onChange={(value) => setMember("memberLanguage", index, value)}
+                      error={errorFor(`memberLanguage${number}`)}
+                    />
                     <TextField
                       id={`member-email-${number}`}
                       name="memberEmail"
@@ -385,6 +400,55 @@ function AgeBandSelect({
           </option>
         ))}
       </select>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-danger-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The language of one person's practice messages, notice and pages (issue #39). Each option is
+ * named in its own language, marked with it, so a screen reader says "Español" as Spanish.
+ */
+function LanguageSelect({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        Language
+      </label>
+      <select
+        id={id}
+        name="memberLanguage"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
+      >
+        {PRACTICE_LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {PRACTICE_LANGUAGE_LABELS[language]}
+          </option>
+        ))}
+      </select>
+      <p id={hintId} className="mt-1 text-sm text-muted">
+        Their notice and practice messages come in this language.
+      </p>
       {error && (
         <p id={errorId} className="mt-1 text-sm font-medium text-danger-600">
           {error}

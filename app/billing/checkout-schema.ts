@@ -4,6 +4,11 @@ import { isKnownTimeZone } from "~/training/people/quiet-hours";
 import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
 import { PERSON_NAME_MESSAGE, personNameProblem } from "~/validation/fields";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS } from "./plans";
+import {
+  PRACTICE_LANGUAGE_MESSAGE,
+  PRACTICE_LANGUAGES,
+  type PracticeLanguage,
+} from "~/training/people/practice-language";
 
 /** SPEC.md sections 5 and 8, word for word where the spec gives the words. */
 export const CHECKOUT_MESSAGES = {
@@ -59,6 +64,8 @@ const memberEmailField = z
 const memberNameField = z.string().trim().max(60, PERSON_NAME_MESSAGE);
 /** "" until chosen; the row's check says a chosen one is needed. */
 const memberAgeBandField = z.union([z.enum(AGE_BANDS), z.literal("")], { error: CHECKOUT_MESSAGES.memberAgeBand });
+/** The language of their practice messages; "" (an older form) is English. */
+const memberLanguageField = z.union([z.enum(PRACTICE_LANGUAGES), z.literal("")], { error: PRACTICE_LANGUAGE_MESSAGE });
 
 /**
  * The checkout form, parsed the same way in the browser (to enable 'Complete Checkout') and in the
@@ -77,6 +84,7 @@ export const CheckoutSchema = z
     memberPhone: z.array(phoneField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
     memberName: z.array(memberNameField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
     memberAgeBand: z.array(memberAgeBandField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
+    memberLanguage: z.array(memberLanguageField).max(MAX_FAMILY_MEMBERS, CHECKOUT_MESSAGES.tooManyMembers).default([]),
     // Filled in by the browser, not typed: a zone we do not know is dropped, never an error.
     timeZone: z
       .string()
@@ -126,7 +134,7 @@ export const CheckoutSchema = z
       seen.add(email);
     });
   })
-  .transform(({ memberEmail, memberPhone, memberName, memberAgeBand, ...rest }) => ({
+  .transform(({ memberEmail, memberPhone, memberName, memberAgeBand, memberLanguage, ...rest }) => ({
     ...rest,
     // Only a family plan has members; blank rows are dropped, order kept.
     members:
@@ -137,6 +145,7 @@ export const CheckoutSchema = z
               phone: memberPhone[index] ?? null,
               name: memberName[index] ?? "",
               ageBand: (memberAgeBand[index] || "adult") as AgeBand,
+              language: (memberLanguage[index] || "en") as PracticeLanguage,
             }))
             .filter((member) => member.email !== "")
         : [],
@@ -160,6 +169,7 @@ export function checkoutFormValues(formData: FormData) {
     memberPhone: list("memberPhone"),
     memberName: list("memberName"),
     memberAgeBand: list("memberAgeBand"),
+    memberLanguage: list("memberLanguage"),
     timeZone: text("timeZone"),
   };
 }
@@ -170,7 +180,11 @@ export function checkoutFieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const [field, index] = issue.path;
     const key =
-      (field === "memberEmail" || field === "memberPhone" || field === "memberName" || field === "memberAgeBand") &&
+      (field === "memberEmail" ||
+        field === "memberPhone" ||
+        field === "memberName" ||
+        field === "memberAgeBand" ||
+        field === "memberLanguage") &&
       typeof index === "number"
         ? `${field}${index + 1}`
         : String(field ?? "form");

@@ -194,13 +194,14 @@ export async function applySubscription(
       })
       .returning();
     const people = [
-      { position: 0, name: contacts.name, email: contacts.email, phone: contacts.phone, ageBand: null },
+      { position: 0, name: contacts.name, email: contacts.email, phone: contacts.phone, ageBand: null, language: null },
       ...contacts.members.map((member, index) => ({
         position: index + 1,
         name: member.name || null,
         email: member.email,
         phone: member.phone,
         ageBand: member.ageBand ?? null,
+        language: member.language ?? null,
       })),
     ];
     await tx

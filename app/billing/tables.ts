@@ -78,6 +78,8 @@ export const members = pgTable(
      * the buyer and for checkouts from before it was asked.
      */
     ageBand: text("age_band"),
+    /** The language the buyer chose for them at checkout ('en' or 'es'); null for older checkouts. */
+    language: text("language"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -94,8 +96,8 @@ export interface CheckoutContacts {
   name: string;
   email: string;
   phone: string | null;
-  /** `name` (first name) and `ageBand` were added later: older checkouts have neither. */
-  members: { email: string; phone: string | null; name?: string; ageBand?: string }[];
+  /** `name` (first name), `ageBand` and `language` were added later: older checkouts lack them. */
+  members: { email: string; phone: string | null; name?: string; ageBand?: string; language?: string }[];
   /**
    * The buyer's device time zone at checkout (IANA), when the browser gave one: the starting time
    * zone of the people imported into the Training Program, so quiet hours start out right.

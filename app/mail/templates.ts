@@ -18,8 +18,23 @@ export interface MailBranding {
 
 export type Block = { kind: "p"; text: string } | { kind: "button"; label: string; url: string };
 
-export function compose(brand: MailBranding, subject: string, greeting: string, blocks: Block[]): EmailContent {
-  const footer = `${brand.productName} · ${brand.siteUrl} · Questions? ${brand.supportEmail}`;
+/** The words compose() adds around a message, in the language of the message. */
+const FRAME = {
+  en: { questions: "Questions?", paste: "Or paste this address into your browser:" },
+  es: { questions: "¿Preguntas?", paste: "Si el botón no funciona, esta es la dirección:" },
+} as const;
+
+export type MailLanguage = keyof typeof FRAME;
+
+export function compose(
+  brand: MailBranding,
+  subject: string,
+  greeting: string,
+  blocks: Block[],
+  language: MailLanguage = "en",
+): EmailContent {
+  const frame = FRAME[language];
+  const footer = `${brand.productName} · ${brand.siteUrl} · ${frame.questions} ${brand.supportEmail}`;
   const text = [
     greeting,
     "",
@@ -31,11 +46,11 @@ export function compose(brand: MailBranding, subject: string, greeting: string, 
     .map((block) =>
       block.kind === "p"
         ? `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`
-        : `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="background:#1749a6;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">Or paste this address into your browser: ${escapeHtml(block.url)}</p>`,
+        : `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="background:#1749a6;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">${frame.paste} ${escapeHtml(block.url)}</p>`,
     )
     .join("");
   // A complete document (lang, charset, title): receivers score a bare fragment as careless mail.
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;color:#1e293b;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:bold;color:#163e85">${escapeHtml(brand.productName)}</p><p style="margin:0 0 16px">${escapeHtml(greeting)}</p>${body}<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0"><p style="font-size:12px;color:#475569">${escapeHtml(footer)}</p></body></html>`;
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;color:#1e293b;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:bold;color:#163e85">${escapeHtml(brand.productName)}</p><p style="margin:0 0 16px">${escapeHtml(greeting)}</p>${body}<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0"><p style="font-size:12px;color:#475569">${escapeHtml(footer)}</p></body></html>`;
   return { subject, text, html };
 }
 

@@ -116,6 +116,7 @@ function AddPersonForm({ people }: { people: string }) {
               emailEnabled: true,
               smsEnabled: false,
               timeZone,
+              language: "en",
             }}
             errors={errors}
           />

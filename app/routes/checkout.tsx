@@ -52,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       memberPhone: [],
       memberName: [],
       memberAgeBand: [],
+      memberLanguage: [],
     } satisfies CheckoutFormValues,
   };
 }
@@ -69,6 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
     memberPhone: raw.memberPhone.slice(0, 4).map((value) => value.slice(0, 40)),
     memberName: raw.memberName.slice(0, 4).map((value) => value.slice(0, 80)),
     memberAgeBand: raw.memberAgeBand.slice(0, 4).map((value) => value.slice(0, 20)),
+    memberLanguage: raw.memberLanguage.slice(0, 4).map((value) => value.slice(0, 8)),
   };
   const parsed = CheckoutSchema.safeParse(raw);
   if (!parsed.success) {

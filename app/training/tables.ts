@@ -82,6 +82,11 @@ export const trainingContacts = pgTable(
     emailPracticePausedUntil: timestamp("email_practice_paused_until", { withTimezone: true }),
     /** Difficulty level 1-3 (NIST Phish Scale): up one after a spot, down one after a fall. */
     level: integer("level").notNull().default(1),
+    /**
+     * The language they read (issue #39): 'en' or 'es'. Their notice, consent page, practice
+     * messages, pages after a link and summaries are in it; a family may mix languages.
+     */
+    language: text("language").notNull().default("en"),
     /** Secret in the one-click unsubscribe link of their weekly summary (set when first sent). */
     summaryToken: text("summary_token").unique(),
     /** They asked for no more weekly summaries (practice messages go on until they stop those). */
@@ -95,6 +100,7 @@ export const trainingContacts = pgTable(
     index("training_contacts_subscription_idx").on(t.subscriptionId),
     check("training_contacts_age_band", sql`${t.ageBand} IN ('child', 'teen', 'adult', 'older-adult')`),
     check("training_contacts_level", sql`${t.level} BETWEEN 1 AND 3`),
+    check("training_contacts_language", sql`${t.language} IN ('en', 'es')`),
     check("training_contacts_reachable", sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
   ],
 );

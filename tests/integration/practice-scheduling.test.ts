@@ -444,6 +444,50 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
     });
     const headersOf = (raw: string) => raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
 
+    it("a family member who reads Spanish gets Spanish practice messages, stop words included; the others stay in English (issue #39)", async () => {
+      const family = await createTestFamily(db, {
+        holderName: "Dana Ortiz",
+        holderEmail: "dana.es@example.com",
+        contacts: [
+          {
+            name: "Abuela Rosa",
+            ageBand: "older-adult",
+            email: "rosa.es@example.com",
+            timeZone: "Europe/London",
+            language: "es",
+          },
+          {
+            name: "Tío Memo",
+            ageBand: "adult",
+            email: null,
+            phone: "+15550100031",
+            smsEnabled: true,
+            timeZone: "Europe/London",
+            language: "es",
+          },
+          { name: "Dana Ortiz", ageBand: "adult", email: "dana.en@example.com", timeZone: "Europe/London" },
+        ],
+      });
+      await planPracticeMessages(db, { now: MONDAY, random: seeded(5) });
+      const library = practiceLibrary();
+      const planned = await db.select().from(practiceMessages);
+      expect(planned).toHaveLength(3);
+      const languageOf = (contactId: string) =>
+        library.byId(planned.find((message) => message.contactId === contactId)!.scenarioId)!.language;
+      expect(family.contacts.map((contact) => languageOf(contact.id))).toEqual(["es", "es", "en"]);
+      for (const message of planned)
+        expect((await dispatchPracticeMessage(db, message.id, { now: message.scheduledFor })).outcome).toBe("queued");
+      const rows = await db.select().from(outboxMessages);
+      const email = rows.find((row) => row.recipient === "rosa.es@example.com")!;
+      const text = rows.find((row) => row.recipient === "+15550100031")!;
+      const english = rows.find((row) => row.recipient === "dana.en@example.com")!;
+      expect(email.htmlBody).toContain('<html lang="es">');
+      expect(email.htmlBody).toContain(">Cancelar suscripción</a>");
+      expect(email.textBody).toContain("Cancelar suscripción: ");
+      expect(text.textBody.endsWith("\nResponda STOP para terminar")).toBe(true);
+      expect(english.htmlBody).toContain(">Unsubscribe</a>");
+    });
+
     it("sends the email from our address under the scenario's name, with the practice headers, link and footer; the text ends with Reply STOP to end", async () => {
       const first = await createTestFamily(db, {
         holderName: "Dana Ortiz",

@@ -32,8 +32,8 @@ const familyInput: CheckoutInput = {
   email: "dana@example.com",
   phone: "+1 555 010 2000",
   members: [
-    { email: "kid@example.com", phone: null, name: "Sam", ageBand: "child" },
-    { email: "grandma@example.com", phone: "+1 555 010 3000", name: "Rosa", ageBand: "older-adult" },
+    { email: "kid@example.com", phone: null, name: "Sam", ageBand: "child", language: "en" },
+    { email: "grandma@example.com", phone: "+1 555 010 3000", name: "Rosa", ageBand: "older-adult", language: "es" },
   ],
 };
 

@@ -36,7 +36,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
     options: {
       plan?: "premium" | "family";
       status?: string;
-      people?: { email: string; phone?: string | null; ageBand?: string | null }[];
+      people?: { email: string; phone?: string | null; ageBand?: string | null; language?: string }[];
       name?: string;
       /** The account proved its email (default); false for an account that never confirmed it. */
       verified?: boolean;
@@ -76,6 +76,7 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
         phone: person.phone ?? null,
         // The checkout asks each family member's age group; `ageBand: null` is a checkout from before.
         ageBand: position === 0 ? null : "ageBand" in person ? (person.ageBand as string | null) : "adult",
+        language: "language" in person ? (person.language ?? null) : null,
       })),
     );
     return { cookie, userId: user.id, subscriptionId: subscription.id };
@@ -145,10 +146,27 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       emailEnabled: contact.emailEnabled ? "on" : undefined,
       smsEnabled: contact.smsEnabled ? "on" : undefined,
       timeZone: contact.timeZone,
+      language: contact.language,
       ...overrides,
     });
 
   describe("the people from checkout", () => {
+    it("each person keeps the language chosen for them at checkout; the buyer and older checkouts are in English", async () => {
+      const { cookie, subscriptionId } = await holder("dana@example.com", {
+        people: [
+          { email: "abuela@example.com", ageBand: "older-adult", language: "es" },
+          { email: "leo@example.com", ageBand: "teen" },
+        ],
+      });
+      await page(cookie);
+      const people = await contactsOf(subscriptionId);
+      expect(people.map((person) => [person.email, person.language])).toEqual([
+        ["dana@example.com", "en"],
+        ["abuela@example.com", "es"],
+        ["leo@example.com", "en"],
+      ]);
+    });
+
     it("a person from a checkout that did not ask their age group gets no notice until the holder chooses it", async () => {
       const { cookie, subscriptionId } = await holder("dana@example.com", {
         people: [{ email: "kid@example.com", ageBand: null }],
@@ -502,6 +520,72 @@ describe.each(DATABASE_TARGETS)("Training Program contacts and consent on $name"
       expect((await outbox()).map((m) => m.recipient)).toEqual(["+15550102001"]);
       await consentPost(textLink!, { choice: "yes" });
       expect((await post(cookie, { intent: "send-notice", contactId: gran.id })).status).toBe(409);
+    });
+
+    it("a person who reads Spanish (issue #39): notice, consent page and its answers in Spanish; the language is theirs alone", async () => {
+      const { cookie, subscriptionId } = await holder("dana@example.com", { people: [{ email: "gran@example.com" }] });
+      await page(cookie);
+      // A language the form does not offer is refused, and nobody is added.
+      const refused = await post(cookie, {
+        intent: "add",
+        ...details({ email: "abuela@example.com", language: "fr" }),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.data.fields?.language).toBe("Please choose English or Español.");
+      expect(await contactsOf(subscriptionId)).toHaveLength(2);
+
+      const added = await post(cookie, {
+        intent: "add",
+        ...details({
+          name: "Rosa Díaz",
+          email: "abuela@example.com",
+          phone: "+1 555 010 2003",
+          smsEnabled: "on",
+          language: "es",
+        }),
+      });
+      expect(added.status).toBe(200);
+      const rosa = await contactByEmail("abuela@example.com");
+      expect(rosa.language).toBe("es");
+      const { data } = await page(cookie);
+      expect(data.view.kind === "program" && data.view.contacts.find((c) => c.id === rosa.id)?.language).toBe("es");
+
+      const notices = (await outbox()).filter((message) => message.template === "training-consent-notice");
+      const email = notices.find((message) => message.channel === "email")!;
+      const text = notices.find((message) => message.channel === "sms")!;
+      expect(email.subject).toBe("Le invitamos a practicar cómo reconocer estafas");
+      expect(email.textBody).toContain("Hola, Rosa:");
+      expect(email.textBody).toContain("Dana le inscribió");
+      expect(email.textBody).toContain("Los mensajes de práctica no dicen que son de práctica");
+      expect(email.htmlBody).toContain('<html lang="es">');
+      expect(text.textBody).toMatch(/responda SI \d{4}/);
+      // The rest of the family stays in English.
+      const gran = await contactByEmail("gran@example.com");
+      expect(gran.language).toBe("en");
+
+      const token = await linkSentTo("abuela@example.com");
+      const shown = await consentGet(token!);
+      expect(shown.value).toMatchObject({ data: { language: "es", firstNames: { person: "Rosa", holder: "Dana" } } });
+      const bad = await consentPost(token!, { choice: "quizás" });
+      expect(bad.value).toMatchObject({
+        init: { status: 400 },
+        data: { title: "No se cambió nada", message: "Presione uno de los botones de esta página." },
+      });
+      const yes = await consentPost(token!, { choice: "yes" });
+      expect((yes.value as { data: TrainingResult }).data).toMatchObject({
+        ok: true,
+        title: "¡Gracias!",
+        message: "Recibirá como máximo un mensaje de práctica por semana.",
+      });
+
+      // Back to English on her card: her planned messages are planned again, in English.
+      const saved = await post(cookie, {
+        intent: "update",
+        contactId: rosa.id,
+        ...editFields(await contactByEmail("abuela@example.com"), { language: "en" }),
+      });
+      expect(saved.status).toBe(200);
+      expect((await contactByEmail("abuela@example.com")).language).toBe("en");
     });
 
     it("unknown tokens are a plain 404; a bad choice is a 400 that changes nothing", async () => {

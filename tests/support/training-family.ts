@@ -19,6 +19,8 @@ export interface TestContact {
   emailEnabled?: boolean;
   smsEnabled?: boolean;
   timeZone?: string;
+  /** The language they read; English when left out. */
+  language?: "en" | "es";
   consent?: boolean;
   pausedAt?: Date | null;
   optedOutAt?: Date | null;
@@ -85,6 +87,7 @@ export async function createTestFamily(db: Database, options: TestFamilyOptions)
         emailEnabled: contact.emailEnabled ?? email !== null,
         smsEnabled: contact.smsEnabled ?? Boolean(contact.phone),
         timeZone: contact.timeZone ?? "America/New_York",
+        language: contact.language ?? "en",
         guardianConfirmedAt:
           contact.consent !== false && (contact.ageBand === "child" || contact.ageBand === "teen")
             ? new Date("2026-01-01T00:00:00Z")

@@ -27,6 +27,7 @@ function jorge(overrides: Partial<ContactView> = {}, state: AddressView["state"]
     emailEnabled: true,
     smsEnabled: true,
     timeZone: "America/New_York",
+    language: "en",
     status: "active",
     statusLabel: "Active",
     minor: false,

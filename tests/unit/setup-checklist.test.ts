@@ -26,6 +26,7 @@ function person(overrides: Partial<ContactView> & { name: string }): ContactView
     emailEnabled: true,
     smsEnabled: false,
     timeZone: "America/New_York",
+    language: "en",
     status: "waiting",
     statusLabel: "Waiting for consent",
     minor: false,

@@ -3,6 +3,7 @@ import { checkoutPeople } from "~/billing/subscription-holders.server";
 import type { Database } from "~/db/client.server";
 import { DEFAULT_TIME_ZONE, toE164 } from "./contact-schema";
 import { isKnownTimeZone } from "./quiet-hours";
+import { practiceLanguageOf } from "./practice-language";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
 import { isPersonName, MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
 import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
@@ -14,8 +15,8 @@ import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-sc
  * and a second caller's insert of the same key waits for the first to commit and then does
  * nothing, so two page loads at once never copy the people twice. Returns true when it copied.
  *
- * Defaults, all of which the account holder can change: the age group given at checkout (the buyer
- * is an adult); emails on when there is an
+ * Defaults, all of which the account holder can change: the age group and the language given at
+ * checkout (the buyer is an adult, in English); emails on when there is an
  * address; texts off until the holder turns them on (a number that cannot be read as E.164 is
  * left out rather than stored in a form texts cannot use); the time zone of the buyer's device at
  * checkout, or New York's when the browser gave none (quiet hours are kept in each person's zone,
@@ -49,6 +50,8 @@ export async function importCheckoutContacts(db: Database, subscriptionId: strin
         // older checkout is a placeholder "adult" until the holder chooses (no notice before).
         ageBand: person.position === 0 ? "adult" : (knownAgeBand(person.ageBand) ?? "adult"),
         ageBandSet: person.position === 0 || knownAgeBand(person.ageBand) !== null,
+        // The language chosen for them at checkout; English for the buyer and older checkouts.
+        language: practiceLanguageOf(person.language),
         email: person.email,
         phone: person.phone ? toE164(person.phone) : null,
         emailEnabled: true,

@@ -17,8 +17,10 @@ import { isMinor } from "./contact-schema";
 import { contactStatus, type ContactStatus } from "./contact-status";
 import { trainingContacts } from "~/training/tables";
 import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
-import { strangerNames, type StrangerNames } from "./stranger-names";
+import { nameForStranger, strangerNames, type StrangerNames } from "./stranger-names";
 import { childNoticeEmail, childNoticeText, consentNoticeEmail, consentNoticeText } from "./training-emails";
+import { childNoticeEmailEs, childNoticeTextEs, consentNoticeEmailEs, consentNoticeTextEs } from "./training-emails-es";
+import { practiceLanguageOf, type PracticeLanguage } from "./practice-language";
 
 /**
  * Consent: nothing is sent to an address before it says yes itself (docs/decisions/025). Each
@@ -65,15 +67,32 @@ export async function queueNotice(
   };
   const minor = isMinor(contact.ageBand);
   const template = minor ? "training-child-notice" : "training-consent-notice";
+  // In the language they read (issue #39): a Spanish-reading grandmother's notice is in Spanish.
+  const notices = NOTICES[practiceLanguageOf(contact.language)];
   if (notice.channel === "email") {
-    const content = minor ? childNoticeEmail(brand, input) : consentNoticeEmail(brand, input);
+    const content = minor ? notices.childEmail(brand, input) : notices.adultEmail(brand, input);
     return enqueueEmail(tx, { template, to: notice.address, ...content });
   }
   if (await isPhoneSuppressed(tx, notice.address)) return null;
   const textInput = { ...input, replyCode: notice.replyCode };
-  const body = minor ? childNoticeText(brand, textInput) : consentNoticeText(brand, textInput);
+  const body = minor ? notices.childText(brand, textInput) : notices.adultText(brand, textInput);
   return enqueueText(tx, { template, to: notice.address, body });
 }
+
+const NOTICES = {
+  en: {
+    adultEmail: consentNoticeEmail,
+    adultText: consentNoticeText,
+    childEmail: childNoticeEmail,
+    childText: childNoticeText,
+  },
+  es: {
+    adultEmail: consentNoticeEmailEs,
+    adultText: consentNoticeTextEs,
+    childEmail: childNoticeEmailEs,
+    childText: childNoticeTextEs,
+  },
+} as const;
 
 /**
  * The name of the account holder who enrolled a contact (the name given at checkout); "" when the
@@ -89,6 +108,10 @@ async function holderNameFor(db: Database, subscriptionId: string): Promise<stri
  */
 export interface ConsentView {
   names: StrangerNames;
+  /** The same names, or null where none can be shown: the Spanish page words its own fallbacks. */
+  firstNames: { holder: string | null; person: string | null };
+  /** The language the person reads: the page, its answers and its facts are in it (issue #39). */
+  language: PracticeLanguage;
   minor: boolean;
   /** The address this link was sent to, and by which channel. */
   address: string;
@@ -120,8 +143,11 @@ export async function findConsentView(db: Database, token: string): Promise<Cons
   const { consent, contact } = target;
   const minor = isMinor(contact.ageBand);
   const state = (await addressStates(db, consent.subscriptionId, [consent.address])).get(consent.address)!;
+  const holderName = await holderNameFor(db, contact.subscriptionId);
   return {
-    names: strangerNames({ contactName: contact.name, holderName: await holderNameFor(db, contact.subscriptionId) }),
+    names: strangerNames({ contactName: contact.name, holderName }),
+    firstNames: { holder: nameForStranger(holderName), person: nameForStranger(contact.name) },
+    language: practiceLanguageOf(contact.language),
     minor,
     address: consent.address,
     channel: consent.channel as NoticeChannel,

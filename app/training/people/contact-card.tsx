@@ -6,6 +6,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { OPTED_OUT_EXPLANATION, type ContactStatus } from "./contact-status";
+import { PRACTICE_LANGUAGE_LABELS } from "./practice-language";
 import { ContactFields } from "./contact-fields";
 import { DeliveryStepsList } from "./delivery-steps-list";
 import { channelSetting, type ContactView } from "./contact-view";
@@ -294,6 +295,7 @@ export function ContactCard({
     contact.emailEnabled,
     contact.smsEnabled,
     contact.timeZone,
+    contact.language,
   ].join("|");
   return (
     <Card className="p-4 sm:p-6" aria-labelledby={headingId} role="group" data-testid="training-contact">
@@ -302,7 +304,15 @@ export function ContactCard({
           <h3 id={headingId} className="text-xl font-bold break-words text-brand-900">
             {contact.name}
           </h3>
-          <p className="text-muted">{contact.ageBandLabel}</p>
+          <p className="text-muted">
+            {contact.ageBandLabel}
+            {contact.language !== "en" && (
+              <>
+                {" · "}
+                <span lang={contact.language}>{PRACTICE_LANGUAGE_LABELS[contact.language]}</span>
+              </>
+            )}
+          </p>
         </div>
         <StatusBadge status={contact.status} label={contact.statusLabel} />
       </div>

@@ -3,6 +3,7 @@ import { TextField } from "~/ui/text-field";
 import { MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
 import { AGE_BAND_LABELS, TIME_ZONE_GROUPS } from "./contact-schema";
 import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
+import { PRACTICE_LANGUAGE_LABELS, PRACTICE_LANGUAGES, type PracticeLanguage } from "./practice-language";
 
 export interface ContactFieldValues {
   name: string;
@@ -13,6 +14,7 @@ export interface ContactFieldValues {
   emailEnabled: boolean;
   smsEnabled: boolean;
   timeZone: string;
+  language: PracticeLanguage;
 }
 
 const selectClass =
@@ -64,6 +66,27 @@ export function ContactFields({
           ))}
         </select>
         <FieldError id={`${id("age-band")}-error`} message={errors.ageBand} />
+      </div>
+      <div className="sm:col-span-2">
+        <Label htmlFor={id("language")}>Language</Label>
+        <select
+          id={id("language")}
+          name="language"
+          defaultValue={values.language}
+          className={selectClass}
+          aria-invalid={Boolean(errors.language)}
+          aria-describedby={`${id("language")}-hint ${id("language")}-error`}
+        >
+          {PRACTICE_LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {PRACTICE_LANGUAGE_LABELS[language]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id("language")}-hint`} className="mt-1 text-sm text-muted">
+          Their notice, practice messages and the pages after a link come in this language.
+        </p>
+        <FieldError id={`${id("language")}-error`} message={errors.language} />
       </div>
       <TextField
         id={id("email")}

@@ -6,6 +6,7 @@ import { SPOT_NOTICES_INTENT, SpotNoticesSchema } from "./spot-notices";
 import { CODE_WORD_INTENT, CodeWordSchema } from "./code-word";
 import { DeliveryCheckRequestSchema, SEND_TEST_INTENT } from "./delivery-check-form";
 import { isKnownTimeZone } from "./quiet-hours";
+import { practiceLanguageField } from "./practice-language";
 
 /**
  * The forms on /account/training and the consent page, parsed by the same zod schemas in the
@@ -187,6 +188,7 @@ export const ContactDetailsSchema = z
     emailEnabled: checkbox("Emails"),
     smsEnabled: checkbox("Texts"),
     timeZone: timeZoneField,
+    language: practiceLanguageField,
   })
   .superRefine((input, ctx) => {
     if (!input.email && !input.phone)

@@ -42,6 +42,7 @@ import {
   type ContactDetails,
   type TrainingResult,
 } from "./contact-schema";
+import { practiceLanguageOf } from "./practice-language";
 import { CONTACT_STATUS_LABELS, OPTED_OUT_EXPLANATION, contactStatus } from "./contact-status";
 import type { AgeBand } from "~/training/library/practice-scenario-schema";
 import type { AddressView, CheckState, ContactView, TrainingPageView } from "./contact-view";
@@ -166,6 +167,7 @@ function toView(contact: Contact, holderEmail: string, facts: AddressFacts): Con
     emailEnabled: contact.emailEnabled,
     smsEnabled: contact.smsEnabled,
     timeZone: contact.timeZone,
+    language: practiceLanguageOf(contact.language),
     status,
     statusLabel: CONTACT_STATUS_LABELS[status],
     minor,
@@ -431,6 +433,8 @@ async function updateContact(
     crossedAgeGroup ||
     values.timeZone !== contact.timeZone ||
     values.ageBand !== contact.ageBand ||
+    // A message planned in the old language is planned again in the new one.
+    values.language !== contact.language ||
     values.emailEnabled !== contact.emailEnabled ||
     values.smsEnabled !== contact.smsEnabled;
   const updated = await db.transaction(async (transaction) => {

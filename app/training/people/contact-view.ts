@@ -1,5 +1,6 @@
 import type { ContactStatus } from "./contact-status";
 import type { DeliverySteps } from "./delivery-steps";
+import type { PracticeLanguage } from "./practice-language";
 
 /** The latest delivery test of an address (people/delivery-checks.server.ts). */
 export interface CheckState {
@@ -21,6 +22,8 @@ export interface ContactView {
   emailEnabled: boolean;
   smsEnabled: boolean;
   timeZone: string;
+  /** The language they read: their notice, practice messages and pages come in it. */
+  language: PracticeLanguage;
   status: ContactStatus;
   statusLabel: string;
   minor: boolean;

@@ -1,3 +1,4 @@
+import type { ScenarioLanguage } from "~/training/library/practice-scenario-schema";
 import { createHash, randomBytes } from "node:crypto";
 import type { NewEmail, NewText } from "~/mail/outbox.server";
 import { escapeHtml } from "~/text/html";
@@ -56,7 +57,15 @@ export interface PracticeComposition {
   linkOrigin: string;
   /** The scenario's `landing.path`: what the link shows before its token. */
   landingPath: string;
+  /** The scenario's language: the footer's few words are in it (a Spanish message, a Spanish footer). */
+  language?: ScenarioLanguage;
 }
+
+/** The words a practice message carries besides its story: how to stop it. */
+const STOP_WORDS = {
+  en: { unsubscribe: "Unsubscribe", replyStop: "Reply STOP to end" },
+  es: { unsubscribe: "Cancelar suscripción", replyStop: "Responda STOP para terminar" },
+} as const;
 
 const LINK_MARKER = /\[\[([^[\]]*)\]\]/g;
 
@@ -77,12 +86,17 @@ function paragraphHtml(paragraph: string, landing: string) {
  * Practice mail's own plain document, unlike the site's mail layout (app/mail/templates.ts): a
  * receiver or a reader comparing the two sees no shared template.
  */
-function practiceEmailDocument(subject: string, bodyHtml: string, unsubscribeUrl: string) {
+function practiceEmailDocument(
+  subject: string,
+  bodyHtml: string,
+  unsubscribeUrl: string,
+  language: ScenarioLanguage = "en",
+) {
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
     `<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:15px;color:#222222;line-height:1.45">` +
     bodyHtml +
-    `<p style="margin:28px 0 0;font-size:12px;color:#777777"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#777777">Unsubscribe</a></p></body></html>`
+    `<p style="margin:28px 0 0;font-size:12px;color:#777777"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#777777">${STOP_WORDS[language].unsubscribe}</a></p></body></html>`
   );
 }
 
@@ -100,7 +114,8 @@ export function practiceFeedbackId(scenarioId: string, fromAddress: string) {
 export function composePracticeEmail(input: PracticeComposition): Omit<NewEmail, "to"> {
   const links = practiceLinks(input.token, input.linkOrigin, input.landingPath);
   const { form } = input;
-  const text = `${form.body.replace(LINK_MARKER, (_marker, label: string) => `${label} (${links.landing})`)}\n\n--\nUnsubscribe: ${links.unsubscribe}\n`;
+  const language = input.language ?? "en";
+  const text = `${form.body.replace(LINK_MARKER, (_marker, label: string) => `${label} (${links.landing})`)}\n\n--\n${STOP_WORDS[language].unsubscribe}: ${links.unsubscribe}\n`;
   const html = practiceEmailDocument(
     form.subject ?? "",
     form.body
@@ -108,6 +123,7 @@ export function composePracticeEmail(input: PracticeComposition): Omit<NewEmail,
       .map((paragraph) => paragraphHtml(paragraph, links.landing))
       .join(""),
     links.unsubscribe,
+    language,
   );
   return {
     template: PRACTICE_EMAIL_TEMPLATE,
@@ -132,6 +148,6 @@ export function composePracticeText(input: PracticeComposition): Omit<NewText, "
   const { landing } = practiceLinks(input.token, input.linkOrigin, input.landingPath);
   return {
     template: PRACTICE_TEXT_TEMPLATE,
-    body: `${input.form.body.replace(LINK_MARKER, landing)}\nReply STOP to end`,
+    body: `${input.form.body.replace(LINK_MARKER, landing)}\n${STOP_WORDS[input.language ?? "en"].replyStop}`,
   };
 }

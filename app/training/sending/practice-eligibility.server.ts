@@ -1,3 +1,4 @@
+import { practiceLanguageOf, type PracticeLanguage } from "~/training/people/practice-language";
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
@@ -34,6 +35,8 @@ export interface PracticeRecipient {
   subscriptionId: string;
   name: string;
   ageBand: AgeBand;
+  /** The language they read: only scenarios written in it are chosen for them. */
+  language: PracticeLanguage;
   email: string | null;
   phone: string | null;
   timeZone: string;
@@ -155,6 +158,7 @@ function judge(candidate: Candidate, now: Date): Eligibility {
       subscriptionId: contact.subscriptionId,
       name: contact.name,
       ageBand: contact.ageBand as AgeBand,
+      language: practiceLanguageOf(contact.language),
       email: contact.email,
       phone: contact.phone,
       timeZone: contact.timeZone,

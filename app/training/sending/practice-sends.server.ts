@@ -117,6 +117,7 @@ export async function sendPracticeMessageNow(
   const choice = choosePracticeMessage({
     scenarios,
     ageBand: recipient.ageBand,
+    language: recipient.language,
     level: recipient.level,
     channels,
     history,

@@ -74,7 +74,7 @@ export async function planPracticeMessages(db: Database, options: TickOptions = 
   const now = options.now ?? new Date();
   const library = options.library ?? practiceLibrary();
   const braked = (await brakesInForce(db)).scenarioIds;
-  const scenarios = braked.size ? library.scenarios.filter((scenario) => !braked.has(scenario.id)) : library.scenarios;
+  const scenarios = library.scenarios.filter((scenario) => !braked.has(scenario.id));
   const recipients = await eligibleRecipients(db, now);
   const history = await practiceHistoryOf(
     db,
@@ -98,6 +98,7 @@ export async function planPracticeMessages(db: Database, options: TickOptions = 
     const choice = choosePracticeMessage({
       scenarios,
       ageBand: recipient.ageBand,
+      language: recipient.language,
       level: recipient.level,
       channels: recipient.channels,
       history: past,
@@ -171,6 +172,7 @@ export async function enqueuePracticeMessage(
     form: delivered,
     linkOrigin: setup.linkOrigin,
     landingPath: scenario.landing.path,
+    language: scenario.language,
   };
   if (message.channel === "email") {
     return enqueueEmail(tx, { ...composePracticeEmail(composition), to: address });

@@ -22,6 +22,7 @@ import {
 } from "./practice-reports.server";
 import { classifyReply } from "./reply-check";
 import { checkedFirstText, drillFallText } from "~/training/people/training-emails";
+import { checkedFirstTextEs, drillFallTextEs } from "~/training/people/training-emails-es";
 import { queueText } from "~/mail/mailer.server";
 import {
   contactsWithPhone,
@@ -41,7 +42,8 @@ import {
  * practice text it follows (people/text-consent.server.ts).
  */
 
-export const SPOTTED_WORDS: ReadonlySet<string> = new Set(["SCAM", "SPOTTED"]);
+/** ESTAFA is the Spanish notices' word for it (issue #39). */
+export const SPOTTED_WORDS: ReadonlySet<string> = new Set(["SCAM", "SPOTTED", "ESTAFA"]);
 
 /** "scam", " Scam! ", "SPOTTED." count; a sentence does not. */
 function spottedWord(text: InboundText): boolean {
@@ -83,7 +85,11 @@ export async function handleDrillReply(
   if (!result.event) return "already-answered";
   const url = feedbackUrl(latest);
   if (url) {
-    const body = verdict === "checked-first" ? checkedFirstText(url) : drillFallText(url);
+    const spanish = practiceLibrary().byId(latest.scenarioId)?.language === "es";
+    const body =
+      verdict === "checked-first"
+        ? (spanish ? checkedFirstTextEs : checkedFirstText)(url)
+        : (spanish ? drillFallTextEs : drillFallText)(url);
     await queueText(db, { template: "practice-drill-answer", to: text.from, body });
   }
   return verdict;

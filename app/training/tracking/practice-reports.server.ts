@@ -1,7 +1,9 @@
+import { practiceLibrary } from "~/training/library/practice-library.server";
 import type { Database } from "~/db/client.server";
 import type { InboundEmail, InboundEmailOutcome } from "~/mail/inbound-email.server";
 import { getMailBranding, queueEmail, queueText } from "~/mail/mailer.server";
 import { reportThanksEmail, reportThanksText } from "~/training/people/training-emails";
+import { reportThanksEmailEs, reportThanksTextEs } from "~/training/people/training-emails-es";
 import { noticeHolderOfSpot } from "./spot-notices.server";
 import { getEnv } from "~/config/env.server";
 import { feedbackPageOnSite } from "~/training/sending/practice-composer.server";
@@ -92,6 +94,11 @@ export function feedbackUrl(message: PracticeMessageRecord): string | null {
 const friendly = (message: PracticeMessageRecord) =>
   message.contact.ageBand === "child" || message.contact.ageBand === "teen";
 
+/** A practice message written in Spanish is answered in Spanish (its reader reads Spanish). */
+function inSpanish(message: { scenarioId: string }): boolean {
+  return practiceLibrary().byId(message.scenarioId)?.language === "es";
+}
+
 /** A report by email: forwarded to the report address, or a reply. */
 export async function handlePracticeEmailReport(db: Database, email: InboundEmail): Promise<InboundEmailOutcome> {
   const messages = await messagesReferred(db, email);
@@ -113,7 +120,10 @@ export async function handlePracticeEmailReport(db: Database, email: InboundEmai
       await queueEmail(db, {
         template: "practice-report-thanks",
         to: message.address,
-        ...reportThanksEmail(getMailBranding(), { feedbackUrl: url, friendly: friendly(message) }),
+        ...(inSpanish(message) ? reportThanksEmailEs : reportThanksEmail)(getMailBranding(), {
+          feedbackUrl: url,
+          friendly: friendly(message),
+        }),
       });
     }
   }
@@ -141,6 +151,9 @@ export async function handlePracticeTextReport(
   if (!result.event) return "already-reported";
   await noticeHolderOfSpot(db, message, result.event);
   const url = feedbackUrl(message);
-  if (url) await queueText(db, { template: "practice-report-thanks", to: input.from, body: reportThanksText(url) });
+  if (url) {
+    const body = (inSpanish(message) ? reportThanksTextEs : reportThanksText)(url);
+    await queueText(db, { template: "practice-report-thanks", to: input.from, body });
+  }
   return "reported";
 }
