@@ -17,7 +17,9 @@ import { usePageNeedsScripts } from "~/layout/page-scripts";
 import { readLanguageChoice } from "~/i18n/language-choice.server";
 import { suggestedEdition } from "~/i18n/locales";
 import { LanguageLine } from "~/i18n/language-switch";
-import { useLocale, useT } from "~/i18n/use-translation";
+import { ContentLocale, useLocale } from "~/i18n/use-translation";
+import { translatorFor } from "~/i18n/translate";
+import type { Locale } from "~/i18n/locales";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -83,6 +85,20 @@ function FlashMessage({ flash, withScripts }: { flash: Flash | null | undefined;
  * Only once its loader found the page: an address that merely has a landing's shape
  * (`/some/where`) is the site's ordinary 404, with its header.
  */
+/**
+ * A page whose language is its content's, not its address's (issue #39): the pages behind a
+ * practice token are in the message's language. Such a route says so in its handle
+ * (`contentLanguage(data)`); the whole document then follows, header and footer included.
+ */
+function useContentLanguage(): Locale | null {
+  for (const match of useMatches()) {
+    const handle = match.handle as { contentLanguage?: (data: unknown) => Locale | undefined } | undefined;
+    const language = match.data !== undefined ? handle?.contentLanguage?.(match.data) : undefined;
+    if (language) return language;
+  }
+  return null;
+}
+
 function useBareLayout() {
   return useMatches().some(
     (match) => (match.handle as { bareLayout?: boolean } | undefined)?.bareLayout && match.data !== undefined,
@@ -96,58 +112,61 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Practice pages on their own host, and pages that said they need none, ship no script at all.
   const pageNeedsScripts = usePageNeedsScripts();
   const withScripts = pageNeedsScripts && !data?.onPracticeHost;
-  const locale = useLocale();
-  const t = useT();
+  const addressLocale = useLocale();
+  const locale = useContentLanguage() ?? addressLocale;
+  const t = translatorFor(locale);
   return (
-    <html lang={locale}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#163e85" />
-        {/* A page that stands alone (a practice landing page) wears the invented organisation's look,
+    <ContentLocale.Provider value={locale === addressLocale ? null : locale}>
+      <html lang={locale}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#163e85" />
+          {/* A page that stands alone (a practice landing page) wears the invented organisation's look,
             never our shield: an empty icon, which also stops the browser asking for /favicon.ico. */}
-        {bare ? <link rel="icon" href="data:," /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
-        {/* The installable web app ("Is this a scam?" on the home screen, and the phone's share
+          {bare ? <link rel="icon" href="data:," /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+          {/* The installable web app ("Is this a scam?" on the home screen, and the phone's share
             sheet: public/manifest.webmanifest). */}
-        {!bare && <link rel="manifest" href="/manifest.webmanifest" />}
-        {!bare && <link rel="apple-touch-icon" href="/apple-touch-icon.png" />}
-        <Meta />
-        <Links />
-      </head>
-      <body className="flex min-h-screen flex-col">
-        {bare ? (
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-        ) : (
-          <>
-            <a
-              href="#main"
-              className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-            >
-              {t("layout.skipToContent")}
-            </a>
-            <SiteHeader signedIn={Boolean(data?.user)} trainingHref={data?.trainingHref} />
-            {data?.languageLine && <LanguageLine edition={data.languageLine} />}
-            <FlashMessage flash={data?.flash} withScripts={withScripts} />
+          {!bare && <link rel="manifest" href="/manifest.webmanifest" />}
+          {!bare && <link rel="apple-touch-icon" href="/apple-touch-icon.png" />}
+          <Meta />
+          <Links />
+        </head>
+        <body className="flex min-h-screen flex-col">
+          {bare ? (
             <main id="main" className="flex-1">
               {children}
             </main>
-            <SiteFooter
-              supportEmail={data?.supportEmail ?? "support@scam-free.example"}
-              siteUrl={data?.siteUrl ?? ""}
-            />
-            {withScripts && <Toasts />}
-          </>
-        )}
-        {withScripts && (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        )}
-      </body>
-    </html>
+          ) : (
+            <>
+              <a
+                href="#main"
+                className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+              >
+                {t("layout.skipToContent")}
+              </a>
+              <SiteHeader signedIn={Boolean(data?.user)} trainingHref={data?.trainingHref} />
+              {data?.languageLine && <LanguageLine edition={data.languageLine} />}
+              <FlashMessage flash={data?.flash} withScripts={withScripts} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              <SiteFooter
+                supportEmail={data?.supportEmail ?? "support@scam-free.example"}
+                siteUrl={data?.siteUrl ?? ""}
+              />
+              {withScripts && <Toasts />}
+            </>
+          )}
+          {withScripts && (
+            <>
+              <ScrollRestoration nonce={nonce} />
+              <Scripts nonce={nonce} />
+            </>
+          )}
+        </body>
+      </html>
+    </ContentLocale.Provider>
   );
 }
 

@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { useInRouterContext, useLocation } from "react-router";
 import { localeOfPath, type Locale } from "./locales";
 import { translatorFor, type Translate } from "./translate";
@@ -8,9 +9,18 @@ function usePathname(): string | null {
   return useInRouterContext() ? useLocation().pathname : null;
 }
 
-/** The page's language, from its address (locales.ts): the same on the server and in the browser. */
+/**
+ * A part of a page whose language is not its address's: the pages after a practice message's link
+ * are in the language of the message (/practice/<token>/feedback in Spanish for a Spanish reader,
+ * issue #39). Set with `<ContentLocale.Provider value="es">`, beside a `lang` attribute.
+ */
+export const ContentLocale = createContext<Locale | null>(null);
+
+/** The page's language, from its address (locales.ts), unless a ContentLocale says otherwise. */
 export function useLocale(): Locale {
   const pathname = usePathname();
+  const content = useContext(ContentLocale);
+  if (content) return content;
   return pathname === null ? "en" : localeOfPath(pathname);
 }
 

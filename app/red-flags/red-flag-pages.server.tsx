@@ -1,7 +1,8 @@
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { pageInfo } from "~/course/page-titles.server";
-import type { Locale } from "~/i18n/locales";
+import { pathInLocale, type Locale } from "~/i18n/locales";
+import { translate } from "~/i18n/translate";
 import { byTitle, redFlagFrontMatterProblems, RedFlagPagesError } from "./red-flag-page-files.server";
 import { RED_FLAG_SLUG, type RedFlagPageFrontMatter, type RedFlagPageSummary } from "./red-flag-page-schema";
 import { RED_FLAGS_PATH, redFlagPagePath } from "./red-flag-paths";
@@ -73,11 +74,11 @@ export interface RedFlagPageLink {
  * The public page a red flag names (its `page`): the content check makes sure it exists; the index
  * of all pages stands in should one ever be missing, so "Learn more" never asks for an account.
  */
-export function redFlagPageLink(slug: string): RedFlagPageLink {
-  const page = bundledPages("en").find((candidate) => candidate.slug === slug);
+export function redFlagPageLink(slug: string, locale: Locale = "en"): RedFlagPageLink {
+  const page = bundledPages(locale).find((candidate) => candidate.slug === slug);
   return page
-    ? { slug: page.slug, title: page.title, href: redFlagPagePath(page.slug) }
-    : { slug: "", title: "Red flags: how to spot a scam", href: RED_FLAGS_PATH };
+    ? { slug: page.slug, title: page.title, href: pathInLocale(redFlagPagePath(page.slug), locale) }
+    : { slug: "", title: translate(locale, "links.learnMoreFallback"), href: pathInLocale(RED_FLAGS_PATH, locale) };
 }
 
 export interface RenderedRedFlagPage {

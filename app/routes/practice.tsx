@@ -8,13 +8,24 @@ import { OrganisationMark } from "~/training/tracking/organisation-mark";
 import { localeOfPath } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translate";
 import { ErrorScreen } from "~/layout/error-screen";
+import type { ScenarioLanguage } from "~/training/library/practice-scenario-schema";
 import type { FormResult } from "~/validation/form-result";
 import { readForm } from "~/validation/read-form.server";
 
 export const headers = () => PRACTICE_PAGE_HEADERS;
 
+/** Our one line on the organisation's page, in the message's language. */
+const PRACTICE_PAGE_LINE = {
+  en: "Practice page: nothing you type is collected.",
+  es: "Página de práctica: no se guarda nada de lo que escriba.",
+} as const;
+
 /** The root layout leaves out the site's header and footer (see BareLayoutHandle). */
-export const handle = { bareLayout: true };
+export const handle = {
+  bareLayout: true,
+  // The page is in the message's language (issue #39): <html lang> follows.
+  contentLanguage: (data: { language?: ScenarioLanguage }) => data.language,
+};
 
 export const meta: Route.MetaFunction = (args) => {
   // Also the site's own 404 for an address that only has a landing's shape (/some/where, /es/xyz),
@@ -63,9 +74,9 @@ export async function action({ request, params }: Route.ActionArgs) {
  */
 export default function PracticeLanding({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const { organisation, heading, button, colour, mark } = loaderData;
+  const { organisation, heading, button, colour, mark, language } = loaderData;
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
+    <div lang={language} className="flex min-h-screen flex-col bg-slate-50">
       <header className="px-4 py-4 text-white" style={{ backgroundColor: colour }}>
         <p className="mx-auto flex max-w-lg items-center gap-3 text-lg font-bold">
           <OrganisationMark mark={mark} className="h-8 w-8 shrink-0" />
@@ -86,7 +97,7 @@ export default function PracticeLanding({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </section>
-      <p className="px-4 pb-6 text-center text-xs text-muted">Practice page: nothing you type is collected.</p>
+      <p className="px-4 pb-6 text-center text-xs text-muted">{PRACTICE_PAGE_LINE[language]}</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations, waitForReact } from "./fixtures";
 import { expectFitsPhone } from "./phone-fit";
+import { expectNoEnglish } from "./spanish-text";
 
 /**
  * The Spanish edition (issue 39): /es and /es/check at 375 px, in Spanish from top to bottom, with
@@ -13,39 +14,6 @@ test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true
 
 const SPANISH_SCAM =
   "Aviso de peaje: tiene un saldo pendiente de $6.99. Pague hoy para evitar una multa de $50: https://peaje-cobro.top/pagar";
-
-/**
- * Common English words that Spanish text never holds. Names in English (a report's title, a
- * course page marked "(en inglés)") sit in elements with lang="en" and are left out of the scan.
- */
-const ENGLISH_WORDS =
-  /\b(the|and|your|you|with|this|that|what|how|for|from|about|are|our|free|sign|home|training|course|check|scam|report|learn|more|start|join|get)\b/i;
-
-/** The page's visible words outside elements marked lang="en", one string per text node. */
-async function visibleSpanishText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node.parentElement;
-      if (!element || element.closest('[lang="en"], script, style, noscript, [hidden], dialog:not([open])')) continue;
-      const text = node.textContent?.replace(/\s+/g, " ").trim() ?? "";
-      if (!text || element.getClientRects().length === 0) continue;
-      texts.push(text);
-    }
-    return texts;
-  });
-}
-
-async function expectNoEnglish(page: Page) {
-  // The brand's name and the share services' are names, not English.
-  const english = (await visibleSpanishText(page))
-    .map((text) =>
-      text.replace(/scam-free|Facebook|LinkedIn|\S+@\S+|ReporteFraude\.ftc\.gov|ic3\.gov|RobodeIdentidad\.gov/g, ""),
-    )
-    .filter((text) => ENGLISH_WORDS.test(text));
-  expect(english).toEqual([]);
-}
 
 async function expectEditions(page: Page, english: string, spanish: string) {
   const alternates = await page

@@ -126,6 +126,7 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
         button: scenario.landing.button,
         colour: scenario.landing.colour,
         mark: scenario.landing.mark,
+        language: "en",
       });
       expect(page.headers.get("Cache-Control")).toBe("private, no-store");
       expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
@@ -270,6 +271,45 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
     });
   });
 
+  describe("the pages after a Spanish practice message's link are in Spanish (issue #39)", () => {
+    it("landing, feedback, 'La descubrí', stop: Spanish words, Spanish red-flag pages, Spanish answers", async () => {
+      const spanish = practiceLibrary()
+        .scenariosIn("es")
+        .find((scenario) => scenario.channel === "email" && scenario.ageBands.includes("older-adult"))!;
+      const seeded = await seedPracticeMessage(db(), { scenarioId: spanish.id, ageBand: "older-adult" });
+      const path = `/practice/${seeded.token}`;
+      const landing = await call<{ language: string; heading: string }>(landingLoader, path);
+      expect(landing.data).toMatchObject({ language: "es", heading: spanish.landing.heading });
+
+      const feedback = await call<FeedbackView>(feedbackLoader, `${path}/feedback`);
+      expect(feedback.status).toBe(200);
+      expect(feedback.data.language).toBe("es");
+      expect(feedback.data.checkerHref).toBe(`${getEnv().APP_URL}/es/check`);
+      expect(feedback.data.redFlags.map((flag) => flag.where)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^(el remitente|la dirección del remitente|el asunto|el mensaje)$/),
+        ]),
+      );
+      for (const flag of feedback.data.redFlags) expect(flag.learnMore.href).toContain("/es/red-flags/");
+
+      const refused = await call(feedbackAction, `${path}/feedback`, { form: { intent: "click" } });
+      expect(refused).toMatchObject({ status: 400, data: { title: "No se cambió nada" } });
+      const spotted = await call<{ title: string; message: string }>(feedbackAction, `${path}/feedback`, {
+        form: { intent: "spotted" },
+      });
+      expect(spotted.data).toMatchObject({ title: "¡Bien visto!", message: "Anotamos que la descubrió." });
+
+      expect((await call<{ state: string; language: string }>(stopLoader, `${path}/stop`)).data).toEqual({
+        state: "confirm",
+        language: "es",
+      });
+      const stopped = await call<{ state: string; language: string }>(stopAction, `${path}/stop`, {
+        form: { intent: "stop" },
+      });
+      expect(stopped.data).toEqual({ state: "stopped", language: "es" });
+    });
+  });
+
   describe("the feedback page /practice/:token/feedback", () => {
     it("numbers every red flag of every scenario in the library, in the message and in the list, and records nothing", async () => {
       const subscriptionId = await seedSubscription(db());
@@ -301,8 +341,10 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
             `${getEnv().APP_URL}${withTrack(`/course/scam-free/${listed.coursePage}`, trackForAgeBand(band!))}`,
           );
           expect(flag.course.title, `${scenario.id} page ${flag.course.href}`).not.toMatch(/^Page \d+$/);
-          // The public page of the red flag's own kind, which the red flag names (issue #35).
-          expect(flag.learnMore.href).toBe(`${getEnv().APP_URL}/red-flags/${listed.page}`);
+          // The public page of the red flag's own kind, which the red flag names (issue #35), in
+          // the message's language: a Spanish message's page is /es/red-flags/… (issue #39).
+          const edition = scenario.language === "es" ? "/es" : "";
+          expect(flag.learnMore.href).toBe(`${getEnv().APP_URL}${edition}/red-flags/${listed.page}`);
         }
         expect(page.data.friendly).toBe(band === "child" || band === "teen");
         expect(page.data.nextTime).toBe(scenario.nextTime);

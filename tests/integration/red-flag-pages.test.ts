@@ -160,8 +160,9 @@ describe.each(DATABASE_TARGETS)("the public red-flag pages on $name", (target) =
       expect(feedback.data.redFlags).toHaveLength(scenario.redFlags.length);
       for (const flag of feedback.data.redFlags) {
         const where = `${scenario.id} red flag ${flag.number}`;
-        // Absolute: the feedback page is on the practice host.
-        expect(flag.learnMore.href, where).toBe(`${base}/red-flags/${flag.learnMore.slug}`);
+        // Absolute: the feedback page is on the practice host; a Spanish message's is the Spanish page.
+        const edition = scenario.language === "es" ? "/es" : "";
+        expect(flag.learnMore.href, where).toBe(`${base}${edition}/red-flags/${flag.learnMore.slug}`);
         expect(slugs.has(flag.learnMore.slug), where).toBe(true);
         // Numbered in reading order, not the file's: the scenario's own flag is found by its quote.
         const listed = scenario.redFlags.find((redFlag) => redFlag.quote === flag.quote)!;

@@ -253,6 +253,34 @@ describe.each(DATABASE_TARGETS)("weekly practice summaries on $name", (target) =
     );
   });
 
+  it("writes a person's note in the language they read: usted to a grandmother, tú to a child (issue #39)", async () => {
+    const family = await createTestFamily(suite.handle.db, {
+      holderName: "Lee Park",
+      holderEmail: "lee.es@example.com",
+      contacts: [
+        { name: "Rosa", ageBand: "older-adult", email: "rosa.es@example.com", language: "es" },
+        { name: "Memo", ageBand: "child", email: null, phone: "+15555550124", smsEnabled: true, language: "es" },
+      ],
+    });
+    await suite.handle.db.insert(trainingPrograms).values({ subscriptionId: family.subscription.id });
+    const [rosa, memo] = family.contacts as [(typeof family.contacts)[0], (typeof family.contacts)[0]];
+    const emailScenario = library.scenariosFor({ channel: "email", ageBand: "older-adult", language: "es" })[0]!;
+    const textScenario = library.scenariosFor({ channel: "sms", ageBand: "child", language: "es" })[0]!;
+    await sendPractice(rosa, emailScenario.id, at("2026-11-03", 15));
+    await sendPractice(memo, textScenario.id, at("2026-11-03", 21));
+    await sendWeeklySummaries(suite.handle.db, { now: at("2026-11-09", 21), brand: BRAND });
+    const rows = await summaries();
+    const note = rows.find((row) => row.recipient === "rosa.es@example.com")!;
+    expect(note.subject).toBe("El correo de práctica de la semana pasada: ¿descubrió la estafa?");
+    expect(note.textBody).toContain(`"${emailScenario.title}"`);
+    expect(note.textBody).toContain("Si la descubrió, presione");
+    expect(note.textBody).toContain(`${BRAND.siteUrl}/es/check`);
+    expect(note.htmlBody).toContain('<html lang="es">');
+    const text = rows.find((row) => row.recipient === "+15555550124")!;
+    expect(text.textBody).toContain("¿Descubriste la estafa? Mira sus pistas");
+    expect(text.textBody).toContain("Responde STOP para terminar todos los textos.");
+  });
+
   it("sends the holder's summary only to their confirmed account email, never to a checkout email that is someone else's", async () => {
     const ids = library.scenariosFor({ channel: "email", ageBand: "adult" }).map((scenario) => scenario.id);
     /** A family whose customer row names a stranger's address (as a checkout once could). */

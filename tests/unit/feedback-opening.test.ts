@@ -1,3 +1,4 @@
+import { translatorFor } from "~/i18n/translate";
 import { describe, expect, it } from "vitest";
 import { feedbackOpening } from "~/training/tracking/feedback-opening";
 
@@ -51,5 +52,27 @@ describe("the practice feedback page's opening words", () => {
     for (const outcome of ["clicked", "spotted", "reported", null] as const) {
       for (const [, friendly] of VOICES) expect(feedbackOpening(outcome, friendly, 2).heading).not.toMatch(/Great job/);
     }
+  });
+});
+
+describe("the opening words in Spanish (issue #39)", () => {
+  const es = translatorFor("es");
+
+  it("says ¡Bien visto! after a report, in 'tú' to the young and 'usted' to adults, plurals included", () => {
+    expect(feedbackOpening("reported", true, 3, es)).toEqual({
+      heading: "¡Bien visto: la reportaste! Esto es lo que la delató",
+      intro:
+        "Reportarla es justo lo que había que hacer, detective. Aquí están sus 3 pistas, para que las reconozcas siempre.",
+    });
+    expect(feedbackOpening("reported", false, 1, es).intro).toBe(
+      "Reportar un mensaje así es exactamente el hábito correcto. Aquí está su señal de alerta, para que la conozca bien.",
+    );
+  });
+
+  it("never praises after a fall, in Spanish either", () => {
+    const { heading, intro } = feedbackOpening("clicked", false, 4, es);
+    expect(heading).toBe("Era una práctica y no pasó nada. Esto es lo que podía delatarla");
+    expect(intro).toContain("Estas son sus 4 señales de alerta.");
+    expect(`${heading} ${intro}`).not.toMatch(/bien visto|muy bien/i);
   });
 });

@@ -291,6 +291,107 @@ export const en = {
   "plan.family.matched": "Practice messages matched to each family member",
   "plan.family.progress": "Family progress at a glance",
   "plan.family.button": "Protect Your Family",
+  // The pages after a practice message's link, in the message's language (issue #39).
+  "feedback.metaTitle": "What to look for",
+  "feedback.metaDescription": "The red flags in a scam-free practice message.",
+  "feedback.notice":
+    "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.",
+  "feedback.opening.clicked.heading": "It was practice, and nothing happened. Here is what could have given it away",
+  "feedback.opening.clicked.introFriendly":
+    "You pressed the button on the practice page. That is OK: practice is how everyone learns, and nothing bad happened. Here are the {count, plural, one {# clue} other {# clues}} to look for next time.",
+  "feedback.opening.clicked.intro":
+    "You pressed the button on the practice page. Nothing was collected and nothing happened: that is what practice is for. A real scam would have asked for your details next. Here are its {count, plural, one {# red flag} other {# red flags}}.",
+  "feedback.opening.spotted.headingFriendly": "You spotted it! Here is what gave it away",
+  "feedback.opening.spotted.heading": "You spotted it. Here is what gave it away",
+  "feedback.opening.spotted.introFriendly":
+    "Well done, detective: you knew it was a scam. Here are all its {count, plural, one {# clue} other {# clues}}, so you know them every time.",
+  "feedback.opening.spotted.intro":
+    "Well done: you recognized it as a scam. Here are all its {count, plural, one {# red flag} other {# red flags}}, so you know them all.",
+  "feedback.opening.reported.headingFriendly": "Well spotted: you reported it! Here is what gave it away",
+  "feedback.opening.reported.heading": "Well spotted: you reported it. Here is what gave it away",
+  "feedback.opening.reported.introFriendly":
+    "Reporting is exactly the right move, detective. Here are all its {count, plural, one {# clue} other {# clues}}, so you know them every time.",
+  "feedback.opening.reported.intro":
+    "Reporting a message like this is exactly the right habit. Here are all its {count, plural, one {# red flag} other {# red flags}}, so you know them all.",
+  "feedback.opening.checkedFirst.heading": "Well done: that is exactly what to do",
+  "feedback.opening.checkedFirst.introFriendly":
+    "You checked first instead of doing what the message asked. That is the best move there is. Here are its {count, plural, one {# clue} other {# clues}}.",
+  "feedback.opening.checkedFirst.intro":
+    "You checked first instead of doing what the message asked: the one step that beats this scam every time. Here are its {count, plural, one {# red flag} other {# red flags}}.",
+  "feedback.opening.none.heading": "Here is what to look for",
+  "feedback.opening.none.introFriendly":
+    "This message had {count, plural, one {# clue} other {# clues}} that it was a scam. They are numbered in the message and explained below.",
+  "feedback.opening.none.intro":
+    "This message had {count, plural, one {# red flag} other {# red flags}}. Each one is numbered in the message and explained below.",
+  "feedback.flagsHeading": "The red flags",
+  "feedback.flagsHeadingFriendly": "The clues",
+  "feedback.spotted.question": "Did you spot it?",
+  "feedback.spotted.questionFriendly": "Did you spot it?",
+  "feedback.spotted.explain":
+    "If you recognized this as a scam before opening it, say so: your next practice message will be a little harder.",
+  "feedback.spotted.explainFriendly":
+    "If you knew it was a scam before you opened it, press the button. Your next practice message will be a bit trickier.",
+  "feedback.spotted.button": "I spotted it",
+  "feedback.spotted.noted": "We noted that you spotted it. Your next practice message will be a little harder.",
+  "feedback.spotted.notedFriendly": "We noted that you spotted it. Your next practice message will be a little harder.",
+  "feedback.spotted.answerTitle": "Well spotted",
+  "feedback.spotted.answer": "We noted that you spotted it.",
+  "feedback.refused.title": "Nothing was changed",
+  "feedback.refused.message": "Please use the button on this page.",
+  "feedback.stop.prompt": "Want no more practice messages?",
+  "feedback.stop.link": "Stop practice messages",
+  "feedback.where.fromName": "the sender",
+  "feedback.where.fromAddress": "the sender's address",
+  "feedback.where.subject": "the subject",
+  "feedback.where.body": "the message",
+  "feedback.arrived.email": "The email as it arrived",
+  "feedback.arrived.text": "The text as it arrived",
+  "feedback.flag.label": "Red flag {number}, in {where}: ",
+  "feedback.flag.where": "In {where}: ",
+  "feedback.story.heading": "The story so far: step {step} of {steps}",
+  "feedback.story.explain":
+    "This practice scam came in {steps} messages over several days, the way real ones often do: each step builds trust before the next one asks for more.",
+  "feedback.story.before": " Here are the steps before this one; the message this page is about comes after them.",
+  "feedback.story.first": " This was its first step.",
+  "feedback.story.step": "Step {step} of {steps}",
+  "feedback.story.stepFlags": "Red flags in step {step}",
+  "feedback.nextTime": "What to do next time",
+  "feedback.checkFirst.heading": "Check first, every time",
+  "feedback.checkFirst.step1":
+    "Pause. A real person in trouble can wait five minutes; a scam depends on you not waiting.",
+  "feedback.checkFirst.step2":
+    "Check through a way you already know: call back on the number you have for them, or the number on the back of your card for a bank.",
+  "feedback.checkFirst.step3": "Ask for your family's code word, or a question only the real person could answer.",
+  "feedback.checkFirst.step1Friendly": "Stop. Don't send anything yet, even if the message sounds upset or in a hurry.",
+  "feedback.checkFirst.step2Friendly":
+    "Check in another way: call or message the person on the number you already have for them, or ask a grown-up.",
+  "feedback.checkFirst.step3Friendly": "Ask for your family's code word. The real person knows it; a scammer doesn't.",
+  "feedback.checkFirst.course": "Learn more in the free course:",
+  "feedback.learnMore.heading": "Learn more about these red flags",
+  "feedback.checker.heading": "A real message worries you?",
+  "feedback.checker.text":
+    "Paste it into <link>Is this a scam?</link> and see its warning signs explained, the same way as here. Nothing you paste is stored.",
+  "feedback.sources.heading": "This practice copies a real scam",
+  "stop.metaTitle": "Stop practice messages",
+  "stop.metaDescription": "Stop the practice emails and texts from scam-free.",
+  "stop.confirm.heading": "Stop practice messages?",
+  "stop.confirm.text":
+    "You will get no more practice emails or texts from scam-free. Any that are planned are cancelled at once.",
+  "stop.button": "Stop practice messages",
+  "stop.stopped.heading": "Practice messages stopped",
+  "stop.stopped.text": "You will get no more practice emails or texts from scam-free.",
+  "stop.already.heading": "Practice messages are stopped",
+  "stop.already.text": "Nothing more will be sent. You do not need to do anything else.",
+  "stop.again": "Changed your mind later?",
+  "stop.againLink": "Get practice messages again",
+  "stop.home": "Return to Home",
+  "practiceMessage.email": "The practice email as it arrived",
+  "practiceMessage.text": "The practice text as it arrived",
+  "practiceMessage.from": "From:",
+  "practiceMessage.to": "To:",
+  "practiceMessage.subject": "Subject:",
+  "practiceMessage.flagStart": "Red flag {number}: ",
+  "practiceMessage.flagEnd": " (end of red flag {number})",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -299,4 +299,108 @@ export const es: Record<MessageKey, string> = {
   "plan.family.matched": "Mensajes de práctica a la medida de cada miembro de la familia",
   "plan.family.progress": "El avance de la familia de un vistazo",
   "plan.family.button": "Proteger a su familia (en inglés)",
+  // Las páginas que siguen al enlace de un mensaje de práctica (issue #39).
+  "feedback.metaTitle": "Qué hay que buscar",
+  "feedback.metaDescription": "Las señales de alerta de un mensaje de práctica de scam-free.",
+  "feedback.notice":
+    "Este era un mensaje de práctica de scam-free. No pasó nada, y no se guarda nada de lo que escriba aquí.",
+  "feedback.opening.clicked.heading": "Era una práctica y no pasó nada. Esto es lo que podía delatarla",
+  "feedback.opening.clicked.introFriendly":
+    "Presionaste el botón de la página de práctica. No pasa nada: practicando es como todos aprendemos, y no ocurrió nada malo. {count, plural, one {Esta es la pista que puedes buscar la próxima vez.} other {Estas son las # pistas que puedes buscar la próxima vez.}}",
+  "feedback.opening.clicked.intro":
+    "Usted presionó el botón de la página de práctica. No se guardó nada y no pasó nada: para eso es la práctica. Una estafa real le habría pedido sus datos a continuación. {count, plural, one {Esta es su señal de alerta.} other {Estas son sus # señales de alerta.}}",
+  "feedback.opening.spotted.headingFriendly": "¡La descubriste! Esto es lo que la delató",
+  "feedback.opening.spotted.heading": "Usted la descubrió. Esto es lo que la delató",
+  "feedback.opening.spotted.introFriendly":
+    "¡Muy bien, detective! Sabías que era una estafa. {count, plural, one {Aquí está su pista, para que la reconozcas siempre.} other {Aquí están sus # pistas, para que las reconozcas siempre.}}",
+  "feedback.opening.spotted.intro":
+    "Muy bien: usted la reconoció como estafa. {count, plural, one {Aquí está su señal de alerta, para que la conozca bien.} other {Aquí están sus # señales de alerta, para que las conozca todas.}}",
+  "feedback.opening.reported.headingFriendly": "¡Bien visto: la reportaste! Esto es lo que la delató",
+  "feedback.opening.reported.heading": "¡Bien visto! Usted la reportó. Esto es lo que la delató",
+  "feedback.opening.reported.introFriendly":
+    "Reportarla es justo lo que había que hacer, detective. {count, plural, one {Aquí está su pista, para que la reconozcas siempre.} other {Aquí están sus # pistas, para que las reconozcas siempre.}}",
+  "feedback.opening.reported.intro":
+    "Reportar un mensaje así es exactamente el hábito correcto. {count, plural, one {Aquí está su señal de alerta, para que la conozca bien.} other {Aquí están sus # señales de alerta, para que las conozca todas.}}",
+  "feedback.opening.checkedFirst.heading": "Muy bien: eso es exactamente lo que hay que hacer",
+  "feedback.opening.checkedFirst.introFriendly":
+    "Comprobaste primero en vez de hacer lo que pedía el mensaje. Es lo mejor que se puede hacer. {count, plural, one {Esta es su pista.} other {Estas son sus # pistas.}}",
+  "feedback.opening.checkedFirst.intro":
+    "Usted comprobó primero en vez de hacer lo que pedía el mensaje: el paso que siempre vence a esta estafa. {count, plural, one {Esta es su señal de alerta.} other {Estas son sus # señales de alerta.}}",
+  "feedback.opening.none.heading": "Esto es lo que hay que buscar",
+  "feedback.opening.none.introFriendly":
+    "{count, plural, one {Este mensaje tenía una pista de que era una estafa. Está numerada en el mensaje y explicada abajo.} other {Este mensaje tenía # pistas de que era una estafa. Están numeradas en el mensaje y explicadas abajo.}}",
+  "feedback.opening.none.intro":
+    "{count, plural, one {Este mensaje tenía una señal de alerta. Está numerada en el mensaje y explicada abajo.} other {Este mensaje tenía # señales de alerta. Cada una está numerada en el mensaje y explicada abajo.}}",
+  "feedback.flagsHeading": "Las señales de alerta",
+  "feedback.flagsHeadingFriendly": "Las pistas",
+  "feedback.spotted.question": "¿La descubrió?",
+  "feedback.spotted.questionFriendly": "¿La descubriste?",
+  "feedback.spotted.explain":
+    "Si reconoció que era una estafa antes de abrirla, díganoslo: su próximo mensaje de práctica será un poco más difícil.",
+  "feedback.spotted.explainFriendly":
+    "Si sabías que era una estafa antes de abrirla, presiona el botón. Tu próximo mensaje de práctica será un poco más difícil.",
+  "feedback.spotted.button": "La descubrí",
+  "feedback.spotted.noted": "Anotamos que la descubrió. Su próximo mensaje de práctica será un poco más difícil.",
+  "feedback.spotted.notedFriendly":
+    "Anotamos que la descubriste. Tu próximo mensaje de práctica será un poco más difícil.",
+  "feedback.spotted.answerTitle": "¡Bien visto!",
+  "feedback.spotted.answer": "Anotamos que la descubrió.",
+  "feedback.refused.title": "No se cambió nada",
+  "feedback.refused.message": "Use el botón de esta página.",
+  "feedback.stop.prompt": "¿Ya no quiere más mensajes de práctica?",
+  "feedback.stop.link": "Dejar los mensajes de práctica",
+  "feedback.where.fromName": "el remitente",
+  "feedback.where.fromAddress": "la dirección del remitente",
+  "feedback.where.subject": "el asunto",
+  "feedback.where.body": "el mensaje",
+  "feedback.arrived.email": "El correo tal como llegó",
+  "feedback.arrived.text": "El mensaje de texto tal como llegó",
+  "feedback.flag.label": "Señal de alerta {number}, en {where}: ",
+  "feedback.flag.where": "En {where}: ",
+  "feedback.story.heading": "La historia hasta ahora: paso {step} de {steps}",
+  "feedback.story.explain":
+    "Esta estafa de práctica llegó en {steps} mensajes a lo largo de varios días, como suelen hacerlo las de verdad: cada paso gana confianza antes de que el siguiente pida más.",
+  "feedback.story.before": " Aquí están los pasos anteriores; el mensaje del que trata esta página viene después.",
+  "feedback.story.first": " Este fue su primer paso.",
+  "feedback.story.step": "Paso {step} de {steps}",
+  "feedback.story.stepFlags": "Señales de alerta del paso {step}",
+  "feedback.nextTime": "Qué hacer la próxima vez",
+  "feedback.checkFirst.heading": "Primero compruebe, siempre",
+  "feedback.checkFirst.step1":
+    "Haga una pausa. Una persona en apuros de verdad puede esperar cinco minutos; una estafa depende de que usted no espere.",
+  "feedback.checkFirst.step2":
+    "Compruebe por un medio que ya conoce: llame al número que usted tiene de esa persona o, si es el banco, al número que aparece al reverso de su tarjeta.",
+  "feedback.checkFirst.step3":
+    "Pida la palabra clave de su familia, o haga una pregunta que solo la persona real podría contestar.",
+  "feedback.checkFirst.step1Friendly": "Para. No mandes nada todavía, aunque el mensaje suene triste o con prisa.",
+  "feedback.checkFirst.step2Friendly":
+    "Comprueba de otra forma: llama o escribe a esa persona al número que ya tienes, o pregúntale a un adulto.",
+  "feedback.checkFirst.step3Friendly":
+    "Pide la palabra clave de tu familia. La persona real la sabe; un estafador, no.",
+  "feedback.checkFirst.course": "Más información en el curso gratis (en inglés):",
+  "feedback.learnMore.heading": "Más información sobre estas señales de alerta",
+  "feedback.checker.heading": "¿Le preocupa un mensaje de verdad?",
+  "feedback.checker.text":
+    "Péguelo en <link>¿Es una estafa?</link> y vea sus señales de alerta explicadas, igual que aquí. No se guarda nada de lo que pegue.",
+  "feedback.sources.heading": "Esta práctica imita una estafa real",
+  "stop.metaTitle": "Dejar los mensajes de práctica",
+  "stop.metaDescription": "Deje de recibir los correos y textos de práctica de scam-free.",
+  "stop.confirm.heading": "¿Dejar los mensajes de práctica?",
+  "stop.confirm.text":
+    "No recibirá más correos ni textos de práctica de scam-free. Los que estén programados se cancelan de inmediato.",
+  "stop.button": "Dejar los mensajes de práctica",
+  "stop.stopped.heading": "Mensajes de práctica cancelados",
+  "stop.stopped.text": "No recibirá más correos ni textos de práctica de scam-free.",
+  "stop.already.heading": "Los mensajes de práctica ya están cancelados",
+  "stop.already.text": "No se enviará nada más. No tiene que hacer nada más.",
+  "stop.again": "¿Cambió de opinión más adelante?",
+  "stop.againLink": "Volver a recibir mensajes de práctica (en inglés)",
+  "stop.home": "Volver al inicio",
+  "practiceMessage.email": "El correo de práctica tal como llegó",
+  "practiceMessage.text": "El mensaje de texto de práctica tal como llegó",
+  "practiceMessage.from": "De:",
+  "practiceMessage.to": "Para:",
+  "practiceMessage.subject": "Asunto:",
+  "practiceMessage.flagStart": "Señal de alerta {number}: ",
+  "practiceMessage.flagEnd": " (fin de la señal de alerta {number})",
 };

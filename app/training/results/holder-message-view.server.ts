@@ -100,7 +100,8 @@ export async function loadHolderMessageView(
   // The member's own links never reach the holder's browser: a placeholder stands in a text.
   const placeholderLink = (step: { scenarioId: string }) =>
     `${input.practiceOrigin}${practiceLibrary().byId(step.scenarioId)?.landing.path ?? ""}/…`;
-  const feedback = await feedbackFor(db, record, placeholderLink);
+  // The holder reads the site in English, whatever language the message was in.
+  const feedback = await feedbackFor(db, record, placeholderLink, "en");
   if (!feedback) return null;
   // The same outcome as its badge in the family results (read only: nothing is written).
   const [sent] = await sentMessagesOf(db, program.subscriptionId, { now, windowDays, messageId: row.id });

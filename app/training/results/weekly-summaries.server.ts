@@ -25,7 +25,9 @@ import { practiceMessages, trainingContacts, trainingPrograms, weeklySummaries }
 import {
   familySummaryEmail,
   personSummaryEmail,
+  personSummaryEmailEs,
   personSummaryText,
+  personSummaryTextEs,
   summariesUnsubscribeUrl,
 } from "./weekly-summary-emails";
 
@@ -188,8 +190,11 @@ async function sendPersonSummary(
       .returning({ token: trainingContacts.summaryToken });
     const unsubscribeUrl = summariesUnsubscribeUrl(brand.siteUrl, row!.token!);
     const input = { name: recipient.name, ...message, unsubscribeUrl };
+    // In the language they read (issue #39), "tú" to children and teenagers.
+    const spanish = recipient.language === "es";
+    const young = recipient.ageBand === "child" || recipient.ageBand === "teen";
     if (recipient.channels.includes("email")) {
-      const email = personSummaryEmail(brand, input);
+      const email = spanish ? personSummaryEmailEs(brand, { ...input, young }) : personSummaryEmail(brand, input);
       return enqueueEmail(tx, {
         template: "practice-weekly-summary",
         to: recipient.email!,
@@ -200,7 +205,7 @@ async function sendPersonSummary(
     return enqueueText(tx, {
       template: "practice-weekly-summary",
       to: recipient.phone!,
-      body: personSummaryText(brand, input),
+      body: spanish ? personSummaryTextEs(brand, { ...input, young }) : personSummaryText(brand, input),
     });
   });
 }

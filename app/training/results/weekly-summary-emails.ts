@@ -82,3 +82,60 @@ export function familySummaryEmail(brand: MailBranding, input: FamilySummaryInpu
     { kind: "p", text: `No more weekly family summaries: ${input.unsubscribeUrl}` },
   ]);
 }
+
+/**
+ * The person's note in Spanish, for someone who reads it (issue #39): "usted" to adults, "tú" to
+ * children and teenagers, the same buttons to the same feedback page (in Spanish there too), and
+ * the Spanish checker.
+ */
+export function personSummaryEmailEs(
+  brand: MailBranding,
+  input: PersonSummaryInput & { young: boolean },
+): EmailContent {
+  const what = input.channel === "email" ? "correo de práctica" : "mensaje de texto de práctica";
+  const title = oneLine(input.scenarioTitle);
+  const checker = `${brand.siteUrl}/es/check`;
+  const words = input.young
+    ? {
+        subject: `El ${what} de la semana pasada: ¿descubriste la estafa?`,
+        got: `La semana pasada recibiste un ${what} de ${brand.productName}: "${title}". Era de mentira, y no pasó nada.`,
+        spot: "¿Descubriste la estafa? Sea como sea, la página de abajo te muestra todas sus pistas, para que la reconozcas la próxima vez.",
+        count: 'Si la descubriste, presiona "La descubrí" en esa página para que cuente.',
+        course: `Aprende más en el curso gratis (en inglés), escrito para tu edad: ${input.courseUrl}`,
+        checker: `¿Te preocupa un mensaje de verdad? Pégalo en "¿Es una estafa?" para ver sus señales de alerta explicadas (no se guarda nada de lo que pegues): ${checker}`,
+      }
+    : {
+        subject: `El ${what} de la semana pasada: ¿descubrió la estafa?`,
+        got: `La semana pasada recibió un ${what} de ${brand.productName}: "${title}". Era de mentira, y no pasó nada.`,
+        spot: "¿Descubrió la estafa? Sea como sea, la página de abajo muestra todas sus señales de alerta, para que la reconozca la próxima vez.",
+        count: 'Si la descubrió, presione "La descubrí" en esa página para que cuente.',
+        course: `Aprenda más en el curso gratis (en inglés), escrito para su edad: ${input.courseUrl}`,
+        checker: `¿Le preocupa un mensaje de verdad? Péguelo en "¿Es una estafa?" para ver sus señales de alerta explicadas (no se guarda nada de lo que pegue): ${checker}`,
+      };
+  return compose(
+    brand,
+    words.subject,
+    `Hola, ${oneLine(input.name)}:`,
+    [
+      { kind: "p", text: words.got },
+      { kind: "p", text: words.spot },
+      { kind: "button", label: "La descubrí", url: input.feedbackUrl },
+      { kind: "button", label: "No me di cuenta", url: input.feedbackUrl },
+      { kind: "p", text: words.count },
+      { kind: "p", text: words.course },
+      { kind: "p", text: words.checker },
+      {
+        kind: "p",
+        text: `Para no recibir más notas semanales como esta (los mensajes de práctica siguen): ${input.unsubscribeUrl}`,
+      },
+    ],
+    "es",
+  );
+}
+
+export function personSummaryTextEs(brand: MailBranding, input: PersonSummaryInput & { young: boolean }): string {
+  const title = oneLine(input.scenarioTitle, 60);
+  return input.young
+    ? `${brand.productName}: el mensaje de práctica de la semana pasada fue "${title}". ¿Descubriste la estafa? Mira sus pistas: ${input.feedbackUrl} Sin más notas semanales: ${input.unsubscribeUrl} Responde STOP para terminar todos los textos.`
+    : `${brand.productName}: el mensaje de práctica de la semana pasada fue "${title}". ¿Descubrió la estafa? Vea sus señales de alerta: ${input.feedbackUrl} Sin más notas semanales: ${input.unsubscribeUrl} Responda STOP para terminar todos los textos.`;
+}

@@ -1,3 +1,4 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
 import type { PracticeOutcome } from "./tracking.server";
 
 /**
@@ -17,61 +18,50 @@ export interface FeedbackOpening {
   intro: string;
 }
 
-/** "1 clue", "3 red flags". */
-function counted(count: number, friendly: boolean): string {
-  const noun = friendly ? "clue" : "red flag";
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
-
-export function feedbackOpening(outcome: PracticeOutcome, friendly: boolean, count: number): FeedbackOpening {
-  const flags = counted(count, friendly);
+/**
+ * In the language of the message (`t`, issue #39): "Well spotted" is "¡Bien visto!" for a reader
+ * of Spanish, with the same choice of voice (tú for the young, usted for adults).
+ */
+export function feedbackOpening(
+  outcome: PracticeOutcome,
+  friendly: boolean,
+  count: number,
+  t: Translate = translatorFor("en"),
+): FeedbackOpening {
+  const values = { count };
   switch (outcome) {
     case "clicked":
-      return friendly
-        ? {
-            heading: "It was practice, and nothing happened. Here is what could have given it away",
-            intro: `You pressed the button on the practice page. That is OK: practice is how everyone learns, and nothing bad happened. Here are the ${flags} to look for next time.`,
-          }
-        : {
-            heading: "It was practice, and nothing happened. Here is what could have given it away",
-            intro: `You pressed the button on the practice page. Nothing was collected and nothing happened: that is what practice is for. A real scam would have asked for your details next. Here are its ${flags}.`,
-          };
+      return {
+        heading: t("feedback.opening.clicked.heading"),
+        intro: friendly
+          ? t("feedback.opening.clicked.introFriendly", values)
+          : t("feedback.opening.clicked.intro", values),
+      };
     case "spotted":
       return friendly
         ? {
-            heading: "You spotted it! Here is what gave it away",
-            intro: `Well done, detective: you knew it was a scam. Here are all its ${flags}, so you know them every time.`,
+            heading: t("feedback.opening.spotted.headingFriendly"),
+            intro: t("feedback.opening.spotted.introFriendly", values),
           }
-        : {
-            heading: "You spotted it. Here is what gave it away",
-            intro: `Well done: you recognized it as a scam. Here are all its ${flags}, so you know them all.`,
-          };
+        : { heading: t("feedback.opening.spotted.heading"), intro: t("feedback.opening.spotted.intro", values) };
     case "reported":
       return friendly
         ? {
-            heading: "Well spotted: you reported it! Here is what gave it away",
-            intro: `Reporting is exactly the right move, detective. Here are all its ${flags}, so you know them every time.`,
+            heading: t("feedback.opening.reported.headingFriendly"),
+            intro: t("feedback.opening.reported.introFriendly", values),
           }
-        : {
-            heading: "Well spotted: you reported it. Here is what gave it away",
-            intro: `Reporting a message like this is exactly the right habit. Here are all its ${flags}, so you know them all.`,
-          };
+        : { heading: t("feedback.opening.reported.heading"), intro: t("feedback.opening.reported.intro", values) };
     case "checked_first":
       return {
-        heading: "Well done: that is exactly what to do",
+        heading: t("feedback.opening.checkedFirst.heading"),
         intro: friendly
-          ? `You checked first instead of doing what the message asked. That is the best move there is. Here are its ${flags}.`
-          : `You checked first instead of doing what the message asked: the one step that beats this scam every time. Here are its ${flags}.`,
+          ? t("feedback.opening.checkedFirst.introFriendly", values)
+          : t("feedback.opening.checkedFirst.intro", values),
       };
     case null:
-      return friendly
-        ? {
-            heading: "Here is what to look for",
-            intro: `This message had ${flags} that it was a scam. They are numbered in the message and explained below.`,
-          }
-        : {
-            heading: "Here is what to look for",
-            intro: `This message had ${flags}. Each one is numbered in the message and explained below.`,
-          };
+      return {
+        heading: t("feedback.opening.none.heading"),
+        intro: friendly ? t("feedback.opening.none.introFriendly", values) : t("feedback.opening.none.intro", values),
+      };
   }
 }

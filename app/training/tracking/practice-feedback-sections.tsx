@@ -1,4 +1,5 @@
 import { BookOpen } from "lucide-react";
+import { useT } from "~/i18n/use-translation";
 import { LearnMoreLinks } from "~/red-flags/learn-more-links";
 import type { CoursePageLink, FeedbackView, RedFlagPageLink, SequenceView } from "./practice-feedback.server";
 import { ArrivedEmail, ArrivedText, FlagNumber } from "./practice-message-view";
@@ -24,11 +25,12 @@ export function ArrivedWithRedFlags({
   /** The reader has an account (the holder's view): the course links are shown too. */
   members?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-2">
       <section aria-labelledby="arrived-heading">
         <h2 id="arrived-heading" className="text-lg font-bold text-brand-900">
-          {view.channel === "email" ? "The email as it arrived" : "The text as it arrived"}
+          {view.channel === "email" ? t("feedback.arrived.email") : t("feedback.arrived.text")}
         </h2>
         <div className="mt-3">
           {view.channel === "email" ? (
@@ -54,9 +56,9 @@ export function ArrivedWithRedFlags({
               <div className="min-w-0">
                 <p className="font-semibold break-words">
                   <span className="sr-only">
-                    Red flag {flag.number}, in {flag.where}:{" "}
+                    {t("feedback.flag.label", { number: flag.number, where: flag.where })}
                   </span>
-                  <span aria-hidden="true">In {flag.where}: </span>“{flag.quote}”
+                  <span aria-hidden="true">{t("feedback.flag.where", { where: flag.where })}</span>“{flag.quote}”
                 </p>
                 <p className="mt-1">{flag.why}</p>
                 <LearnMoreLinks learnMore={flag.learnMore} course={members ? flag.course : undefined} />
@@ -74,22 +76,20 @@ export function ArrivedWithRedFlags({
  * red flags, so the reader sees how the story was built before it asked for anything.
  */
 export function StorySoFarSection({ sequence }: { sequence: SequenceView }) {
+  const t = useT();
   return (
     <section aria-labelledby="story-heading" className="mt-8 rounded-2xl border border-slate-200 p-5">
       <h2 id="story-heading" className="text-lg font-bold text-brand-900">
-        The story so far: step {sequence.step} of {sequence.steps}
+        {t("feedback.story.heading", { step: sequence.step, steps: sequence.steps })}
       </h2>
       <p className="mt-2 text-muted">
-        This practice scam came in {sequence.steps} messages over several days, the way real ones often do: each step
-        builds trust before the next one asks for more.
-        {sequence.earlier.length > 0
-          ? " Here are the steps before this one; the message this page is about comes after them."
-          : " This was its first step."}
+        {t("feedback.story.explain", { steps: sequence.steps })}
+        {sequence.earlier.length > 0 ? t("feedback.story.before") : t("feedback.story.first")}
       </p>
       {sequence.earlier.map((step) => (
         <div key={step.step} className="mt-6" data-story-step={step.step}>
           <h3 className="font-bold text-brand-900">
-            Step {step.step} of {sequence.steps}
+            {t("feedback.story.step", { step: step.step, steps: sequence.steps })}
           </h3>
           <div className="mt-3 grid gap-4 lg:grid-cols-2">
             {step.channel === "email" ? (
@@ -97,13 +97,13 @@ export function StorySoFarSection({ sequence }: { sequence: SequenceView }) {
             ) : (
               <ArrivedText message={step.message} linkText={step.linkText} />
             )}
-            <ol aria-label={`Red flags in step ${step.step}`} className="space-y-3">
+            <ol aria-label={t("feedback.story.stepFlags", { step: step.step })} className="space-y-3">
               {step.redFlags.map((flag) => (
                 <li key={flag.number} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3">
                   <FlagNumber number={flag.number} className="mt-1" />
                   <p className="min-w-0 break-words">
                     <span className="sr-only">
-                      Red flag {flag.number}, in {flag.where}:{" "}
+                      {t("feedback.flag.label", { number: flag.number, where: flag.where })}
                     </span>
                     <span className="font-semibold">“{flag.quote}”</span> {flag.why}
                   </p>
@@ -118,11 +118,12 @@ export function StorySoFarSection({ sequence }: { sequence: SequenceView }) {
 }
 
 /** `heading`: the holder's view names the person ("What Sam can do next time"). */
-export function NextTimeSection({ text, heading = "What to do next time" }: { text: string; heading?: string }) {
+export function NextTimeSection({ text, heading }: { text: string; heading?: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="next-time-heading" className="mt-10 rounded-2xl bg-brand-50 p-5">
       <h2 id="next-time-heading" className="text-lg font-bold text-brand-900">
-        {heading}
+        {heading ?? t("feedback.nextTime")}
       </h2>
       <p className="mt-2">{text}</p>
     </section>
@@ -134,21 +135,18 @@ export function NextTimeSection({ text, heading = "What to do next time" }: { te
  * family, a friend, a boss or the bank, and the course page that teaches it.
  */
 export function CheckFirstSection({ course, friendly }: { course: CoursePageLink; friendly: boolean }) {
+  const t = useT();
   const steps = friendly
     ? [
-        "Stop. Don't send anything yet, even if the message sounds upset or in a hurry.",
-        "Check in another way: call or message the person on the number you already have for them, or ask a grown-up.",
-        "Ask for your family's code word. The real person knows it; a scammer doesn't.",
+        t("feedback.checkFirst.step1Friendly"),
+        t("feedback.checkFirst.step2Friendly"),
+        t("feedback.checkFirst.step3Friendly"),
       ]
-    : [
-        "Pause. A real person in trouble can wait five minutes; a scam depends on you not waiting.",
-        "Check through a way you already know: call back on the number you have for them, or the number on the back of your card for a bank.",
-        "Ask for your family's code word, or a question only the real person could answer.",
-      ];
+    : [t("feedback.checkFirst.step1"), t("feedback.checkFirst.step2"), t("feedback.checkFirst.step3")];
   return (
     <section aria-labelledby="check-first-heading" className="mt-10 rounded-2xl bg-safe-50 p-5 ring-1 ring-green-200">
       <h2 id="check-first-heading" className="text-lg font-bold text-brand-900">
-        Check first, every time
+        {t("feedback.checkFirst.heading")}
       </h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5">
         {steps.map((step) => (
@@ -156,8 +154,8 @@ export function CheckFirstSection({ course, friendly }: { course: CoursePageLink
         ))}
       </ol>
       <p className="mt-3">
-        Learn more in the free course:{" "}
-        <a href={course.href} className="font-medium text-brand-700 underline underline-offset-2">
+        {t("feedback.checkFirst.course")}{" "}
+        <a href={course.href} lang="en" className="font-medium text-brand-700 underline underline-offset-2">
           {course.title}
         </a>
       </p>
@@ -175,10 +173,11 @@ export function LearnMoreSection({
   coursePages: CoursePageLink[];
   members?: boolean;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="learn-more-heading" className="mt-10">
       <h2 id="learn-more-heading" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-        <BookOpen aria-hidden="true" className="h-5 w-5" /> Learn more about these red flags
+        <BookOpen aria-hidden="true" className="h-5 w-5" /> {t("feedback.learnMore.heading")}
       </h2>
       <ul className="mt-3 space-y-2">
         {redFlagPages.map((page) => (
@@ -192,7 +191,7 @@ export function LearnMoreSection({
       {members && coursePages.length > 0 && (
         <>
           <p id="course-pages-label" className="mt-5 text-sm font-semibold text-muted">
-            In the course (members):
+            {t("links.inCourse")}
           </p>
           <ul aria-labelledby="course-pages-label" className="mt-1 space-y-1 text-sm">
             {coursePages.map((page) => (
@@ -211,35 +210,53 @@ export function LearnMoreSection({
 
 /** For the real messages that come next: the public checker on the main site. */
 export function CheckerSection({ href }: { href: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="checker-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5">
       <h2 id="checker-heading" className="text-lg font-bold text-brand-900">
-        A real message worries you?
+        {t("feedback.checker.heading")}
       </h2>
       <p className="mt-2">
-        Paste it into{" "}
-        <a href={href} className="font-medium text-brand-700 underline underline-offset-2">
-          Is this a scam?
-        </a>{" "}
-        and see its warning signs explained, the same way as here. Nothing you paste is stored.
+        {t.rich("feedback.checker.text", {
+          link: (chunks) => (
+            <a href={href} className="font-medium text-brand-700 underline underline-offset-2">
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
     </section>
   );
 }
 
+/**
+ * A source's language, so a reader's screen reader says its title the right way: the authorities'
+ * Spanish pages (consumidor.ftc.gov, a Spanish title), else English.
+ */
+function sourceLanguage(source: { url: string; title: string }): "en" | "es" {
+  return /^https:\/\/consumidor\./.test(source.url) || /[¿¡ñáéíóú]|\b(?:de|la|los|las|que|para)\b/.test(source.title)
+    ? "es"
+    : "en";
+}
+
 /** Where the scam this practice message imitates is described by an authority, with its date. */
 export function SourcesSection({ sources }: { sources: FeedbackView["sources"] }) {
+  const t = useT();
   if (sources.length === 0) return null;
   return (
     <section aria-labelledby="sources-heading" className="mt-10">
       <h2 id="sources-heading" className="text-lg font-bold text-brand-900">
-        This practice copies a real scam
+        {t("feedback.sources.heading")}
       </h2>
       <ul className="mt-3 space-y-2 text-sm">
         {sources.map((source) => (
           <li key={source.url}>
             {source.publisher},{" "}
-            <a href={source.url} className="font-medium text-brand-700 underline underline-offset-2">
+            <a
+              href={source.url}
+              lang={sourceLanguage(source)}
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               {source.title}
             </a>{" "}
             ({source.date})

@@ -1,4 +1,7 @@
+import type { ScenarioLanguage } from "~/training/library/practice-scenario-schema";
 import { getEnv } from "~/config/env.server";
+import { pathInLocale } from "~/i18n/locales";
+import { translatorFor, type Translate } from "~/i18n/translate";
 import { coursePagePath } from "~/course/course-map";
 import { pageInfo } from "~/course/page-titles.server";
 import { trackForAgeBand, type CourseTrack } from "~/course/tracks/course-tracks";
@@ -85,6 +88,8 @@ export interface FeedbackView {
   checkFirst: CoursePageLink | null;
   /** A scam told in steps: which step this is, and the steps before it as they arrived. */
   sequence: SequenceView | null;
+  /** The page's language (issue #39): the message's own, so a Spanish reader's page is in Spanish. */
+  language: ScenarioLanguage;
 }
 
 /** An earlier step of the same scam, as it arrived, with its own red flags. */
@@ -119,18 +124,25 @@ function courseLink(page: number, track: CourseTrack = "adults"): CoursePageLink
   return { page, title: pageInfo(page)?.title ?? `Page ${page}`, href: onSite(withTrack(coursePagePath(page), track)) };
 }
 
-/** The public page of the red flag's kind (its `page`), as an address that works from the practice host. */
-function learnMoreLink(slug: string): RedFlagPageLink {
-  const page = redFlagPageLink(slug);
+/** The public page of the red flag's kind (its `page`), in the page's language, as an address that works from the practice host. */
+function learnMoreLink(slug: string, language: ScenarioLanguage): RedFlagPageLink {
+  const page = redFlagPageLink(slug, language);
   return { ...page, href: onSite(page.href) };
 }
 
-const WHERE: Record<string, string> = {
-  fromName: "the sender",
-  fromAddress: "the sender's address",
-  subject: "the subject",
-  body: "the message",
-};
+/** Where in the message a red flag is ("the subject", "el asunto"), in the page's language. */
+function whereIn(part: string | null, t: Translate): string {
+  switch (part) {
+    case "fromName":
+      return t("feedback.where.fromName");
+    case "fromAddress":
+      return t("feedback.where.fromAddress");
+    case "subject":
+      return t("feedback.where.subject");
+    default:
+      return t("feedback.where.body");
+  }
+}
 
 /**
  * A message queued before its delivered form was stored (migration 0016): rebuilt as it would
@@ -175,18 +187,22 @@ export async function feedbackFor(
   db: Database,
   message: FeedbackMessage,
   linkTextOf: (step: { token: string; scenarioId: string }) => string,
+  /** The page's language: the message's own on the person's page, English on the holder's. */
+  pageLanguage?: ScenarioLanguage,
 ): Promise<FeedbackView | null> {
   const library = practiceLibrary();
   const scenario = library.byId(message.scenarioId);
   if (!scenario) return null;
+  const language = pageLanguage ?? scenario.language;
+  const t = translatorFor(language);
   const { located, message: shown } = arrived(scenario, message);
   const track = trackForAgeBand(message.contact.ageBand);
   const redFlags = located.redFlags.map(({ number, redFlag, part }) => ({
     number,
     quote: redFlag.quote,
     why: redFlag.why,
-    where: WHERE[part ?? "body"],
-    learnMore: learnMoreLink(redFlag.page),
+    where: whereIn(part, t),
+    learnMore: learnMoreLink(redFlag.page, language),
     course: courseLink(redFlag.coursePage, track),
   }));
   const story = await storySoFar(db, message.id);
@@ -206,7 +222,7 @@ export async function feedbackFor(
             number,
             quote: redFlag.quote,
             why: redFlag.why,
-            where: WHERE[part ?? "body"],
+            where: whereIn(part, t),
           })),
           linkText: linkTextOf(step),
         },
@@ -226,7 +242,8 @@ export async function feedbackFor(
     redFlagPages,
     coursePages: pages.map((page) => courseLink(page, track)),
     sources: scenario.sources,
-    checkerHref: onSite(CHECKER_PATH),
+    checkerHref: onSite(pathInLocale(CHECKER_PATH, language)),
+    language,
     checkFirst: scenario.drill ? courseLink(CHECK_FIRST_COURSE_PAGE, track) : null,
     sequence,
   };
@@ -238,6 +255,8 @@ export interface LandingView {
   button: string;
   colour: string;
   mark: LandingMark;
+  /** The scenario's language: the page says so, and its one line of ours is in it. */
+  language: ScenarioLanguage;
 }
 
 /** The landing page: the invented organisation's name, colour and mark, its heading and its one button. */
@@ -245,5 +264,12 @@ export function landingFor(message: PracticeMessageRecord): LandingView | null {
   const scenario = practiceLibrary().byId(message.scenarioId);
   if (!scenario) return null;
   const { organisation, heading, button, colour, mark } = scenario.landing;
-  return { organisation: organisation ?? scenario.from.name, heading, button, colour, mark };
+  return {
+    organisation: organisation ?? scenario.from.name,
+    heading,
+    button,
+    colour,
+    mark,
+    language: scenario.language,
+  };
 }

@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-translation";
 import type { ReactNode } from "react";
 import type { LocatedPart, Segment } from "~/training/library/red-flag-segments";
 
@@ -41,6 +42,7 @@ function Piece({ segment, linkText }: { segment: Segment; linkText?: string }) {
 }
 
 function Highlighted({ segments, linkText }: { segments: Segment[]; linkText?: string }) {
+  const t = useT();
   return (
     <>
       {groupByFlag(segments).map((group) => {
@@ -54,10 +56,10 @@ function Highlighted({ segments, linkText }: { segments: Segment[]; linkText?: s
             data-red-flag={group.flag}
             className="rounded bg-amber-100 px-0.5 text-ink ring-1 ring-warn-700"
           >
-            <span className="sr-only">Red flag {group.flag}: </span>
+            <span className="sr-only">{t("practiceMessage.flagStart", { number: group.flag })}</span>
             <FlagNumber number={group.flag} className="mr-1" />
             {content}
-            <span className="sr-only"> (end of red flag {group.flag})</span>
+            <span className="sr-only">{t("practiceMessage.flagEnd", { number: group.flag })}</span>
           </mark>
         );
       })}
@@ -75,14 +77,15 @@ export interface ArrivedMessage {
 }
 
 export function ArrivedEmail({ message }: { message: ArrivedMessage }) {
+  const t = useT();
   return (
     <article
-      aria-label="The practice email as it arrived"
+      aria-label={t("practiceMessage.email")}
       className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <dl className="space-y-1 border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm">
         <div className="flex flex-wrap gap-x-2">
-          <dt className="font-semibold text-muted">From:</dt>
+          <dt className="font-semibold text-muted">{t("practiceMessage.from")}</dt>
           <dd className="min-w-0 break-words">
             <Highlighted segments={message.fromName.segments} />{" "}
             <span className="break-all">
@@ -94,13 +97,13 @@ export function ArrivedEmail({ message }: { message: ArrivedMessage }) {
         </div>
         {message.to && (
           <div className="flex flex-wrap gap-x-2">
-            <dt className="font-semibold text-muted">To:</dt>
+            <dt className="font-semibold text-muted">{t("practiceMessage.to")}</dt>
             <dd className="min-w-0 break-all">{message.to}</dd>
           </div>
         )}
         {message.subject && (
           <div className="flex flex-wrap gap-x-2">
-            <dt className="font-semibold text-muted">Subject:</dt>
+            <dt className="font-semibold text-muted">{t("practiceMessage.subject")}</dt>
             <dd className="min-w-0 font-semibold break-words">
               <Highlighted segments={message.subject.segments} />
             </dd>
@@ -119,10 +122,11 @@ export function ArrivedEmail({ message }: { message: ArrivedMessage }) {
 }
 
 export function ArrivedText({ message, linkText }: { message: ArrivedMessage; linkText: string }) {
+  const t = useT();
   const sameSender = message.fromName.text === message.fromAddress.text;
   return (
     <article
-      aria-label="The practice text as it arrived"
+      aria-label={t("practiceMessage.text")}
       className="rounded-3xl border border-slate-200 bg-slate-50 p-4 shadow-sm"
     >
       <p className="text-center text-sm font-semibold">

@@ -1,10 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import { z } from "zod";
+import { translate } from "~/i18n/translate";
 import { pageMeta } from "~/seo/meta";
 
-/** The first words of the feedback page, exactly as the issue gives them. */
-export const PRACTICE_NOTICE =
-  "This was a practice message from scam-free. Nothing happened, and nothing you type here is collected.";
+/** The first words of the feedback page, exactly as the issue gives them (in the catalogue, with the Spanish). */
+export const PRACTICE_NOTICE = translate("en", "feedback.notice");
 
 /** The landing page's one form: nothing in it but which button was pressed. */
 export const PracticeClickSchema = z.object({ intent: z.literal("click") });
