@@ -1,0 +1,34 @@
+import type { SessionUser } from "~/account/session.server";
+import type { Database } from "~/db/client.server";
+import { consentLimits, countNewAddress, normaliseAddress } from "../address-consent.server";
+import { everyAddress } from "../contact-notices.server";
+import { listContacts, type HolderProgram } from "../programs.server";
+import { fail, type Outcome } from "./outcome";
+
+/**
+ * Addresses this change brings into the family that no one in it had: each counts against the
+ * holder's daily limit of new addresses. Returns a refusal when the limit is reached.
+ */
+export async function admitNewAddresses(
+  db: Database,
+  user: SessionUser,
+  program: HolderProgram,
+  addresses: string[],
+  intent: string,
+): Promise<Outcome | null> {
+  const family = new Set((await listContacts(db, program.subscriptionId)).flatMap(everyAddress));
+  for (const address of new Set(addresses.map(normaliseAddress))) {
+    if (family.has(address)) continue;
+    const limit = await countNewAddress(db, user.id);
+    if (!limit.allowed) {
+      const hours = Math.max(1, Math.ceil(limit.retryAfterSeconds / 3600));
+      return fail(
+        429,
+        "Too many new addresses today",
+        `You have entered ${consentLimits().newAddressesPerHolder.max} new email addresses and phone numbers today, the most we allow in a day. Please try again in ${hours} hour${hours === 1 ? "" : "s"}. Nothing was changed.`,
+        intent,
+      );
+    }
+  }
+  return null;
+}
