@@ -12,6 +12,8 @@ import { pageMeta } from "~/seo/meta";
 import { PRACTICE_EMAIL_TEMPLATE } from "~/training/sending/practice-composer.server";
 import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import { Button } from "~/ui/button";
+import type { ScenarioLanguage } from "~/training/library/practice-scenario-schema";
+import { practiceLanguageOfOutbox } from "~/training/tracking/message-language.server";
 import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -52,11 +54,30 @@ export async function loader({ request }: Route.LoaderArgs) {
           text: selected.textBody,
           // A practice email can be reported the two ways a person would: forwarded, or answered.
           reportable: selected.template === PRACTICE_EMAIL_TEMPLATE && selected.status === "sent",
+          // Its reader's mail program speaks their language: a Spanish practice email, Spanish buttons.
+          language:
+            selected.template === PRACTICE_EMAIL_TEMPLATE ? await practiceLanguageOfOutbox(db, selected.id) : "en",
         }
       : null,
     reportAddress: practiceSendingSetup()?.reportAddress ?? null,
   };
 }
+
+/** The mail program's words, in its reader's language. */
+const MAIL_CLIENT_WORDS = {
+  en: {
+    how: (address: string) => `Report it as a person would: forward it to ${address}, or reply to it.`,
+    forward: "Forward to report",
+    reply: "Reply",
+    replyBody: "I think this is a scam.",
+  },
+  es: {
+    how: (address: string) => `Repórtelo como lo haría una persona: reenvíelo a ${address}, o respóndalo.`,
+    forward: "Reenviar para reportar",
+    reply: "Responder",
+    replyBody: "Creo que esto es una estafa.",
+  },
+} as const;
 
 const MailClientSchema = z.object({
   intent: z.enum(["forward", "reply"], { error: "Choose Forward to report or Reply." }),
@@ -113,7 +134,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (fields.intent === "text-reply") return replyToText(fields);
   const form = MailClientSchema.safeParse(fields);
   if (!form.success) return data({ ok: false, message: form.error.issues[0]!.message }, { status: 400 });
-  const message = await getMessage(await getDatabase(), form.data.id);
+  const db = await getDatabase();
+  const message = await getMessage(db, form.data.id);
   const setup = practiceSendingSetup();
   const secret = inboundEmailSecret();
   if (!message || message.template !== PRACTICE_EMAIL_TEMPLATE || !setup || !secret) {
@@ -123,7 +145,10 @@ export async function action({ request }: Route.ActionArgs) {
   const raw =
     form.data.intent === "forward"
       ? await forwardedCopy(message, { mailFrom, forwardTo: setup.reportAddress })
-      : await replyCopy(message, { mailFrom, body: "I think this is a scam." });
+      : await replyCopy(message, {
+          mailFrom,
+          body: MAIL_CLIENT_WORDS[await practiceLanguageOfOutbox(db, message.id)].replyBody,
+        });
   const response = await fetch(`${getEnv().APP_URL}/api/webhooks/inbound-email`, {
     method: "POST",
     headers: { "Content-Type": "message/rfc822", [INBOUND_SIGNATURE_HEADER]: signInboundEmail(raw, secret) },
@@ -134,22 +159,29 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: response.ok, message: words ?? answer.error ?? `The report was refused (${response.status}).` });
 }
 
-function ReportButtons({ id, reportAddress }: { id: string; reportAddress: string | null }) {
+function ReportButtons({
+  id,
+  reportAddress,
+  language,
+}: {
+  id: string;
+  reportAddress: string | null;
+  language: ScenarioLanguage;
+}) {
   const busy = useNavigation().state !== "idle";
   const result = useActionData<typeof action>();
+  const words = MAIL_CLIENT_WORDS[language];
   return (
-    <div className="mt-4 border-t border-slate-200 pt-4">
-      <p className="text-sm text-muted">
-        Report it as a person would: forward it to {reportAddress ?? "the report address"}, or reply to it.
-      </p>
+    <div lang={language} className="mt-4 border-t border-slate-200 pt-4">
+      <p className="text-sm text-muted">{words.how(reportAddress ?? "the report address")}</p>
       {/* Posted to this message's own address, so the page that answers still shows it. */}
       <Form method="post" action={`/dev/mailbox?id=${id}`} className="mt-3 flex flex-wrap gap-3">
         <input type="hidden" name="id" value={id} />
         <Button type="submit" name="intent" value="forward" variant="secondary" disabled={busy}>
-          Forward to report
+          {words.forward}
         </Button>
         <Button type="submit" name="intent" value="reply" variant="secondary" disabled={busy}>
-          Reply
+          {words.reply}
         </Button>
       </Form>
       {result && (
@@ -275,7 +307,9 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
               To {selected.to} · {selected.status} · {new Date(selected.createdAt).toUTCString()}
             </p>
             <LinkedText text={selected.text} />
-            {selected.reportable && <ReportButtons id={selected.id} reportAddress={loaderData.reportAddress} />}
+            {selected.reportable && (
+              <ReportButtons id={selected.id} reportAddress={loaderData.reportAddress} language={selected.language} />
+            )}
           </article>
         )}
       </div>

@@ -31,6 +31,7 @@ import { action as landingAction, loader as landingLoader } from "~/routes/pract
 import { action as feedbackAction, loader as feedbackLoader } from "~/routes/practice.feedback";
 import { action as stopAction, loader as stopLoader } from "~/routes/practice.stop";
 import { action as twilioWebhook } from "~/routes/api.webhooks.twilio";
+import { loader as mailboxLoader } from "~/routes/dev.mailbox";
 
 const BROWSER =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -307,6 +308,13 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
         form: { intent: "stop" },
       });
       expect(stopped.data).toEqual({ state: "stopped", language: "es" });
+
+      // The local mailbox plays her mail program: its buttons are in her language too.
+      const mailbox = await call<{ selected: { reportable: boolean; language: string } }>(
+        mailboxLoader,
+        `/dev/mailbox?id=${seeded.outboxMessageId}`,
+      );
+      expect(mailbox.data.selected).toMatchObject({ reportable: true, language: "es" });
     });
   });
 
