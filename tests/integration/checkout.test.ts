@@ -186,6 +186,12 @@ describe.each(DATABASE_TARGETS)("checkout, demo payments and members' pages on $
       CHECKOUT_MESSAGES.firstMember,
     ],
     [
+      "a language the form does not offer",
+      { ...validFamily, memberLanguage: ["<b>fr</b>", "", "", ""] },
+      "memberLanguage1",
+      "Please choose English or Español.",
+    ],
+    [
       "a malformed member email",
       { ...validFamily, memberEmail: ["not-an-email", "", "", ""] },
       "memberEmail1",
