@@ -40,6 +40,9 @@ export const CACHEABLE_PAGES: Record<string, CacheablePage> = {
   "/terms": { policy: DEPLOY_ONLY },
   "/privacy": { policy: DEPLOY_ONLY },
   "/cookies": { policy: DEPLOY_ONLY },
+  "/es/terms": { policy: DEPLOY_ONLY },
+  "/es/privacy": { policy: DEPLOY_ONLY },
+  "/es/cookies": { policy: DEPLOY_ONLY },
   // The values mirror COMMENT_SORTS in app/community/comment-schema.ts; any other value passes through.
   "/community": { policy: LIVE, params: { sort: ["newest", "rating", "likes"] } },
 };

@@ -19,6 +19,7 @@ import { checkWeeklyLessons, WeeklyLessonError } from "../app/weekly/lesson-file
 import { COURSE_TRACKS } from "../app/course/tracks/course-tracks";
 import { checkCourseTracks, readingTable } from "../app/course/tracks/track-checks";
 import { courseTrackFiles } from "../app/course/tracks/track-files.server";
+import { checkSpanishCourse, spanishCourseFiles } from "../app/course/spanish/spanish-course-checks";
 
 let failed = false;
 let library: PracticeLibrary | undefined;
@@ -93,6 +94,25 @@ try {
   }
 } catch (error) {
   console.error(`The course's track pages could not be read: ${(error as Error).message}`);
+  failed = true;
+}
+try {
+  // The course's Spanish edition (issue #39): every page of it in every track, the same page as its
+  // English one, within its track's Spanish reading budget (INFLESZ).
+  const spanish = checkSpanishCourse(spanishCourseFiles());
+  if (spanish.problems.length) {
+    console.error(
+      `The course's Spanish pages fall short (issue #39):\n${spanish.problems.map((p) => `  ${p}`).join("\n")}`,
+    );
+    failed = true;
+  } else {
+    const scores = spanish.levels.flatMap(({ level }) => (level ? [level.inflesz] : []));
+    console.log(
+      `Course in Spanish: ${spanish.levels.length} pages in ${COURSE_TRACKS.length} tracks, all within budget (INFLESZ ${Math.min(...scores)} to ${Math.max(...scores)}).`,
+    );
+  }
+} catch (error) {
+  console.error(`The course's Spanish pages could not be read: ${(error as Error).message}`);
   failed = true;
 }
 if (failed) process.exit(1);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { coursePagePath } from "~/course/course-map";
+import { coursePageHref } from "~/course/course-words";
+import { localeOfPath, type Locale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-translation";
 
 /**
@@ -24,11 +25,21 @@ function External({ href, children, lang }: { href: string; children: ReactNode;
   );
 }
 
-function courseLink(page: number) {
+/**
+ * A course page named inside a sentence: its Spanish edition on a Spanish page where it is written
+ * (the sentence names it in Spanish), else the English page, whose English title the sentence keeps.
+ */
+function courseLink(page: number, locale: Locale) {
+  const href = coursePageHref(page, locale);
+  const language = localeOfPath(href);
   return function CourseLink(chunks: ReactNode[]) {
     return (
-      // The course is in English: its page titles are English on every edition.
-      <a href={coursePagePath(page)} className="text-brand-700 underline underline-offset-2" hrefLang="en" lang="en">
+      <a
+        href={href}
+        className="text-brand-700 underline underline-offset-2"
+        hrefLang={language}
+        lang={language === locale ? undefined : language}
+      >
         {chunks}
       </a>
     );
@@ -79,7 +90,7 @@ export function CheckAdvice() {
             </ul>
           </div>
         </div>
-        <p className="mt-3 text-sm text-muted">{t.rich("advice.reportCourse", { link: courseLink(41) })}</p>
+        <p className="mt-3 text-sm text-muted">{t.rich("advice.reportCourse", { link: courseLink(41, t.locale) })}</p>
       </section>
 
       <section aria-labelledby="already-heading">
@@ -95,7 +106,10 @@ export function CheckAdvice() {
           <li className="rounded-2xl bg-brand-50 p-4">
             <h3 className="font-bold text-brand-900">{t("advice.passwordHeading")}</h3>
             <p className="mt-1">
-              {t.rich("advice.passwordText", { passwords: courseLink(38), twoStep: courseLink(39) })}
+              {t.rich("advice.passwordText", {
+                passwords: courseLink(38, t.locale),
+                twoStep: courseLink(39, t.locale),
+              })}
             </p>
           </li>
           <li className="rounded-2xl bg-brand-50 p-4">
@@ -103,7 +117,7 @@ export function CheckAdvice() {
             <p className="mt-1">
               {t.rich("advice.ssnText", {
                 link: external(spanish ? "https://www.robodeidentidad.gov/" : "https://www.identitytheft.gov/"),
-                course: courseLink(17),
+                course: courseLink(17, t.locale),
               })}
             </p>
           </li>
@@ -112,7 +126,7 @@ export function CheckAdvice() {
             <p className="mt-1">{t("advice.openedText")}</p>
           </li>
         </ul>
-        <p className="mt-3 text-sm text-muted">{t.rich("advice.alreadyCourse", { link: courseLink(40) })}</p>
+        <p className="mt-3 text-sm text-muted">{t.rich("advice.alreadyCourse", { link: courseLink(40, t.locale) })}</p>
       </section>
     </div>
   );

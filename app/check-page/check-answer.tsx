@@ -1,11 +1,12 @@
 import { forwardRef, type ReactNode } from "react";
 import type { AskKind, CheckInput, CheckResult, SignField, Verdict, WarningSign } from "~/checker/check-message";
 import { SIGN_WORDS_ES } from "~/checker/sign-words-es";
-import { pathInLocale } from "~/i18n/locales";
+import { coursePageHref } from "~/course/course-words";
+import { localeOfPath, pathInLocale, type Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/messages/en";
 import type { Translate } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";
-import { LearnMoreLinks } from "~/red-flags/learn-more-links";
+import { LearnMoreLinks, type CourseLinkView } from "~/red-flags/learn-more-links";
 import { FlagNumber } from "~/training/tracking/practice-message-view";
 
 /**
@@ -173,6 +174,12 @@ function firstNumbers(signs: WarningSign[]): Map<number, number> {
   return repeats;
 }
 
+/** The course page teaching a sign, in the page's language where it is written in it (issue #39). */
+function courseLinkOf(englishPath: string, titles: PageTitles, locale: Locale, fallback: string): CourseLinkView {
+  const href = coursePageHref(Number(englishPath.split("/").pop()), locale);
+  return { href, title: titles[href] ?? fallback, language: localeOfPath(href) };
+}
+
 function SignList({ result, titles }: { result: CheckResult; titles: PageTitles }) {
   const t = useT();
   // A sign found in several places is explained once, at its first number; the others point there
@@ -219,7 +226,7 @@ function SignList({ result, titles }: { result: CheckResult; titles: PageTitles 
                       href: pathInLocale(sign.learnMore, t.locale),
                       title: t.locale === "es" ? words.title : (titles[sign.learnMore] ?? t("links.learnMoreFallback")),
                     }}
-                    course={{ href: sign.coursePage, title: titles[sign.coursePage] ?? t("links.courseFallback") }}
+                    course={courseLinkOf(sign.coursePage, titles, t.locale, t("links.courseFallback"))}
                   />
                 </>
               ) : (

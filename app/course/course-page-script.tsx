@@ -2,7 +2,7 @@ import { useNonce } from "~/security/nonce";
 
 /**
  * The course page's only script (decision 039), inline and small: it keeps each self-check's total
- * ("2 of 3 answered.", then "You got 2 of 3 right.") and makes "Print this page" print. Both are
+ * ("2 of 3 answered.", then "You got 2 of 3 right.", in the page's language) and makes "Print this page" print. Both are
  * hidden until it runs, so without JavaScript nothing on the page pretends to work.
  */
 function coursePage() {
@@ -13,10 +13,13 @@ function coursePage() {
     const picked = questions.map((question) => question.querySelector("input:checked"));
     const answered = picked.filter(Boolean).length;
     const right = picked.filter((input) => input?.hasAttribute("data-right")).length;
-    total.textContent =
-      answered === questions.length
-        ? `You got ${right} of ${questions.length} right.`
-        : `${answered} of ${questions.length} answered.`;
+    // The sentences come written, in the page's language, from the self-check itself.
+    const sentences = JSON.parse(total.getAttribute("data-self-check-total") || "{}") as {
+      answered?: string[];
+      right?: string[];
+    };
+    const sentence = answered === questions.length ? sentences.right?.[right] : sentences.answered?.[answered];
+    if (sentence) total.textContent = sentence;
   };
   for (const section of document.querySelectorAll("[data-self-check]")) {
     section.querySelector("[data-self-check-total]")?.removeAttribute("hidden");

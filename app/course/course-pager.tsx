@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useT } from "~/i18n/use-translation";
 import { cn } from "~/ui/cn";
-import { coursePagePath as pagePath, nextPage, pagerWindow, previousPage } from "./course-map";
+import { nextPage, pagerWindow, previousPage } from "./course-map";
+import { coursePageHref, isEnglishOnlyFor } from "./course-words";
 import type { CourseTrack } from "./tracks/course-tracks";
 import { withTrack } from "./tracks/track-form";
 
@@ -12,23 +14,27 @@ import { withTrack } from "./tracks/track-form";
  * row fits a 320 px screen. The widths are the pager's own (a container query), not the window's.
  */
 export function CoursePager({ page, track = "adults" }: { page: number; track?: CourseTrack }) {
-  // Links stay in the track the reader is reading (a shared Kids link leads on to Kids pages).
-  const coursePagePath = (number: number) => withTrack(pagePath(number), track);
+  const t = useT();
+  // Links stay in the track the reader is reading (a shared Kids link leads on to Kids pages), and
+  // in Spanish where the next page is written in Spanish.
+  const coursePagePath = (number: number) => withTrack(coursePageHref(number, t.locale), track);
+  const hrefLang = (number: number) => (isEnglishOnlyFor(number, t.locale) ? "en" : undefined);
   const previous = previousPage(page);
   const next = nextPage(page);
   const linkClass =
     "inline-flex h-10 min-w-9 flex-none items-center justify-center gap-1 rounded-lg px-1.5 font-semibold @lg:min-w-10 @lg:px-3";
   return (
     <div className="no-print @container mt-10 border-t border-slate-200 pt-6">
-      <nav aria-label="Pages" className="flex items-center justify-between gap-2 @lg:gap-3">
+      <nav aria-label={t("course.pager")} className="flex items-center justify-between gap-2 @lg:gap-3">
         {previous !== null ? (
           <a
             href={coursePagePath(previous)}
+            hrefLang={hrefLang(previous)}
             rel="prev"
             className={cn(linkClass, "text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50")}
           >
             <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-            <span className="sr-only @lg:not-sr-only">Previous</span>
+            <span className="sr-only @lg:not-sr-only">{t("course.previous")}</span>
           </a>
         ) : (
           <span />
@@ -38,8 +44,9 @@ export function CoursePager({ page, track = "adults" }: { page: number; track?: 
             <li key={number}>
               <a
                 href={coursePagePath(number)}
+                hrefLang={hrefLang(number)}
                 aria-current={number === page ? "page" : undefined}
-                aria-label={`Page ${number}`}
+                aria-label={t("course.pageNumber", { page: number })}
                 className={cn(
                   linkClass,
                   number === page ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50",
@@ -53,10 +60,11 @@ export function CoursePager({ page, track = "adults" }: { page: number; track?: 
         {next !== null ? (
           <a
             href={coursePagePath(next)}
+            hrefLang={hrefLang(next)}
             rel="next"
             className={cn(linkClass, "bg-brand-700 text-white hover:bg-brand-800")}
           >
-            <span className="sr-only @lg:not-sr-only">Next</span>
+            <span className="sr-only @lg:not-sr-only">{t("course.next")}</span>
             <ChevronRight aria-hidden="true" className="h-4 w-4" />
           </a>
         ) : (

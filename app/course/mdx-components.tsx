@@ -1,5 +1,6 @@
 import { AlertTriangle, BookOpenCheck, ChevronDown, Lightbulb, PartyPopper, Pencil, Quote } from "lucide-react";
 import { useId, type ReactNode } from "react";
+import { useT } from "~/i18n/use-translation";
 import { cn } from "~/ui/cn";
 
 /** The building blocks course writers use in MDX (see content/course/README.md). */
@@ -31,10 +32,13 @@ function Callout({
   );
 }
 
+// Each box's heading is in the page's language: a Spanish page is rendered inside a ContentLocale.
+
 function RedFlags({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <Callout
-      label="Red flags"
+      label={t("course.box.redFlags")}
       icon={AlertTriangle}
       boxClass="border-l-4 border-danger-600 bg-red-50"
       headingClass="text-danger-600"
@@ -44,10 +48,11 @@ function RedFlags({ children }: { children: ReactNode }) {
   );
 }
 
-function Tip({ title = "Tip", children }: { title?: string; children: ReactNode }) {
+function Tip({ title, children }: { title?: string; children: ReactNode }) {
+  const t = useT();
   return (
     <Callout
-      label={title}
+      label={title ?? t("course.box.tip")}
       icon={Lightbulb}
       boxClass="border-l-4 border-safe-600 bg-safe-50"
       headingClass="text-safe-600"
@@ -57,11 +62,12 @@ function Tip({ title = "Tip", children }: { title?: string; children: ReactNode 
   );
 }
 
-function Example({ title = "Real-life example", children }: { title?: string; children: ReactNode }) {
+function Example({ title, children }: { title?: string; children: ReactNode }) {
+  const t = useT();
   return (
     <Callout
       kind="example"
-      label={title}
+      label={title ?? t("course.box.example")}
       icon={Quote}
       boxClass="border border-brand-200 bg-brand-50"
       headingClass="text-brand-800"
@@ -73,20 +79,22 @@ function Example({ title = "Real-life example", children }: { title?: string; ch
 
 /** A figure from an authority; `source` names the report and its year, shown under the figure. */
 function Fact({ source, children }: { source?: string; children: ReactNode }) {
+  const t = useT();
   return (
-    <aside aria-label="Fact" className="my-6 rounded-xl bg-slate-100 p-5 font-medium [&_p]:my-1">
+    <aside aria-label={t("course.box.fact")} className="my-6 rounded-xl bg-slate-100 p-5 font-medium [&_p]:my-1">
       {children}
-      {source && <p className="text-sm font-normal text-muted">Source: {source}</p>}
+      {source && <p className="text-sm font-normal text-muted">{t("course.box.source", { source })}</p>}
     </aside>
   );
 }
 
 /** Something to do now, alone or with family: each track of a page has its own (issue #37). */
-function Activity({ title = "Try it", children }: { title?: string; children: ReactNode }) {
+function Activity({ title, children }: { title?: string; children: ReactNode }) {
+  const t = useT();
   return (
     <Callout
       kind="activity"
-      label={title}
+      label={title ?? t("course.box.activity")}
       icon={Pencil}
       boxClass="border-2 border-dashed border-brand-300 bg-white"
       headingClass="text-brand-800"
@@ -97,10 +105,14 @@ function Activity({ title = "Try it", children }: { title?: string; children: Re
 }
 
 function GreatJob({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
-    <aside aria-label="Great Job!" className="my-8 rounded-2xl bg-safe-600 p-6 text-white [&_a]:text-white">
+    <aside
+      aria-label={t("course.box.greatJob")}
+      className="my-8 rounded-2xl bg-safe-600 p-6 text-white [&_a]:text-white"
+    >
       <p className="flex items-center gap-2 text-2xl font-extrabold">
-        <PartyPopper aria-hidden="true" className="h-7 w-7" /> Great Job!
+        <PartyPopper aria-hidden="true" className="h-7 w-7" /> {t("course.box.greatJob")}
       </p>
       <div className="[&_p]:my-2">{children}</div>
     </aside>
@@ -138,12 +150,20 @@ interface Question {
  */
 function SelfCheck({ questions }: { questions: Question[] }) {
   const id = useId();
+  const t = useT();
+  const total = questions.length;
+  // The page's script shows the running total; every sentence it may need is written here, by the
+  // catalogue, so the script never builds a sentence of its own.
+  const totals = {
+    answered: Array.from({ length: total + 1 }, (_, answered) => t("course.selfCheck.answered", { answered, total })),
+    right: Array.from({ length: total + 1 }, (_, right) => t("course.selfCheck.right", { right, total })),
+  };
   return (
     <section data-self-check aria-labelledby={`${id}-title`} className="my-8 rounded-2xl border-2 border-brand-200 p-6">
       <h2 id={`${id}-title`} className="!mt-0 flex items-center gap-2">
-        <BookOpenCheck aria-hidden="true" className="h-6 w-6" /> Self-check
+        <BookOpenCheck aria-hidden="true" className="h-6 w-6" /> {t("course.selfCheck.title")}
       </h2>
-      <p className="text-sm text-muted">Pick an answer to see if you got it. Your answers stay on this device.</p>
+      <p className="text-sm text-muted">{t("course.selfCheck.intro")}</p>
       <ol className="!list-none !pl-0">
         {questions.map((q, qi) => (
           <li key={qi} className="my-5">
@@ -181,10 +201,10 @@ function SelfCheck({ questions }: { questions: Question[] }) {
               </div>
               <p aria-live="polite" className="mt-2 text-sm">
                 <span className="hidden font-semibold text-safe-600 group-has-[[data-right]:checked]/question:inline">
-                  Correct!{" "}
+                  {t("course.selfCheck.correct")}{" "}
                 </span>
                 <span className="hidden font-semibold text-danger-600 group-has-[input:not([data-right]):checked]/question:inline">
-                  Not quite.{" "}
+                  {t("course.selfCheck.notQuite")}{" "}
                 </span>
                 {q.explanation && <span className="hidden group-has-checked/question:inline">{q.explanation}</span>}
               </p>
@@ -192,11 +212,15 @@ function SelfCheck({ questions }: { questions: Question[] }) {
           </li>
         ))}
       </ol>
-      <p aria-live="polite" className="font-semibold" data-self-check-total hidden>
-        0 of {questions.length} answered.
+      <p aria-live="polite" className="font-semibold" data-self-check-total={JSON.stringify(totals)} hidden>
+        {totals.answered[0]}
       </p>
       <noscript>
-        <p className="text-sm">Answers: {questions.map((q, i) => `${i + 1}. ${q.options[q.answer]}`).join("; ")}</p>
+        <p className="text-sm">
+          {t("course.selfCheck.answers", {
+            answers: questions.map((q, i) => `${i + 1}. ${q.options[q.answer]}`).join("; "),
+          })}
+        </p>
       </noscript>
     </section>
   );

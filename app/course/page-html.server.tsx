@@ -1,6 +1,9 @@
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { Locale } from "~/i18n/locales";
+import { ContentLocale } from "~/i18n/use-translation";
 import { mdxComponents } from "./mdx-components";
+import { hasSpanishCoursePage } from "./spanish/spanish-course";
 import { isCourseTrack, type CourseTrack } from "./tracks/course-tracks";
 import { withTrack } from "./tracks/track-form";
 
@@ -14,10 +17,12 @@ type MdxModule = {
  * every reader of a track and the page ships no React to the browser (decision 039), so rendering
  * the MDX again on each request (most of a signed-in page's cost) bought nothing. Each file is
  * loaded on its first request, and being server-only the pages never become public JavaScript
- * chunks. The Adults track is content/course/scam-free/; the others content/course/tracks/<track>/.
+ * chunks. The Adults track is content/course/scam-free/; the others content/course/tracks/<track>/;
+ * the Spanish edition's pages (issue #39) content/course/es/<track>/, every track in its own folder.
  */
 const adultModules = import.meta.glob<MdxModule>("../../content/course/scam-free/*.mdx");
 const trackModules = import.meta.glob<MdxModule>("../../content/course/tracks/*/*.mdx");
+const spanishModules = import.meta.glob<MdxModule>("../../content/course/es/*/*.mdx");
 
 const loaders = new Map<string, () => Promise<MdxModule>>();
 for (const [file, load] of Object.entries(adultModules)) {
@@ -27,6 +32,10 @@ for (const [file, load] of Object.entries(adultModules)) {
 for (const [file, load] of Object.entries(trackModules)) {
   const match = /\/tracks\/([a-z-]+)\/(\d{2})-[^/]+\.mdx$/.exec(file);
   if (match && isCourseTrack(match[1])) loaders.set(`${match[1]}/${Number(match[2])}`, load);
+}
+for (const [file, load] of Object.entries(spanishModules)) {
+  const match = /\/es\/([a-z-]+)\/(\d{2})-[^/]+\.mdx$/.exec(file);
+  if (match && isCourseTrack(match[1])) loaders.set(`es/${match[1]}/${Number(match[2])}`, load);
 }
 
 export interface CoursePageText {
@@ -40,9 +49,13 @@ export interface CoursePageText {
 
 const rendered = new Map<string, Promise<CoursePageText>>();
 
-/** The page's text in a track as HTML, or null when no file was written for it. */
-export function coursePageText(page: number, track: CourseTrack): Promise<CoursePageText | null> {
-  const key = `${track}/${page}`;
+/** The page's text in a track and language as HTML, or null when no file was written for it. */
+export function coursePageText(
+  page: number,
+  track: CourseTrack,
+  locale: Locale = "en",
+): Promise<CoursePageText | null> {
+  const key = locale === "es" ? `es/${track}/${page}` : `${track}/${page}`;
   const load = loaders.get(key);
   if (!load) return Promise.resolve(null);
   let text = rendered.get(key);
@@ -50,8 +63,15 @@ export function coursePageText(page: number, track: CourseTrack): Promise<Course
     text = load().then(({ default: Content, frontmatter = {} }) => ({
       // Its own id prefix, so the self-check's ids never meet those of the page around it.
       html: keepTrackInLinks(
-        renderToStaticMarkup(<Content components={mdxComponents} />, { identifierPrefix: `page${page}-${track}-` }),
+        renderToStaticMarkup(
+          // The boxes' headings ("Señales de alerta") in the page's language.
+          <ContentLocale.Provider value={locale}>
+            <Content components={mdxComponents} />
+          </ContentLocale.Provider>,
+          { identifierPrefix: `page${page}-${track}-${locale === "es" ? "es-" : ""}` },
+        ),
         track,
+        locale,
       ),
       title: typeof frontmatter.title === "string" ? frontmatter.title : null,
       description: typeof frontmatter.description === "string" ? frontmatter.description : null,
@@ -64,8 +84,13 @@ export function coursePageText(page: number, track: CourseTrack): Promise<Course
   return text;
 }
 
-/** A track's page links to other course pages in the same track (a shared Kids link stays Kids). */
-function keepTrackInLinks(html: string, track: CourseTrack): string {
-  if (track === "adults") return html;
-  return html.replace(/href="(\/course\/scam-free\/\d+)"/g, (_, path: string) => `href="${withTrack(path, track)}"`);
+/**
+ * A track's page links to other course pages in the same track (a shared Kids link stays Kids). A
+ * link to a page only in English says so to the browser too (hreflang), as the text does.
+ */
+function keepTrackInLinks(html: string, track: CourseTrack, locale: Locale): string {
+  return html.replace(/href="(\/(?:es\/)?course\/scam-free\/(\d+))"/g, (_, path: string, page: string) => {
+    const english = locale === "es" && !path.startsWith("/es/") && !hasSpanishCoursePage(Number(page));
+    return `href="${withTrack(path, track)}"${english ? ' hreflang="en"' : ""}`;
+  });
 }

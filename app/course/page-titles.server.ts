@@ -27,3 +27,18 @@ export function allPageInfo(): PageInfo[] {
 export function pageInfo(page: number): PageInfo | undefined {
   return PAGES.find((p) => p.page === page);
 }
+
+/**
+ * The Spanish edition's page titles (issue #39), from the Adults track's Spanish pages: the sidebar
+ * of a Spanish course page names a page in Spanish where it is written in Spanish.
+ */
+const spanishFrontmatters = import.meta.glob<{ title: string; page: number }>("../../content/course/es/adults/*.mdx", {
+  eager: true,
+  import: "frontmatter",
+});
+
+const SPANISH_TITLES = new Map(Object.values(spanishFrontmatters).map((fm) => [Number(fm.page), String(fm.title)]));
+
+export function spanishPageTitle(page: number): string | undefined {
+  return SPANISH_TITLES.get(page);
+}

@@ -5,13 +5,29 @@
  * all agree, and nothing ever redirects by guessing (issue 39).
  */
 
+import { hasSpanishCoursePage } from "~/course/spanish/spanish-course";
+
 export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** The English pages that have a Spanish edition (the rest link to English, marked "(en inglés)"). */
-export const PAGES_IN_SPANISH: readonly string[] = ["/", "/check", "/pricing", "/red-flags"];
+export const PAGES_IN_SPANISH: readonly string[] = [
+  "/",
+  "/check",
+  "/pricing",
+  "/red-flags",
+  "/terms",
+  "/privacy",
+  "/cookies",
+];
 /** Sections whose every page has a Spanish edition: the red-flag pages, /red-flags/<slug>. */
 const SECTIONS_IN_SPANISH: readonly string[] = ["/red-flags/"];
+
+/** The course's pages written in Spanish (its first ten and the Common Scams lesson), /course/scam-free/<n>. */
+function isSpanishCoursePage(english: string): boolean {
+  const page = /^\/course\/scam-free\/(\d{1,2})$/.exec(english)?.[1];
+  return page !== undefined && hasSpanishCoursePage(Number(page));
+}
 
 const SPANISH_PREFIX = "/es";
 
@@ -32,7 +48,11 @@ export function englishPathOf(pathname: string): string {
 /** The Spanish edition's address of an English page, or null when it has none. */
 export function spanishPathOf(pathname: string): string | null {
   const english = englishPathOf(pathname);
-  if (!PAGES_IN_SPANISH.includes(english) && !SECTIONS_IN_SPANISH.some((section) => english.startsWith(section)))
+  if (
+    !PAGES_IN_SPANISH.includes(english) &&
+    !SECTIONS_IN_SPANISH.some((section) => english.startsWith(section)) &&
+    !isSpanishCoursePage(english)
+  )
     return null;
   return english === "/" ? SPANISH_PREFIX : `${SPANISH_PREFIX}${english}`;
 }

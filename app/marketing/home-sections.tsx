@@ -1,3 +1,4 @@
+import { coursePageHref } from "~/course/course-words";
 import {
   BookOpen,
   Brain,
@@ -35,9 +36,9 @@ export function Hero() {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted md:text-xl">{t("home.lead")}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+          {/* The Spanish home opens the course's first page in Spanish; the course home is English. */}
           <Link
-            to="/course"
-            {...inEnglishOn(t.locale)}
+            to={t.locale === "es" ? coursePageHref(1, "es") : "/course"}
             className={`${primaryLink} bg-brand-700 text-white hover:bg-brand-800`}
           >
             {t("home.startCourse")}

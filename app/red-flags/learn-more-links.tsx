@@ -1,4 +1,12 @@
+import type { Locale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-translation";
+
+/** A course page to link to: its Spanish edition for a Spanish reader where one is written, else English. */
+export interface CourseLinkView {
+  href: string;
+  title: string;
+  language: Locale;
+}
 
 /**
  * Under a red flag or a warning sign: "Learn more" opens the public red-flag page (no account
@@ -12,7 +20,7 @@ export function LearnMoreLinks({
   course,
 }: {
   learnMore: { href: string; title: string };
-  course?: { href: string; title: string };
+  course?: CourseLinkView;
 }) {
   const t = useT();
   return (
@@ -25,12 +33,31 @@ export function LearnMoreLinks({
       </p>
       {course && (
         <p className="mt-1 text-sm text-muted">
-          {t("links.inCourse")} {/* The course is in English: its titles are English on a Spanish page too. */}
-          <a href={course.href} lang="en" hrefLang="en" className="text-brand-700 underline underline-offset-2">
-            {course.title}
-          </a>
+          {t("links.inCourse")} <CourseLink course={course} />
         </p>
       )}
+    </>
+  );
+}
+
+/**
+ * A link to a course page, in its own language: a Spanish reader's link to a page written only in
+ * English is marked so, to the browser (lang, hreflang) and in words ("(en inglés)").
+ */
+export function CourseLink({ course, className }: { course: CourseLinkView; className?: string }) {
+  const t = useT();
+  const other = course.language !== t.locale;
+  return (
+    <>
+      <a
+        href={course.href}
+        lang={other ? course.language : undefined}
+        hrefLang={course.language}
+        className={className ?? "text-brand-700 underline underline-offset-2"}
+      >
+        {course.title}
+      </a>
+      {other && <> {t("links.otherLanguage")}</>}
     </>
   );
 }

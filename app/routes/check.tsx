@@ -47,8 +47,9 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
-export function loader() {
-  return data({ titles: checkPageTitles() }, { headers: NOT_STORED_HEADERS });
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return data({ titles: checkPageTitles(locale) }, { headers: NOT_STORED_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

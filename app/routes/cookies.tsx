@@ -1,21 +1,35 @@
 import type { Route } from "./+types/cookies";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useLocale } from "~/i18n/use-translation";
 import { LegalPage } from "~/legal/legal-page";
 import { pageMeta } from "~/seo/meta";
 import Content from "../../content/legal/cookies.mdx";
+import SpanishContent from "../../content/legal/es/cookies.mdx";
 import { loadAsWholePage, noPageData, noScriptsHandle } from "~/layout/page-scripts";
 
-// Reading only: no script in the browser (decision 037).
+// Reading only: no script in the browser (decision 037). /es/cookies is the Spanish version; it says
+// the English one is binding (issue #39).
 export const handle = noScriptsHandle;
 export const loader = noPageData;
 export const clientLoader = loadAsWholePage;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Cookie Policy",
-    description: "Which cookies scam-free uses, why, and how you can control them.",
-    path: "/cookies",
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("legal.cookies.title"),
+    description: t("legal.cookies.description"),
+    path: pathInLocale("/cookies", locale),
   });
+};
 
 export default function CookiesPage() {
-  return <LegalPage title="Cookie Policy" Content={Content} />;
+  const locale = useLocale();
+  return (
+    <LegalPage
+      title={translatorFor(locale)("legal.cookies.title")}
+      Content={locale === "es" ? SpanishContent : Content}
+    />
+  );
 }

@@ -7,12 +7,17 @@ import { CourseNotFound } from "~/course/course-not-found";
 import { CoursePager } from "~/course/course-pager";
 import { CourseSidebar } from "~/course/course-sidebar";
 import { coursePageText } from "~/course/page-html.server";
-import { COURSE_TRACK_LABELS, type CourseTrack } from "~/course/tracks/course-tracks";
+import type { CourseTrack } from "~/course/tracks/course-tracks";
+import { courseLessonTitle, coursePageHref, courseTrackLabel, isEnglishOnlyFor } from "~/course/course-words";
+import { hasSpanishCoursePage } from "~/course/spanish/spanish-course";
+import { localeOfPath } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { readTrackChoice, saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
 import { withTrack } from "~/course/tracks/track-form";
 import { TrackPicker } from "~/course/tracks/track-picker";
 import { cn } from "~/ui/cn";
-import { allPageInfo, pageInfo } from "~/course/page-titles.server";
+import { allPageInfo, pageInfo, spanishPageTitle } from "~/course/page-titles.server";
 import { getCourseProgress, recordPageView } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
 import { CoursePageScript } from "~/course/course-page-script";
@@ -23,18 +28,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Signed-in only, checked before anything else; the visitor comes back here after login.
   const user = await requireUser(request);
 
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
+
   // /course/{page} is a short link to /course/scam-free/{page}.
   if (params.pageId === undefined && /^\d+$/.test(params.courseId)) {
     const page = parsePageNumber(params.courseId);
     if (page === null) throw data("No such page", { status: 404 });
-    throw redirect(coursePagePath(page));
+    throw redirect(coursePageHref(page, locale));
   }
   if (params.courseId !== COURSE_ID) throw data("No such course", { status: 404 });
   const page = parsePageNumber(params.pageId);
   if (page === null) throw data("No such page", { status: 404 });
+  // A page not written in Spanish is read in English, at its English address (issue #39).
+  if (locale === "es" && !hasSpanishCoursePage(page)) throw redirect(`${coursePagePath(page)}${url.search}`);
 
   // The track in the address (a shared link) first, then the reader's own choice (issue #37).
-  const inAddress = trackInAddress(new URL(request.url));
+  const inAddress = trackInAddress(url);
   if (inAddress === "unknown") throw data("No such track", { status: 404 });
   const db = await getDatabase();
   const track = inAddress === "none" ? await savedTrack(db, request, user.id) : inAddress;
@@ -42,18 +52,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [progress, text] = await Promise.all([
     getCourseProgress(db, user.id, COURSE_ID),
     // A page not yet written for a track is read in the Adults track's words.
-    coursePageText(page, track).then((own) => own ?? coursePageText(page, "adults")),
+    coursePageText(page, track, locale).then((own) => own ?? coursePageText(page, "adults", locale)),
   ]);
   const info = pageInfo(page);
   const lesson = lessonForPage(page);
+  const t = translatorFor(locale);
+  // A Spanish reader's sidebar names each page in Spanish where it is written, else in English (marked so there).
+  const titleOf = (p: number, english: string) => (locale === "es" ? (spanishPageTitle(p) ?? english) : english);
   return {
     page,
     track,
-    title: text?.title ?? info?.title ?? `Page ${page}`,
+    title: text?.title ?? info?.title ?? t("course.pageFallbackTitle", { page }),
     description: text?.description ?? info?.description ?? "",
-    elsewhere: text?.elsewhere ? { page: text.elsewhere, title: pageInfo(text.elsewhere)?.title ?? "" } : null,
-    lesson,
-    titles: Object.fromEntries(allPageInfo().map((p) => [p.page, p.title])) as Record<number, string>,
+    elsewhere: text?.elsewhere
+      ? { page: text.elsewhere, title: titleOf(text.elsewhere, pageInfo(text.elsewhere)?.title ?? "") }
+      : null,
+    lesson: { number: lesson.number, module: lesson.module },
+    titles: Object.fromEntries(allPageInfo().map((p) => [p.page, titleOf(p.page, p.title)])) as Record<number, string>,
     progress,
     html: text?.html ?? null,
   };
@@ -75,26 +90,29 @@ export async function action({ request }: Route.ActionArgs) {
 export const handle = noScriptsHandle;
 export const clientLoader = loadAsWholePage;
 
-export const meta: Route.MetaFunction = (args) =>
-  args.data
+export const meta: Route.MetaFunction = (args) => {
+  const t = translatorFor(localeOfPath(args.location.pathname));
+  return args.data
     ? pageMeta(args, {
-        title: `${args.data.title} · Lesson ${args.data.lesson.number}`,
-        description: args.data.description || "A page of the free scam-free course.",
+        title: t("course.metaTitle", { title: args.data.title, lesson: args.data.lesson.number }),
+        description: args.data.description || t("course.metaDescription"),
         // Each track's page has its own address, so a teacher can share the Kids page.
-        path: withTrack(coursePagePath(args.data.page), args.data.track),
+        path: withTrack(coursePageHref(args.data.page, t.locale), args.data.track),
         canonical: true,
         // Only a signed-in member ever gets this page (a crawler is sent to sign in, which is
         // noindex), so it needs no noindex of its own (decision 040).
       })
     : pageMeta(args, {
-        title: "Page not found",
-        description: "This course page does not exist.",
+        title: t("course.notFound.title"),
+        description: t("course.notFound.text"),
         path: "/course",
         noIndex: true,
       });
+};
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { page, track, title, lesson, titles, progress, html, elsewhere } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 md:flex-row">
       <CourseSidebar
@@ -108,32 +126,37 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       <article className="print-full min-w-0 flex-1" aria-labelledby="course-page-title">
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted">
           <p>
-            Module {lesson.module} · Lesson {lesson.number}: {lesson.title}
+            {t("course.moduleLesson", {
+              module: lesson.module,
+              lesson: lesson.number,
+              title: courseLessonTitle(t, lesson.number),
+            })}
           </p>
-          <p className="font-semibold">
-            Page {page} of {TOTAL_PAGES}
-          </p>
+          <p className="font-semibold">{t("course.pageOf", { page, total: TOTAL_PAGES })}</p>
         </div>
         <h1 id="course-page-title" className="mt-2 text-3xl font-extrabold text-brand-900 md:text-4xl">
           {title}
         </h1>
         <TrackPicker current={track} className="mt-4" />
-        <nav aria-label="Course resources" className="no-print mt-4 flex flex-wrap gap-3 text-sm">
+        <nav aria-label={t("course.resources")} className="no-print mt-4 flex flex-wrap gap-3 text-sm">
+          {/* The printable resources are in English: a Spanish page says so (hreflang and the words). */}
           <a
             href="/course/resources/activities"
+            hrefLang={t.locale === "es" ? "en" : undefined}
             target="_blank"
             rel="noopener"
             className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
           >
-            <FileText aria-hidden="true" className="h-4 w-4" /> Activities
+            <FileText aria-hidden="true" className="h-4 w-4" /> {t("course.activities")}
           </a>
           <a
             href="/course/resources/quizzes"
+            hrefLang={t.locale === "es" ? "en" : undefined}
             target="_blank"
             rel="noopener"
             className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
           >
-            <FileText aria-hidden="true" className="h-4 w-4" /> Quizzes
+            <FileText aria-hidden="true" className="h-4 w-4" /> {t("course.quizzes")}
           </a>
           <button
             type="button"
@@ -141,7 +164,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             hidden
             className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
           >
-            <Printer aria-hidden="true" className="h-4 w-4" /> Print this page
+            <Printer aria-hidden="true" className="h-4 w-4" /> {t("course.print")}
           </button>
         </nav>
         {elsewhere ? (
@@ -155,7 +178,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           />
         ) : (
           <div className="prose-content mt-6" data-testid="course-content">
-            <p>Page {page} content coming soon!</p>
+            <p>{t("course.comingSoon", { page })}</p>
           </div>
         )}
         <CoursePager page={page} track={track} />
@@ -175,18 +198,27 @@ function ElsewhereNote({
   html: string | null;
   elsewhere: { page: number; title: string };
 }) {
+  const t = useT();
   return (
     <div className="mt-6 rounded-2xl bg-brand-50 p-6" data-testid="course-content" data-track={track}>
       {html && <div className="prose-content" dangerouslySetInnerHTML={{ __html: html }} />}
       <p className="mt-4 font-semibold">
-        <a href={withTrack(coursePagePath(elsewhere.page), track)} className="text-brand-700 underline">
-          Read page {elsewhere.page} instead: {elsewhere.title}
+        <a
+          href={withTrack(coursePageHref(elsewhere.page, t.locale), track)}
+          hrefLang={isEnglishOnlyFor(elsewhere.page, t.locale) ? "en" : undefined}
+          className="text-brand-700 underline"
+        >
+          {t.rich("course.readInstead", {
+            page: elsewhere.page,
+            title: isEnglishOnlyFor(elsewhere.page, t.locale) ? (
+              <span lang="en">{elsewhere.title}</span>
+            ) : (
+              elsewhere.title
+            ),
+          })}
         </a>
       </p>
-      <p className="mt-2 text-sm text-muted">
-        This page is written for other readers. You are reading the {COURSE_TRACK_LABELS[track]} track; the picker above
-        changes it.
-      </p>
+      <p className="mt-2 text-sm text-muted">{t("course.elsewhereNote", { track: courseTrackLabel(t, track) })}</p>
     </div>
   );
 }

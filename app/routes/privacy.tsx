@@ -1,21 +1,35 @@
 import type { Route } from "./+types/privacy";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useLocale } from "~/i18n/use-translation";
 import { LegalPage } from "~/legal/legal-page";
 import { pageMeta } from "~/seo/meta";
 import Content from "../../content/legal/privacy.mdx";
+import SpanishContent from "../../content/legal/es/privacy.mdx";
 import { loadAsWholePage, noPageData, noScriptsHandle } from "~/layout/page-scripts";
 
-// Reading only: no script in the browser (decision 037).
+// Reading only: no script in the browser (decision 037). /es/privacy is the Spanish version; it says
+// the English one is binding (issue #39).
 export const handle = noScriptsHandle;
 export const loader = noPageData;
 export const clientLoader = loadAsWholePage;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Privacy Policy",
-    description: "What scam-free collects, why, who we share it with, how long we keep it and your rights.",
-    path: "/privacy",
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("legal.privacy.title"),
+    description: t("legal.privacy.description"),
+    path: pathInLocale("/privacy", locale),
   });
+};
 
 export default function PrivacyPage() {
-  return <LegalPage title="Privacy Policy" Content={Content} />;
+  const locale = useLocale();
+  return (
+    <LegalPage
+      title={translatorFor(locale)("legal.privacy.title")}
+      Content={locale === "es" ? SpanishContent : Content}
+    />
+  );
 }

@@ -22,6 +22,9 @@ export const PUBLIC_PAGES = [
   "/es/check",
   "/es/pricing",
   "/es/red-flags",
+  "/es/terms",
+  "/es/privacy",
+  "/es/cookies",
 ];
 
 /**

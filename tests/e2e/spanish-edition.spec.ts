@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, expectNoAxeViolations, waitForReact } from "./fixtures";
+import { test, expect, expectNoAxeViolations, signedInAs, waitForReact } from "./fixtures";
 import { expectFitsPhone } from "./phone-fit";
 import { expectNoEnglish } from "./spanish-text";
 
@@ -42,10 +42,10 @@ test("the Spanish home at 375 px: in Spanish throughout, lang and hreflang, no s
   // The plans in Spanish, with US prices.
   await expect(page.getByRole("heading", { name: "Entrenamiento familiar" })).toBeVisible();
   await expect(page.getByText("$25", { exact: true })).toBeVisible();
-  // Links to pages that are English for now say so.
-  await expect(page.getByRole("link", { name: "Empezar el curso GRATIS (en inglés)" })).toHaveAttribute(
-    "hreflang",
-    "en",
+  // The course starts on its Spanish first page.
+  await expect(page.getByRole("link", { name: "Empezar el curso GRATIS" })).toHaveAttribute(
+    "href",
+    "/es/course/scam-free/1",
   );
   await expectNoEnglish(page);
   await expectFitsPhone(page, "the Spanish home");
@@ -185,4 +185,65 @@ test.describe("a browser that reads Spanish first", () => {
     await expect(page).toHaveURL(/\/es$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Viva seguro en el mundo digital");
   });
+});
+
+test("the course in Spanish at 375 px: a Spanish page in each track, its boxes and self-check in Spanish, English pages marked", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signedInAs(page, "spanish-course-reader");
+  const response = await page.goto("/es/course/scam-free/15");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expectEditions(page, "/course/scam-free/15", "/es/course/scam-free/15");
+  await expect(page.getByText("Módulo 1 · Lección 4: Estafas comunes")).toBeVisible();
+  await expect(page.getByText("Página 15 de 46")).toBeVisible();
+  const content = page.getByTestId("course-content");
+  await expect(content.getByRole("complementary", { name: "Señales de alerta" })).toBeVisible();
+  // The sidebar (folded on a phone) names Spanish pages in Spanish and marks the rest, which open in English.
+  await page.getByText("Contenido del curso").click();
+  const contents = page.getByRole("navigation", { name: "Contenido del curso" });
+  await expect(contents.locator('a[href="/es/course/scam-free/1"]')).toContainText("Bienvenidos");
+  const englishOnly = contents.locator('a[href="/course/scam-free/20"]');
+  await expect(englishOnly).toHaveAttribute("hreflang", "en");
+  await expect(englishOnly).toContainText("(en inglés)");
+  await expectNoEnglish(page);
+  await expectFitsPhone(page, "a Spanish course page");
+  await expectNoAxeViolations(page);
+
+  // Each track has its own Spanish page: the picker keeps the Spanish address.
+  await page.getByRole("button", { name: "Niños" }).click();
+  await expect(page).toHaveURL(/\/es\/course\/scam-free\/15\?track=kids$/);
+  await expect(content).toHaveAttribute("data-track", "kids");
+  await expect(page.getByRole("button", { name: "Niños" })).toHaveAttribute("aria-pressed", "true");
+  // Every Kids page ends with a self-check: it answers in Spanish, its running total from the page's sentences.
+  await expect(content.getByRole("heading", { name: "Autoevaluación" })).toBeVisible();
+  const firstQuestion = content.locator("[data-self-check] fieldset").first();
+  await firstQuestion.locator("input[data-right]").check();
+  await expect(firstQuestion.getByText("¡Correcto!")).toBeVisible();
+  await expect(content.locator("[data-self-check-total]")).toHaveText(/^1 de \d respondidas\.$/);
+  await expectNoEnglish(page);
+
+  // A page not written in Spanish opens in English, at its English address.
+  await page.goto("/es/course/scam-free/20");
+  await expect(page).toHaveURL(/\/course\/scam-free\/20(\?track=kids)?$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("the legal pages in Spanish say the English version is binding", async ({ page }) => {
+  for (const [path, title] of [
+    ["/es/terms", "Términos del servicio"],
+    ["/es/privacy", "Política de privacidad"],
+    ["/es/cookies", "Política de cookies"],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByText("la versión en inglés es la que vale legalmente")).toBeVisible();
+    await expect(page.getByText("Última actualización: 21 de noviembre de 2026")).toBeVisible();
+    await expectEditions(page, path.slice(3), path);
+    await expectNoEnglish(page);
+  }
+  await expectNoAxeViolations(page);
 });

@@ -30,7 +30,7 @@ export async function expectNoEnglish(page: Page) {
   // The brand's name and the share services' are names, not English.
   const english = (await visibleSpanishText(page))
     .map((text) =>
-      text.replace(/scam-free|Facebook|LinkedIn|\S+@\S+|ReporteFraude\.ftc\.gov|ic3\.gov|RobodeIdentidad\.gov/g, ""),
+      text.replace(/scam-free|Facebook|LinkedIn|\S+@\S+|ReporteFraude\.ftc\.gov|ic3\.gov|RobodeIdentidad\.gov/gi, ""),
     )
     .filter((text) => ENGLISH_WORDS.test(text));
   expect(english).toEqual([]);

@@ -1,3 +1,4 @@
+import { coursePageHref } from "~/course/course-words";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { trackForAgeBand } from "~/course/tracks/course-tracks";
 import { withTrack } from "~/course/tracks/track-form";
@@ -344,9 +345,10 @@ describe.each(DATABASE_TARGETS)("practice tracking on $name", (target) => {
           // The page is on the practice host: links to the site are absolute. "Learn more" opens the
           // public red-flag page (no account); the course page is in the data for the holder's view,
           // which shows it to members (issue #23).
-          // In the course track of the person's age (issue #37).
+          // In the course track of the person's age (issue #37), and for a Spanish message the
+          // course's Spanish edition where the page is written in Spanish (issue #39).
           expect(flag.course.href).toBe(
-            `${getEnv().APP_URL}${withTrack(`/course/scam-free/${listed.coursePage}`, trackForAgeBand(band!))}`,
+            `${getEnv().APP_URL}${withTrack(coursePageHref(listed.coursePage, scenario.language ?? "en"), trackForAgeBand(band!))}`,
           );
           expect(flag.course.title, `${scenario.id} page ${flag.course.href}`).not.toMatch(/^Page \d+$/);
           // The public page of the red flag's own kind, which the red flag names (issue #35), in

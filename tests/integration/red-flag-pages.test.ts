@@ -5,6 +5,7 @@
  * every red flag in the practice library leads, from its feedback page, to a page that exists.
  * On PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
  */
+import { coursePageHref } from "~/course/course-words";
 import { createElement, type ComponentType } from "react";
 import { trackForAgeBand } from "~/course/tracks/course-tracks";
 import { withTrack } from "~/course/tracks/track-form";
@@ -167,7 +168,9 @@ describe.each(DATABASE_TARGETS)("the public red-flag pages on $name", (target) =
         // Numbered in reading order, not the file's: the scenario's own flag is found by its quote.
         const listed = scenario.redFlags.find((redFlag) => redFlag.quote === flag.quote)!;
         const track = trackForAgeBand(scenario.ageBands[0]!);
-        expect(flag.course.href, where).toBe(`${base}${withTrack(`/course/scam-free/${listed.coursePage}`, track)}`);
+        // The course's Spanish edition for a Spanish message, where the page is written in Spanish.
+        const course = coursePageHref(listed.coursePage, scenario.language ?? "en");
+        expect(flag.course.href, where).toBe(`${base}${withTrack(course, track)}`);
         opened.add(flag.learnMore.slug);
       }
       expect(feedback.data.redFlagPages.map((page) => page.href)).toEqual([

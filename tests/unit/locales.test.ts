@@ -31,6 +31,11 @@ describe("the language of an address", () => {
     expect(editionsOf("/es/check")).toEqual({ en: "/check", es: "/es/check" });
     expect(editionsOf("/red-flags/deadlines")).toEqual({ en: "/red-flags/deadlines", es: "/es/red-flags/deadlines" });
     expect(editionsOf("/support")).toBeNull();
+    // The legal pages, and the course pages written in Spanish (1–10, 14–19), have both editions.
+    expect(editionsOf("/es/terms")).toEqual({ en: "/terms", es: "/es/terms" });
+    expect(editionsOf("/course/scam-free/15")).toEqual({ en: "/course/scam-free/15", es: "/es/course/scam-free/15" });
+    expect(editionsOf("/course/scam-free/20")).toBeNull();
+    expect(editionsOf("/course/scam-free")).toBeNull();
     expect(pathInLocale("/check", "es")).toBe("/es/check");
     expect(pathInLocale("/pricing", "es")).toBe("/es/pricing");
     expect(pathInLocale("/support", "es")).toBe("/support");
@@ -104,8 +109,8 @@ describe("the page cache and the language line", () => {
   });
 
   it("leaves pages with one edition alone, and renders a visitor with a language cookie afresh", () => {
-    expect(cacheTarget("/terms", "", undefined, variantOf("es-US"))).toMatchObject({
-      key: "html /terms",
+    expect(cacheTarget("/course", "", undefined, variantOf("es-US"))).toMatchObject({
+      key: "html /course",
       variesByLanguage: false,
     });
     expect(cacheTarget("/", "", "scam-free-lang=es", variantOf("es-US"))).toBeNull();

@@ -1,5 +1,7 @@
+import { useT } from "~/i18n/use-translation";
 import { cn } from "~/ui/cn";
-import { COURSE_TRACK_AGES, COURSE_TRACK_LABELS, COURSE_TRACKS, type CourseTrack } from "./course-tracks";
+import { courseTrackAges, courseTrackLabel } from "../course-words";
+import { COURSE_TRACKS, type CourseTrack } from "./course-tracks";
 
 /**
  * "Reading as: Kids · Teens · Adults · Older adults". A plain form of four buttons, posted to the
@@ -7,11 +9,12 @@ import { COURSE_TRACK_AGES, COURSE_TRACK_LABELS, COURSE_TRACKS, type CourseTrack
  * that track, at its own shareable address. The pressed button is the current track.
  */
 export function TrackPicker({ current, className }: { current: CourseTrack; className?: string }) {
+  const t = useT();
   return (
     <form method="post" className={cn("no-print", className)} data-testid="track-picker">
       <input type="hidden" name="intent" value="track" />
       <fieldset className="flex flex-wrap items-center gap-x-1 gap-y-2 text-sm">
-        <legend className="float-left mr-2 font-semibold text-ink">Reading as:</legend>
+        <legend className="float-left mr-2 font-semibold text-ink">{t("course.readingAs")}</legend>
         {COURSE_TRACKS.map((track, index) => (
           <span key={track} className="inline-flex items-center gap-1">
             {index > 0 && (
@@ -24,7 +27,7 @@ export function TrackPicker({ current, className }: { current: CourseTrack; clas
               name="track"
               value={track}
               aria-pressed={track === current}
-              title={`${COURSE_TRACK_LABELS[track]} (${COURSE_TRACK_AGES[track]})`}
+              title={t("course.trackTitle", { label: courseTrackLabel(t, track), ages: courseTrackAges(t, track) })}
               className={cn(
                 "min-h-9 rounded-full px-3 font-medium ring-1",
                 track === current
@@ -38,7 +41,7 @@ export function TrackPicker({ current, className }: { current: CourseTrack; clas
                   ✓
                 </span>
               )}
-              {COURSE_TRACK_LABELS[track]}
+              {courseTrackLabel(t, track)}
             </button>
           </span>
         ))}

@@ -1,6 +1,6 @@
 import { BookOpen } from "lucide-react";
 import { useT } from "~/i18n/use-translation";
-import { LearnMoreLinks } from "~/red-flags/learn-more-links";
+import { CourseLink, LearnMoreLinks } from "~/red-flags/learn-more-links";
 import type { CoursePageLink, FeedbackView, RedFlagPageLink, SequenceView } from "./practice-feedback.server";
 import { ArrivedEmail, ArrivedText, FlagNumber } from "./practice-message-view";
 
@@ -155,9 +155,7 @@ export function CheckFirstSection({ course, friendly }: { course: CoursePageLink
       </ol>
       <p className="mt-3">
         {t("feedback.checkFirst.course")}{" "}
-        <a href={course.href} lang="en" className="font-medium text-brand-700 underline underline-offset-2">
-          {course.title}
-        </a>
+        <CourseLink course={course} className="font-medium text-brand-700 underline underline-offset-2" />
       </p>
     </section>
   );
@@ -196,9 +194,7 @@ export function LearnMoreSection({
           <ul aria-labelledby="course-pages-label" className="mt-1 space-y-1 text-sm">
             {coursePages.map((page) => (
               <li key={page.page}>
-                <a href={page.href} className="text-brand-700 underline underline-offset-2">
-                  {page.title}
-                </a>
+                <CourseLink course={page} />
               </li>
             ))}
           </ul>

@@ -2,8 +2,8 @@ import type { ScenarioLanguage } from "~/training/library/practice-scenario-sche
 import { getEnv } from "~/config/env.server";
 import { pathInLocale } from "~/i18n/locales";
 import { translatorFor, type Translate } from "~/i18n/translate";
-import { coursePagePath } from "~/course/course-map";
-import { pageInfo } from "~/course/page-titles.server";
+import { coursePageHref } from "~/course/course-words";
+import { pageInfo, spanishPageTitle } from "~/course/page-titles.server";
 import { trackForAgeBand, type CourseTrack } from "~/course/tracks/course-tracks";
 import { withTrack } from "~/course/tracks/track-form";
 import type { Database } from "~/db/client.server";
@@ -35,8 +35,10 @@ import { practiceOutcome, type PracticeMessageRecord, type PracticeOutcome } fro
 export interface CoursePageLink {
   page: number;
   title: string;
-  /** Absolute: APP_URL + /course/scam-free/<page>. The course needs an account. */
+  /** Absolute: APP_URL + /course/scam-free/<page> (/es/course/… where written in Spanish). The course needs an account. */
   href: string;
+  /** The page's language: a Spanish reader's page where it is written in Spanish, else English. */
+  language: ScenarioLanguage;
 }
 
 /** The public page about one kind of red flag: what "Learn more" opens, with no sign-in. */
@@ -119,9 +121,15 @@ function onSite(path: string): string {
   return `${getEnv().APP_URL}${path}`;
 }
 
-/** A course page, in the track of the person's age band (issue #37). */
-function courseLink(page: number, track: CourseTrack = "adults"): CoursePageLink {
-  return { page, title: pageInfo(page)?.title ?? `Page ${page}`, href: onSite(withTrack(coursePagePath(page), track)) };
+/** A course page, in the track of the person's age band (issue #37) and in their language where written (#39). */
+function courseLink(page: number, track: CourseTrack, language: ScenarioLanguage): CoursePageLink {
+  const spanish = language === "es" ? spanishPageTitle(page) : undefined;
+  return {
+    page,
+    title: spanish ?? pageInfo(page)?.title ?? `Page ${page}`,
+    href: onSite(withTrack(coursePageHref(page, spanish ? "es" : "en"), track)),
+    language: spanish ? "es" : "en",
+  };
 }
 
 /** The public page of the red flag's kind (its `page`), in the page's language, as an address that works from the practice host. */
@@ -203,7 +211,7 @@ export async function feedbackFor(
     why: redFlag.why,
     where: whereIn(part, t),
     learnMore: learnMoreLink(redFlag.page, language),
-    course: courseLink(redFlag.coursePage, track),
+    course: courseLink(redFlag.coursePage, track, language),
   }));
   const story = await storySoFar(db, message.id);
   const sequence: SequenceView | null = story && {
@@ -240,11 +248,11 @@ export async function feedbackFor(
     redFlags,
     nextTime: scenario.nextTime,
     redFlagPages,
-    coursePages: pages.map((page) => courseLink(page, track)),
+    coursePages: pages.map((page) => courseLink(page, track, language)),
     sources: scenario.sources,
     checkerHref: onSite(pathInLocale(CHECKER_PATH, language)),
     language,
-    checkFirst: scenario.drill ? courseLink(CHECK_FIRST_COURSE_PAGE, track) : null,
+    checkFirst: scenario.drill ? courseLink(CHECK_FIRST_COURSE_PAGE, track, language) : null,
     sequence,
   };
 }
