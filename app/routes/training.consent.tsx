@@ -47,6 +47,7 @@ export async function loader({ params }: Route.LoaderArgs) {
             address: view.address,
             practiceDomain: setup.mailDomain,
             textSenders: setup.textSenders,
+            language: view.language,
           })
         : null,
     },
@@ -117,10 +118,7 @@ function MakeSureItArrives({
       <h2 id="make-sure" className="text-lg font-bold text-brand-900">
         {words.makeSure.heading}
       </h2>
-      {words.makeSure.stepsInEnglish && <p className="mt-2 text-sm text-muted">{words.makeSure.stepsInEnglish}</p>}
-      <div lang="en">
-        <DeliveryStepsList steps={steps} />
-      </div>
+      <DeliveryStepsList steps={steps} />
       <p className="mt-3 text-sm text-muted">{words.makeSure.test}</p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="send-test" />

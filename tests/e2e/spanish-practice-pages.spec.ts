@@ -93,6 +93,9 @@ test.describe("the pages after a Spanish practice message's link", () => {
     await page.getByRole("button", { name: "Sí, envíenme mensajes de práctica" }).click();
     await expect(page.getByText("Recibirá como máximo un mensaje de práctica por semana.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Ya recibe mensajes de práctica" })).toBeVisible();
+    // The steps that make practice messages arrive are written in Spanish for her too.
+    const steps = page.locator('[lang="es"]').filter({ hasText: /Correo no deseado|Spam|Remitentes desconocidos/ });
+    await expect(steps.first()).toBeVisible();
     await expectNoEnglish(page);
     await expectNoAxeViolations(page);
   });

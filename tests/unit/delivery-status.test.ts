@@ -85,6 +85,37 @@ describe("making sure practice messages reach a person", () => {
     );
     expect(several.steps.join(" ")).toContain("Don't block these numbers");
   });
+  it("writes them in Spanish for someone who reads Spanish, with the names their mail and phone show", () => {
+    const gmail = deliveryStepsFor({
+      channel: "email",
+      address: "rosa@gmail.com",
+      practiceDomain: "go.practice.test",
+      language: "es",
+    });
+    expect(gmail).toMatchObject({ service: "Gmail", language: "es" });
+    expect(gmail.steps.join(" ")).toContain("@go.practice.test");
+    expect(gmail.steps.join(" ")).toContain("No enviar nunca a Spam");
+    const other = deliveryStepsFor({
+      channel: "email",
+      address: "a@b.example",
+      practiceDomain: "x.test",
+      language: "es",
+    });
+    expect(other.service).toBe("Correo");
+    const phone = deliveryStepsFor({
+      channel: "sms",
+      address: "+15555550142",
+      practiceDomain: "x.test",
+      textSenders: ["+15005550006", "+15005550007"],
+      language: "es",
+    });
+    expect(phone.service).toBe("Teléfono");
+    expect(phone.steps[0]).toBe(
+      "Los mensajes de práctica llegan desde cualquiera de estos números: +15005550006 y +15005550007.",
+    );
+    expect(phone.steps.join(" ")).toContain("responda ESTAFA");
+    expect(deliveryStepsFor({ channel: "sms", address: "+15555550142", practiceDomain: "x.test" }).language).toBe("en");
+  });
 });
 
 describe("the test message", () => {

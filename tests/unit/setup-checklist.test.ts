@@ -81,7 +81,7 @@ describe("the set-up checklist once it is done: an 'All set' line, never nothing
       state: "agreed" as const,
       since: "2026-11-20T00:00:00Z",
       delivery: {
-        steps: { service: "Email", steps: [] },
+        steps: { service: "Email", steps: [], language: "en" },
         check: tested ? { sentAt: "2026-11-21T00:00:00Z", confirmedAt: "2026-11-21T00:05:00Z" } : null,
       },
     })),

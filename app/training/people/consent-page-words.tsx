@@ -39,7 +39,6 @@ export interface ConsentWords {
     button: string;
     goesTo: (address: string) => string;
     /** Said before steps that are written in English only. */
-    stepsInEnglish?: string;
   };
   answers: {
     refused: { title: string; message: string };
@@ -268,7 +267,6 @@ const SPANISH: ConsentWords = {
     test: "Luego envíese una prueba: un mensaje sencillo de scam-free, no una estafa de práctica. Presione el botón que trae (o respóndalo) para confirmar que llegó.",
     button: "Enviarme una prueba",
     goesTo: (address) => `La prueba va a ${address}.`,
-    stepsInEnglish: "Los pasos para su servicio de correo o su teléfono (en inglés):",
   },
   answers: {
     refused: { title: "No se cambió nada", message: "Presione uno de los botones de esta página." },

@@ -9,10 +9,14 @@
 export type MailService = "gmail" | "outlook" | "icloud" | "other";
 
 export interface DeliverySteps {
-  /** "Gmail", "Outlook.com", "iCloud Mail", "Email", "Phone". */
+  /** "Gmail", "Outlook.com", "iCloud Mail", "Email", "Phone" ("Correo", "Teléfono" in Spanish). */
   service: string;
   steps: string[];
+  /** The language they are written in: the person's own on their consent page (issue #39). */
+  language: StepsLanguage;
 }
+
+export type StepsLanguage = "en" | "es";
 
 const SERVICE_DOMAINS: Record<Exclude<MailService, "other">, string[]> = {
   gmail: ["gmail.com", "googlemail.com"],
@@ -29,7 +33,7 @@ export function mailServiceOf(address: string): MailService {
   return "other";
 }
 
-function emailSteps(service: MailService, practiceDomain: string): DeliverySteps {
+function emailSteps(service: MailService, practiceDomain: string): Omit<DeliverySteps, "language"> {
   switch (service) {
     case "gmail":
       return {
@@ -69,9 +73,54 @@ function emailSteps(service: MailService, practiceDomain: string): DeliverySteps
   }
 }
 
-/** "A, B and C". */
-function listed(items: readonly string[]) {
-  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+/**
+ * The same steps for someone who reads Spanish, with the names their mail service and phone show
+ * in Spanish ("Crear filtro", "Remitentes y dominios seguros", "Remitentes desconocidos").
+ */
+function emailStepsEs(service: MailService, practiceDomain: string): Omit<DeliverySteps, "language"> {
+  switch (service) {
+    case "gmail":
+      return {
+        service: "Gmail",
+        steps: [
+          "En una computadora, abra Gmail y pulse el botón de filtros, al final del cuadro de búsqueda, a la derecha.",
+          `En "De", escriba @${practiceDomain} y pulse "Crear filtro".`,
+          'Marque "No enviar nunca a Spam" y vuelva a pulsar "Crear filtro".',
+        ],
+      };
+    case "outlook":
+      return {
+        service: "Outlook.com",
+        steps: [
+          "En outlook.com, abra Configuración (el engranaje), luego Correo y luego Correo no deseado.",
+          `En "Remitentes y dominios seguros", pulse "Agregar", escriba ${practiceDomain} y pulse Entrar.`,
+          'Pulse "Guardar".',
+        ],
+      };
+    case "icloud":
+      return {
+        service: "iCloud Mail",
+        steps: [
+          'Cuando llegue el mensaje de prueba, toque el nombre del remitente y elija "Agregar a Contactos".',
+          `En icloud.com/mail, abra Configuración, luego Reglas, y agregue una regla: si un mensaje es de ${practiceDomain}, moverlo a Recibidos.`,
+          "Si un mensaje de práctica todavía llega a Correo no deseado, muévalo a Recibidos: iCloud aprende de eso.",
+        ],
+      };
+    case "other":
+      return {
+        service: "Correo",
+        steps: [
+          `Si su correo tiene una lista de remitentes seguros (o "permitidos"), agregue ${practiceDomain}.`,
+          "Busque el mensaje de prueba en Spam o Correo no deseado y, si está ahí, márquelo como que no es spam.",
+        ],
+      };
+  }
+}
+
+/** "A, B and C" / "A, B y C" (the house style has no comma before "and"). */
+function listed(items: readonly string[], language: StepsLanguage) {
+  const and = language === "es" ? "y" : "and";
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;
 }
 
 /** The steps for one address: its mail service's, or the phone's for a number. */
@@ -81,13 +130,32 @@ export function deliveryStepsFor(input: {
   practiceDomain: string;
   /** Every number practice texts can come from (TWILIO_FROM lists several). */
   textSenders?: readonly string[];
+  /** The reader's language: English unless they read Spanish (issue #39). */
+  language?: StepsLanguage;
 }): DeliverySteps {
+  const language = input.language ?? "en";
   if (input.channel === "sms") {
     const numbers = input.textSenders ?? [];
+    if (language === "es") {
+      return {
+        service: "Teléfono",
+        language,
+        steps: [
+          ...(numbers.length > 1
+            ? [`Los mensajes de práctica llegan desde cualquiera de estos números: ${listed(numbers, language)}.`]
+            : []),
+          numbers.length > 1
+            ? "No bloquee estos números ni reporte sus mensajes como basura: responda ESTAFA, que es lo que contamos."
+            : "No bloquee el número del que llega el mensaje de prueba ni lo reporte como basura: los mensajes de práctica también llegan desde ahí.",
+          'Si su teléfono separa los mensajes de números desconocidos en otra lista (iPhone: "Remitentes desconocidos"; Android: "Spam y bloqueados"), busque ahí el mensaje de prueba.',
+        ],
+      };
+    }
     return {
       service: "Phone",
+      language,
       steps: [
-        ...(numbers.length > 1 ? [`Practice texts come from any of these numbers: ${listed(numbers)}.`] : []),
+        ...(numbers.length > 1 ? [`Practice texts come from any of these numbers: ${listed(numbers, language)}.`] : []),
         numbers.length > 1
           ? "Don't block these numbers, and don't report their texts as junk: reply SCAM instead, which is what we count."
           : "Don't block the number the test text comes from, and don't report it as junk: practice texts come from it too.",
@@ -95,5 +163,8 @@ export function deliveryStepsFor(input: {
       ],
     };
   }
-  return emailSteps(mailServiceOf(input.address), input.practiceDomain);
+  const service = mailServiceOf(input.address);
+  return language === "es"
+    ? { ...emailStepsEs(service, input.practiceDomain), language }
+    : { ...emailSteps(service, input.practiceDomain), language };
 }
