@@ -1,3 +1,4 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { getDatabase } from "~/db/database.server";
@@ -8,7 +9,8 @@ import type { FormResult } from "~/validation/form-result";
 import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
 import { authErrorMessage, authErrorStatus } from "./auth-errors";
 import { authHeaders, getAuth } from "./auth.server";
-import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignUpSchema } from "./auth-schemas";
+import { pathInLocale } from "~/i18n/locales";
+import { authSchemasFor } from "./auth-schemas";
 import { startSignInAttempt } from "./sign-in-limits.server";
 
 /** What an auth form action answers: a status, a title/message pair, and per-field errors. */
@@ -18,13 +20,20 @@ export interface AuthFormResult extends FormResult {
 
 type Outcome = { status: number; result: AuthFormResult; setCookie?: string[] };
 
-function invalid(intent: AuthFormResult["intent"], title: string, errors: Record<string, string>): Outcome {
-  const message = Object.values(errors)[0] ?? "Please check the form.";
+const english = translatorFor("en");
+
+function invalid(
+  intent: AuthFormResult["intent"],
+  title: string,
+  errors: Record<string, string>,
+  t: Translate = english,
+): Outcome {
+  const message = Object.values(errors)[0] ?? t("auth.checkForm");
   return { status: 400, result: { ok: false, intent, title, message, fields: errors } };
 }
 
-function tooMany(intent: AuthFormResult["intent"], title: string, seconds: number): Outcome {
-  return { status: 429, result: { ok: false, intent, title, message: retryMessage(seconds) } };
+function tooMany(intent: AuthFormResult["intent"], title: string, seconds: number, t: Translate = english): Outcome {
+  return { status: 429, result: { ok: false, intent, title, message: retryMessage(seconds, t) } };
 }
 
 /**
@@ -34,14 +43,22 @@ function tooMany(intent: AuthFormResult["intent"], title: string, seconds: numbe
  * sign-in link (see auth-limits.ts). The same limiter guards better-auth's JSON sign-in
  * (sign-in-limits.server.ts).
  */
-export async function logIn(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
-  const parsed = LoginSchema.safeParse(raw);
-  if (!parsed.success) return invalid("login", "Login failed", fieldErrors(parsed.error));
+export async function logIn(
+  request: Request,
+  raw: unknown,
+  clientIp = "unknown",
+  t: Translate = english,
+): Promise<Outcome> {
+  const parsed = authSchemasFor(t).LoginSchema.safeParse(raw);
+  if (!parsed.success) return invalid("login", t("auth.loginFailed"), fieldErrors(parsed.error), t);
   const { email, password } = parsed.data;
 
-  const attempt = await startSignInAttempt(email, clientIp);
+  const attempt = await startSignInAttempt(email, clientIp, t);
   if (!attempt.allowed) {
-    return { status: 429, result: { ok: false, intent: "login", title: "Login failed", message: attempt.message } };
+    return {
+      status: 429,
+      result: { ok: false, intent: "login", title: t("auth.loginFailed"), message: attempt.message },
+    };
   }
 
   try {
@@ -54,7 +71,7 @@ export async function logIn(request: Request, raw: unknown, clientIp = "unknown"
     await attempt.succeeded();
     return {
       status: 200,
-      result: { ok: true, intent: "login", title: "Login successful", message: "Welcome back!" },
+      result: { ok: true, intent: "login", title: t("auth.loginOk"), message: t("auth.welcomeBack") },
       setCookie: headers.getSetCookie(),
     };
   } catch (error) {
@@ -65,27 +82,34 @@ export async function logIn(request: Request, raw: unknown, clientIp = "unknown"
       result: {
         ok: false,
         intent: "login",
-        title: "Login failed",
-        message: authErrorMessage(error, "Invalid email or password"),
+        title: t("auth.loginFailed"),
+        // better-auth's own words are English: a Spanish page says the same in Spanish.
+        message: t.locale === "en" ? authErrorMessage(error, t("auth.invalidLogin")) : t("auth.invalidLogin"),
       },
     };
   }
 }
 
 /** Create an account. The session starts only when the person logs in. */
-export async function signUp(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
-  const parsed = SignUpSchema.safeParse(raw);
-  if (!parsed.success) return invalid("signup", "Registration failed", fieldErrors(parsed.error));
+export async function signUp(
+  request: Request,
+  raw: unknown,
+  clientIp = "unknown",
+  t: Translate = english,
+): Promise<Outcome> {
+  const parsed = authSchemasFor(t).SignUpSchema.safeParse(raw);
+  if (!parsed.success) return invalid("signup", t("auth.signupFailed"), fieldErrors(parsed.error), t);
   const { email, password, newsletter } = parsed.data;
 
   const db = await getDatabase();
   const limit = await hitLimit(db, `signup:ip:${clientIp}`, AUTH_LIMITS.signUpPerIp);
-  if (!limit.allowed) return tooMany("signup", "Registration failed", limit.retryAfterSeconds);
+  if (!limit.allowed) return tooMany("signup", t("auth.signupFailed"), limit.retryAfterSeconds, t);
 
   try {
     const auth = await getAuth();
     await auth.api.signUpEmail({
-      body: { email, password, name: email.split("@")[0] ?? email },
+      // The account keeps the edition it was made on: its emails come in that language (issue #39).
+      body: { email, password, name: email.split("@")[0] ?? email, language: t.locale },
       headers: authHeaders(request, clientIp),
     });
   } catch (error) {
@@ -94,8 +118,8 @@ export async function signUp(request: Request, raw: unknown, clientIp = "unknown
       result: {
         ok: false,
         intent: "signup",
-        title: "Registration failed",
-        message: authErrorMessage(error, "We could not create your account. Please try again."),
+        title: t("auth.signupFailed"),
+        message: t.locale === "en" ? authErrorMessage(error, t("auth.signupError")) : t("auth.signupError"),
       },
     };
   }
@@ -114,19 +138,21 @@ export async function signUp(request: Request, raw: unknown, clientIp = "unknown
     result: {
       ok: true,
       intent: "signup",
-      title: "Registration successful",
-      message: "Success! Please log in to access your account.",
+      title: t("auth.signupOk"),
+      message: t("auth.signupOkMessage"),
     },
   };
 }
 
-const RESET_SENT =
-  "If an account exists for that email, we have sent a link to reset the password. It works once and expires in 60 minutes.";
-
 /** Ask for a reset link. The answer is the same whether or not the account exists. */
-export async function requestPasswordReset(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
-  const parsed = ForgotPasswordSchema.safeParse(raw);
-  if (!parsed.success) return invalid("forgot", "Check your email", fieldErrors(parsed.error));
+export async function requestPasswordReset(
+  request: Request,
+  raw: unknown,
+  clientIp = "unknown",
+  t: Translate = english,
+): Promise<Outcome> {
+  const parsed = authSchemasFor(t).ForgotPasswordSchema.safeParse(raw);
+  if (!parsed.success) return invalid("forgot", t("forgot.checkEmail"), fieldErrors(parsed.error), t);
   const { email } = parsed.data;
 
   // Sign-in locks never apply here. The per-email counters are keyed with the IP first, so a
@@ -137,7 +163,12 @@ export async function requestPasswordReset(request: Request, raw: unknown, clien
     hitLimit(db, authLimitKeys.resetEmailAndIp(email, clientIp), AUTH_LIMITS.resetPerEmailAndIp),
   ]);
   if (!byIp.allowed || !byEmailAndIp.allowed) {
-    return tooMany("forgot", "Too many requests", Math.max(byIp.retryAfterSeconds, byEmailAndIp.retryAfterSeconds));
+    return tooMany(
+      "forgot",
+      t("forgot.tooManyTitle"),
+      Math.max(byIp.retryAfterSeconds, byEmailAndIp.retryAfterSeconds),
+      t,
+    );
   }
   const byEmail = await hitLimit(db, authLimitKeys.resetEmail(email), AUTH_LIMITS.resetPerEmail);
   if (!byEmail.allowed) {
@@ -148,15 +179,16 @@ export async function requestPasswordReset(request: Request, raw: unknown, clien
       result: {
         ok: false,
         intent: "forgot",
-        title: "Too many requests",
-        message: `Several reset links were sent to this address in the last hour, and each works for 60 minutes: please use the newest one, or try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        title: t("forgot.tooManyTitle"),
+        message: t("forgot.tooManyLinks", { minutes }),
       },
     };
   }
   try {
     const auth = await getAuth();
     await auth.api.requestPasswordReset({
-      body: { email, redirectTo: `${getEnv().APP_URL}/reset-password` },
+      // The link leads back to the form in the language it was asked from.
+      body: { email, redirectTo: `${getEnv().APP_URL}${pathInLocale("/reset-password", t.locale)}` },
       headers: authHeaders(request, clientIp),
     });
   } catch (error) {
@@ -166,18 +198,26 @@ export async function requestPasswordReset(request: Request, raw: unknown, clien
       result: {
         ok: false,
         intent: "forgot",
-        title: "Something went wrong",
-        message: "We could not send the email. Please try again.",
+        title: t("forgot.failedTitle"),
+        message: t("forgot.failed"),
       },
     };
   }
-  return { status: 200, result: { ok: true, intent: "forgot", title: "Check your email", message: RESET_SENT } };
+  return {
+    status: 200,
+    result: { ok: true, intent: "forgot", title: t("forgot.checkEmail"), message: t("forgot.sent") },
+  };
 }
 
 /** Set a new password with the single-use token; every session of that user ends. */
-export async function resetPassword(request: Request, raw: unknown, clientIp = "unknown"): Promise<Outcome> {
-  const parsed = ResetPasswordSchema.safeParse(raw);
-  if (!parsed.success) return invalid("reset", "Check the form", fieldErrors(parsed.error));
+export async function resetPassword(
+  request: Request,
+  raw: unknown,
+  clientIp = "unknown",
+  t: Translate = english,
+): Promise<Outcome> {
+  const parsed = authSchemasFor(t).ResetPasswordSchema.safeParse(raw);
+  if (!parsed.success) return invalid("reset", t("reset.checkForm"), fieldErrors(parsed.error), t);
   try {
     const auth = await getAuth();
     await auth.api.resetPassword({
@@ -191,14 +231,14 @@ export async function resetPassword(request: Request, raw: unknown, clientIp = "
       result: {
         ok: false,
         intent: "reset",
-        title: "This link has expired",
-        message: "This reset link is invalid, already used or expired. Please ask for a new one.",
+        title: t("reset.expiredTitle"),
+        message: t("reset.expired"),
       },
     };
   }
   return {
     status: 200,
-    result: { ok: true, intent: "reset", title: "Password updated", message: "Please log in with your new password." },
+    result: { ok: true, intent: "reset", title: t("reset.doneTitle"), message: t("reset.done") },
   };
 }
 

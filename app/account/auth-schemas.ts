@@ -1,56 +1,65 @@
 import { z } from "zod";
-import { emailField } from "~/validation/fields";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import { emailField, MAX_EMAIL_LENGTH } from "~/validation/fields";
 
-/** Shared by the /auth forms in the browser and by their actions on the server. */
-export const PASSWORD_HINT = "Password must be at least 6 characters long";
+/**
+ * Shared by the /auth forms in the browser and by their actions on the server, in the page's
+ * language: /es/auth builds the same schemas with Spanish messages (issue #39), as the checker does.
+ */
 const MAX_PASSWORD = 128;
-
-const email = emailField({ required: "Please enter your email address." });
+const english = translatorFor("en");
 
 /** The password someone already has: at sign-in, and again before deleting the account. */
-export function currentPasswordField(required: string) {
+export function currentPasswordField(required: string, t: Translate = english) {
   return z
     .string({ error: required })
     .min(1, required)
-    .max(MAX_PASSWORD, `Passwords can be at most ${MAX_PASSWORD} characters.`);
+    .max(MAX_PASSWORD, t("auth.passwordTooLong", { max: MAX_PASSWORD }));
 }
 
-export const LoginSchema = z.object({
-  email,
-  password: currentPasswordField("Please enter your password."),
-});
-
-const newPassword = z
-  .string({ error: PASSWORD_HINT })
-  .min(6, PASSWORD_HINT)
-  .max(MAX_PASSWORD, `Passwords can be at most ${MAX_PASSWORD} characters.`);
-
-export const SignUpSchema = z.object({
-  email,
-  password: newPassword,
-  // An unchecked checkbox sends nothing; a checked one sends "on".
-  newsletter: z
-    .union([z.literal("on"), z.literal("true"), z.literal("")])
-    .optional()
-    .transform((value) => value === "on" || value === "true"),
-});
-
-export const ForgotPasswordSchema = z.object({ email });
-
-export const ResetPasswordSchema = z
-  .object({
-    token: z
-      .string({ error: "This reset link is incomplete." })
-      .trim()
-      .min(1, "This reset link is incomplete.")
-      .max(200, "This reset link is not valid."),
-    password: newPassword,
-    confirmPassword: z.string({ error: "Please type the new password twice." }).max(MAX_PASSWORD),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: "The two passwords do not match.",
-    path: ["confirmPassword"],
+/** The four account forms' schemas, their messages in `t`'s language. */
+export function authSchemasFor(t: Translate) {
+  const email = emailField({
+    required: t("auth.emailRequired"),
+    invalid: t("auth.emailInvalid"),
+    tooLong: t("auth.emailTooLong", { max: MAX_EMAIL_LENGTH }),
   });
+  const hint = t("auth.passwordHint");
+  const newPassword = z
+    .string({ error: hint })
+    .min(6, hint)
+    .max(MAX_PASSWORD, t("auth.passwordTooLong", { max: MAX_PASSWORD }));
+  return {
+    LoginSchema: z.object({ email, password: currentPasswordField(t("auth.passwordRequired"), t) }),
+    SignUpSchema: z.object({
+      email,
+      password: newPassword,
+      // An unchecked checkbox sends nothing; a checked one sends "on".
+      newsletter: z
+        .union([z.literal("on"), z.literal("true"), z.literal("")])
+        .optional()
+        .transform((value) => value === "on" || value === "true"),
+    }),
+    ForgotPasswordSchema: z.object({ email }),
+    ResetPasswordSchema: z
+      .object({
+        token: z
+          .string({ error: t("auth.resetIncomplete") })
+          .trim()
+          .min(1, t("auth.resetIncomplete"))
+          .max(200, t("auth.resetInvalid")),
+        password: newPassword,
+        confirmPassword: z.string({ error: t("auth.confirmRequired") }).max(MAX_PASSWORD),
+      })
+      .refine((value) => value.password === value.confirmPassword, {
+        message: t("auth.mismatch"),
+        path: ["confirmPassword"],
+      }),
+  };
+}
+
+/** The English sign-in form's schema: better-auth's JSON sign-in endpoint checks the same fields. */
+export const { LoginSchema } = authSchemasFor(english);
 
 const SAME_SITE = "http://same.site";
 

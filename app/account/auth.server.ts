@@ -11,6 +11,12 @@ import { accounts, rateLimits, sessions, users, verifications } from "~/account/
 import { sendHeldReceipts } from "~/billing/receipts.server";
 import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { accountExistsEmail, confirmEmailEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
+import {
+  accountExistsEmailEs,
+  confirmEmailEmailEs,
+  passwordChangedEmailEs,
+  passwordResetEmailEs,
+} from "~/mail/account-emails-es";
 import { AUTH_LIMITS } from "./auth-limits";
 import { signInLockedEmail } from "./account-emails";
 import { SIGN_IN_LINK_MINUTES } from "./sign-in-link";
@@ -65,6 +71,11 @@ export async function pruneExpiredAuthLimits(db: Database): Promise<number> {
   return pruned.length;
 }
 
+/** An account made on the Spanish edition gets its emails in Spanish (users.language, issue #39). */
+function readsSpanish(user: object): boolean {
+  return (user as { language?: unknown }).language === "es";
+}
+
 function createAuth(db: Database) {
   const env = getEnv();
   return betterAuth({
@@ -83,6 +94,8 @@ function createAuth(db: Database) {
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "member", input: false },
+        // The edition the account was made on (issue #39); sign-up alone sets it, checked in user-fields.server.ts.
+        language: { type: "string", required: false, defaultValue: "en", input: true },
       },
     },
     emailAndPassword: {
@@ -98,14 +111,15 @@ function createAuth(db: Database) {
         await queueEmail(db, {
           template: "account-exists",
           to: user.email,
-          ...accountExistsEmail(getMailBranding()),
+          ...(readsSpanish(user) ? accountExistsEmailEs : accountExistsEmail)(getMailBranding()),
         });
       },
       async sendResetPassword({ user, url }) {
+        const input = { resetUrl: url, expiresInMinutes: RESET_TOKEN_MINUTES };
         await queueEmail(db, {
           template: "password-reset",
           to: user.email,
-          ...passwordResetEmail(getMailBranding(), { resetUrl: url, expiresInMinutes: RESET_TOKEN_MINUTES }),
+          ...(readsSpanish(user) ? passwordResetEmailEs : passwordResetEmail)(getMailBranding(), input),
         });
       },
       async onPasswordReset({ user }) {
@@ -114,7 +128,7 @@ function createAuth(db: Database) {
         await queueEmail(db, {
           template: "password-changed",
           to: user.email,
-          ...passwordChangedEmail(getMailBranding()),
+          ...(readsSpanish(user) ? passwordChangedEmailEs : passwordChangedEmail)(getMailBranding()),
         });
       },
     },
@@ -125,11 +139,14 @@ function createAuth(db: Database) {
       expiresIn: CONFIRMATION_LINK_DAYS * 24 * 60 * 60,
       async sendVerificationEmail({ user, token }) {
         // Our page, not better-auth's GET endpoint: a mail scanner opening the link must not confirm.
-        const confirmUrl = `${env.APP_URL}/confirm-email?token=${encodeURIComponent(token)}`;
+        // A Spanish account's email and page are in Spanish (issue #39).
+        const spanish = readsSpanish(user);
+        const confirmUrl = `${env.APP_URL}${spanish ? "/es" : ""}/confirm-email?token=${encodeURIComponent(token)}`;
+        const input = { confirmUrl, expiresInDays: CONFIRMATION_LINK_DAYS };
         await queueEmail(db, {
           template: "confirm-email",
           to: user.email,
-          ...confirmEmailEmail(getMailBranding(), { confirmUrl, expiresInDays: CONFIRMATION_LINK_DAYS }),
+          ...(spanish ? confirmEmailEmailEs : confirmEmailEmail)(getMailBranding(), input),
         });
       },
       // A receipt waits for a confirmed address (billing/receipts.server.ts); it goes now. The

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Translate } from "~/i18n/translate";
 
 /** The account page's form that asks for a new confirmation link. */
 export const RESEND_CONFIRMATION_INTENT = "resend-confirmation";
@@ -6,12 +7,17 @@ export const RESEND_CONFIRMATION_INTENT = "resend-confirmation";
 /** How long a confirmation link works. */
 export const CONFIRMATION_LINK_DAYS = 3;
 
-/** The token in a confirmation link (a signed JWT from better-auth): checked for shape before anything else. */
-export const ConfirmationTokenSchema = z
-  .string({ error: "This confirmation link is incomplete." })
-  .min(20, "This confirmation link is incomplete.")
-  .max(2_000, "This confirmation link is not valid.")
-  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "This confirmation link is not valid.");
+/**
+ * The token in a confirmation link (a signed JWT from better-auth): checked for shape before
+ * anything else, its refusals in the page's language (/es/confirm-email, issue #39).
+ */
+export function confirmationTokenSchemaFor(t: Translate) {
+  return z
+    .string({ error: t("confirm.incomplete") })
+    .min(20, t("confirm.incomplete"))
+    .max(2_000, t("confirm.notValid"))
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, t("confirm.notValid"));
+}
 
 export interface ResendConfirmationResult {
   intent: typeof RESEND_CONFIRMATION_INTENT;

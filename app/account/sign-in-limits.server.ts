@@ -1,3 +1,4 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
@@ -20,9 +21,8 @@ export type SignInAttempt =
  * account exists (the same words, status and timing either way, so it tells nobody which
  * addresses have accounts).
  */
-export function signInPausedMessage(seconds: number) {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many wrong passwords were tried for this account, so signing in with a password is paused for ${minutes} minute${minutes === 1 ? "" : "s"}, even with the right one. If this address has an account, we have emailed it a link that signs you in now.`;
+export function signInPausedMessage(seconds: number, t: Translate = translatorFor("en")) {
+  return t("auth.paused", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
 }
 
 /**
@@ -35,7 +35,11 @@ export function signInPausedMessage(seconds: number) {
  * its event back: so concurrent guesses cannot all slip in under the ceiling, and the attempt
  * that reaches it is the one that emails the owner.
  */
-export async function startSignInAttempt(email: string, clientIp: string): Promise<SignInAttempt> {
+export async function startSignInAttempt(
+  email: string,
+  clientIp: string,
+  t: Translate = translatorFor("en"),
+): Promise<SignInAttempt> {
   const db = await getDatabase();
   const pairKey = authLimitKeys.loginAccountAndIp(email, clientIp);
   const ipKey = authLimitKeys.loginIp(clientIp);
@@ -46,7 +50,7 @@ export async function startSignInAttempt(email: string, clientIp: string): Promi
   if (!byPair.allowed || !byIp.allowed) {
     getLogger().warn({ ip: clientIp }, "sign-in rate limit reached");
     const retryAfterSeconds = Math.max(byPair.retryAfterSeconds, byIp.retryAfterSeconds);
-    return { allowed: false, retryAfterSeconds, message: retryMessage(retryAfterSeconds) };
+    return { allowed: false, retryAfterSeconds, message: retryMessage(retryAfterSeconds, t) };
   }
   const accountKey = authLimitKeys.loginFailures(email);
   const rule = AUTH_LIMITS.failedLoginPerAccount;
@@ -56,7 +60,7 @@ export async function startSignInAttempt(email: string, clientIp: string): Promi
     return {
       allowed: false,
       retryAfterSeconds: byAccount.retryAfterSeconds,
-      message: signInPausedMessage(byAccount.retryAfterSeconds),
+      message: signInPausedMessage(byAccount.retryAfterSeconds, t),
     };
   }
   return {

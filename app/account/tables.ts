@@ -2,20 +2,27 @@
  * Accounts (better-auth). Property names are the ones better-auth's Drizzle adapter expects.
  * Part of the database schema (drizzle-kit reads every app/<capability>/tables.ts; see drizzle.config.ts).
  */
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "../db/columns";
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  /** 'member' for everyone; 'staff' is granted from the command line only. */
-  role: text("role").notNull().default("member"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /** 'member' for everyone; 'staff' is granted from the command line only. */
+    role: text("role").notNull().default("member"),
+    /** The edition the account was made on, 'en' or 'es' (issue #39): the language of its emails. */
+    language: text("language").notNull().default("en"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_language", sql`${t.language} IN ('en', 'es')`)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -3,14 +3,14 @@ import { PERSON_NAME_MESSAGE, personNameProblem } from "~/validation/fields";
 
 /**
  * What better-auth's own endpoints may write about a user. Our pages never call update-user, and
- * sign-up sends only an email, a password and a name; anything else (an `image` URL such as
+ * sign-up sends only an email, a password, a name and the edition's language; anything else (an `image` URL such as
  * "javascript:alert(1)", a name with a line break and a link) would be stored and could reach
  * our mail, so these two endpoints take only what the site sends, and the name follows the same
  * rule as every other name (app/validation/fields.ts).
  */
 const ALLOWED_FIELDS: Record<string, readonly string[]> = {
   "/update-user": ["name"],
-  "/sign-up/email": ["email", "password", "name"],
+  "/sign-up/email": ["email", "password", "name", "language"],
 };
 
 function refuse(message: string): never {
@@ -33,6 +33,9 @@ export function checkUserFields(path: string, body: unknown): void {
   const record = body as Record<string, unknown>;
   const extra = Object.keys(record).filter((key) => !allowed.includes(key));
   if (extra.length > 0) refuse(`These fields cannot be set here: ${extra.join(", ")}. Only ${allowed.join(", ")}.`);
+  // The account's language (the edition it was made on) is one of the site's two.
+  if ("language" in record && record.language !== "en" && record.language !== "es")
+    refuse('The language must be "en" or "es".');
   if (!("name" in record)) return;
   const name = record.name;
   if (typeof name !== "string") refuse(PERSON_NAME_MESSAGE);

@@ -19,6 +19,10 @@ export const PAGES_IN_SPANISH: readonly string[] = [
   "/terms",
   "/privacy",
   "/cookies",
+  "/auth",
+  "/forgot-password",
+  "/reset-password",
+  "/confirm-email",
 ];
 /** Sections whose every page has a Spanish edition: the red-flag pages, /red-flags/<slug>. */
 const SECTIONS_IN_SPANISH: readonly string[] = ["/red-flags/"];

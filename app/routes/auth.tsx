@@ -3,10 +3,13 @@ import { useState } from "react";
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { logIn, signUp, type AuthFormResult } from "~/account/account-actions.server";
-import { LoginSchema, PASSWORD_HINT, safeReturnTo, SignUpSchema } from "~/account/auth-schemas";
+import { authSchemasFor, safeReturnTo } from "~/account/auth-schemas";
 import { isReturningVisitor, rememberReturningVisitor } from "~/account/returning-visitor.server";
 import { getSessionUser } from "~/account/session.server";
-import { isPaidPlanId, PLANS } from "~/billing/plans";
+import { isPaidPlanId, PLAN_CARDS, PLANS } from "~/billing/plans";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { useResultToast } from "~/account/use-result-toast";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
@@ -18,36 +21,46 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import { fieldErrors, formDataToObject } from "~/validation/fields";
 import { readForm } from "~/validation/read-form.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Sign in or create an account",
-    description: "Sign in to scam-free, or create a free account to read the course.",
-    path: "/auth",
+// /auth and /es/auth: the same forms and schemas, in the address's language (issue #39).
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("auth.metaTitle"),
+    description: t("auth.metaDescription"),
+    path: pathInLocale("/auth", locale),
     noIndex: true,
   });
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   if (await getSessionUser(request)) throw redirect(returnTo ?? "/account");
-  const plan = planOnTheWay(returnTo);
+  const plan = planOnTheWay(returnTo, translatorFor(localeOfPath(url.pathname)));
   return { returnTo: returnTo ?? null, plan, tab: firstTab(url.searchParams.get("tab"), plan, request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const t = translatorFor(localeOfPath(new URL(request.url).pathname));
   if (form.intent === "signup") {
-    const { status, result } = await signUp(request, form, context.clientIp);
+    const { status, result } = await signUp(request, form, context.clientIp, t);
     // "Please log in" comes next: the Login form keeps the address just typed (sent back only to
     // the person who typed it, only once the account exists).
     const email = result.ok && typeof form.email === "string" ? form.email.trim().slice(0, 254) : undefined;
     return data({ ...result, email }, { status });
   }
   if (form.intent !== "login") {
-    const unknown: AuthFormResult = { ok: false, intent: "login", title: "Login failed", message: "Unknown form." };
+    const unknown: AuthFormResult = {
+      ok: false,
+      intent: "login",
+      title: t("auth.loginFailed"),
+      message: t("auth.unknownForm"),
+    };
     return data(unknown, { status: 400 });
   }
-  const { status, result, setCookie } = await logIn(request, form, context.clientIp);
+  const { status, result, setCookie } = await logIn(request, form, context.clientIp, t);
   if (!result.ok) return data(result, { status });
   const headers = new Headers();
   for (const cookie of setCookie ?? []) headers.append("Set-Cookie", cookie);
@@ -58,13 +71,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirectDocument(safeReturnTo(form.returnTo) ?? "/account", { headers });
 }
 
-/** The plan a signed-out visitor chose on the pricing page, read from where login leads next. */
-function planOnTheWay(returnTo: string | undefined) {
+/** The plan a signed-out visitor chose on the pricing page, read from where login leads next, named in the page's language. */
+function planOnTheWay(returnTo: string | undefined, t: Translate) {
   if (!returnTo) return null;
   const next = new URL(returnTo, "http://same.site");
   const plan = next.searchParams.get("plan");
   if (next.pathname !== "/checkout" || !isPaidPlanId(plan)) return null;
-  return { name: PLANS[plan].name, price: PLANS[plan].price };
+  // English keeps the plan's own name ("Training Program"); Spanish names it as the Spanish plans page does.
+  const card = PLAN_CARDS.find((candidate) => candidate.key === plan);
+  const name = t.locale === "en" || !card ? PLANS[plan].name : t(card.name);
+  return { name, price: PLANS[plan].price };
 }
 
 /**
@@ -79,6 +95,7 @@ function firstTab(asked: string | null, plan: ReturnType<typeof planOnTheWay>, r
 
 /** "Create an account or log in to continue to Family Training, $25/month": calm, not an error. */
 function PlanOnTheWay({ plan }: { plan: { name: string; price: number } }) {
+  const t = useT();
   return (
     <p
       data-plan-on-the-way
@@ -86,17 +103,19 @@ function PlanOnTheWay({ plan }: { plan: { name: string; price: number } }) {
     >
       <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
       <span>
-        Create an account or log in to continue to{" "}
-        <strong>
-          {plan.name}, ${plan.price}/month
-        </strong>
-        .
+        {t.rich("auth.planOnTheWay", {
+          plan: plan.name,
+          price: `$${plan.price}`,
+          b: (chunks) => <strong>{chunks}</strong>,
+        })}
       </span>
     </p>
   );
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { LoginSchema, SignUpSchema } = authSchemasFor(t);
   const [tab, setTab] = useState<string>(loaderData.tab);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
@@ -131,7 +150,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-center text-3xl font-bold text-brand-900">Account Access</h1>
+      <h1 className="text-center text-3xl font-bold text-brand-900">{t("auth.title")}</h1>
       {loaderData.plan && <PlanOnTheWay plan={loaderData.plan} />}
       <Card className="mt-8">
         <Tabs
@@ -141,9 +160,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             setClientErrors({});
           }}
         >
-          <TabsList aria-label="Account access">
-            <TabsTrigger value="login">Login</TabsTrigger>
-            <TabsTrigger value="signup">Create Account</TabsTrigger>
+          <TabsList aria-label={t("auth.tabs")}>
+            <TabsTrigger value="login">{t("auth.loginTab")}</TabsTrigger>
+            <TabsTrigger value="signup">{t("auth.signupTab")}</TabsTrigger>
           </TabsList>
 
           <TabsContent value="login" className="mt-6">
@@ -155,7 +174,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 // A new key when an account was just created: the field starts again with its address.
                 key={createdEmail ?? "login-email"}
                 id="login-email"
-                label="Email"
+                label={t("auth.email")}
                 name="email"
                 type="email"
                 autoComplete="email"
@@ -165,33 +184,39 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               />
               <TextField
                 id="login-password"
-                label="Password"
+                label={t("auth.password")}
                 name="password"
                 type="password"
                 autoComplete="current-password"
                 required
                 error={tab === "login" ? errors.password : undefined}
                 labelAside={
-                  <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline">
-                    Forgot password?
+                  <Link
+                    to={pathInLocale("/forgot-password", t.locale)}
+                    className="text-sm font-medium text-brand-700 underline"
+                  >
+                    {t("auth.forgot")}
                   </Link>
                 }
               />
               <Button type="submit" className="w-full" disabled={submitting === "login"}>
-                {submitting === "login" ? "Logging in..." : "Log in"}
+                {submitting === "login" ? t("auth.loggingIn") : t("auth.logIn")}
               </Button>
               <p className="text-center text-sm text-muted">
-                New here?{" "}
-                <Link
-                  to="/auth?tab=signup"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setTab("signup");
-                  }}
-                  className="font-medium text-brand-700 underline"
-                >
-                  Create a free account
-                </Link>
+                {t.rich("auth.newHere", {
+                  link: (chunks) => (
+                    <Link
+                      to={`${pathInLocale("/auth", t.locale)}?tab=signup`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        setTab("signup");
+                      }}
+                      className="font-medium text-brand-700 underline"
+                    >
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             </Form>
           </TabsContent>
@@ -202,7 +227,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               <FormMessage result={signupResult} />
               <TextField
                 id="signup-email"
-                label="Email"
+                label={t("auth.email")}
                 name="email"
                 type="email"
                 autoComplete="email"
@@ -211,7 +236,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               />
               <TextField
                 id="signup-password"
-                label="Password"
+                label={t("auth.password")}
                 name="password"
                 type="password"
                 autoComplete="new-password"
@@ -220,26 +245,27 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 error={tab === "signup" ? errors.password : undefined}
                 hint={
                   <>
-                    {PASSWORD_HINT}
-                    <span className="mt-1 block text-xs">
-                      Tip: a passphrase of 12 or more characters is much harder to guess.
-                    </span>
+                    {t("auth.passwordHint")}
+                    <span className="mt-1 block text-xs">{t("auth.passphraseTip")}</span>
                   </>
                 }
               />
-              <div className="flex items-start gap-3">
-                <input
-                  id="signup-newsletter"
-                  name="newsletter"
-                  type="checkbox"
-                  className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-                />
-                <label htmlFor="signup-newsletter" className="text-sm">
-                  Sign up for our newsletter to receive cybersecurity tips and updates
-                </label>
-              </div>
+              {/* The newsletter is written in English: the Spanish page does not offer it. */}
+              {t.locale === "en" && (
+                <div className="flex items-start gap-3">
+                  <input
+                    id="signup-newsletter"
+                    name="newsletter"
+                    type="checkbox"
+                    className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+                  />
+                  <label htmlFor="signup-newsletter" className="text-sm">
+                    Sign up for our newsletter to receive cybersecurity tips and updates
+                  </label>
+                </div>
+              )}
               <Button type="submit" className="w-full" disabled={submitting === "signup"}>
-                {submitting === "signup" ? "Creating account..." : "Create Account"}
+                {submitting === "signup" ? t("auth.creating") : t("auth.create")}
               </Button>
             </Form>
           </TabsContent>

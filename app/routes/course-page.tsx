@@ -217,6 +217,7 @@ function ElsewhereNote({
             ),
           })}
         </a>
+        {isEnglishOnlyFor(elsewhere.page, t.locale) && <> {t("links.otherLanguage")}</>}
       </p>
       <p className="mt-2 text-sm text-muted">{t("course.elsewhereNote", { track: courseTrackLabel(t, track) })}</p>
     </div>

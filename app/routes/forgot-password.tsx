@@ -2,6 +2,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "~/account/account-actions.server";
 import { useResultToast } from "~/account/use-result-toast";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -9,35 +12,39 @@ import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
 import { readForm } from "~/validation/read-form.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Forgot your password?",
-    description: "Get a link to choose a new scam-free password.",
-    path: "/forgot-password",
+// /forgot-password and /es/forgot-password (issue #39).
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("forgot.title"),
+    description: t("forgot.metaDescription"),
+    path: pathInLocale("/forgot-password", locale),
     noIndex: true,
   });
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const { status, result } = await requestPasswordReset(request, form, context.clientIp);
+  const t = translatorFor(localeOfPath(new URL(request.url).pathname));
+  const { status, result } = await requestPasswordReset(request, form, context.clientIp, t);
   return data(result, { status });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   useResultToast(actionData);
   return (
     <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-center text-3xl font-bold text-brand-900">Forgot your password?</h1>
-      <p className="mt-3 text-center text-muted">
-        Type the email you signed up with. We will send a link to choose a new password.
-      </p>
+      <h1 className="text-center text-3xl font-bold text-brand-900">{t("forgot.title")}</h1>
+      <p className="mt-3 text-center text-muted">{t("forgot.lead")}</p>
       <Card className="mt-8">
         <Form method="post" noValidate className="space-y-4">
           <FormMessage result={actionData} />
           <TextField
             id="forgot-email"
-            label="Email"
+            label={t("auth.email")}
             name="email"
             type="email"
             autoComplete="email"
@@ -45,11 +52,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             error={actionData?.fields?.email}
           />
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? "Sending..." : "Send reset link"}
+            {busy ? t("forgot.sending") : t("forgot.send")}
           </Button>
           <p className="text-center text-sm">
-            <Link to="/auth" className="font-medium text-brand-700 underline">
-              Back to sign in
+            <Link to={pathInLocale("/auth", t.locale)} className="font-medium text-brand-700 underline">
+              {t("forgot.back")}
             </Link>
           </p>
         </Form>

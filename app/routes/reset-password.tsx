@@ -1,8 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { resetPassword } from "~/account/account-actions.server";
-import { PASSWORD_HINT } from "~/account/auth-schemas";
 import { useResultToast } from "~/account/use-result-toast";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -11,13 +13,18 @@ import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
 import { readForm } from "~/validation/read-form.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Choose a new password",
-    description: "Set a new password for your scam-free account.",
-    path: "/reset-password",
+// /reset-password and /es/reset-password (issue #39): the emailed link leads to the form in the
+// language the reset was asked for in.
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("reset.title"),
+    description: t("reset.metaDescription"),
+    path: pathInLocale("/reset-password", locale),
     noIndex: true,
   });
+};
 
 /** better-auth checks the emailed link and sends the person here with ?token= (or ?error=). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -28,20 +35,22 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const { status, result } = await resetPassword(request, form, context.clientIp);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const { status, result } = await resetPassword(request, form, context.clientIp, translatorFor(locale));
   if (!result.ok) return data(result, { status });
-  throw redirect("/auth", {
+  throw redirect(pathInLocale("/auth", locale), {
     headers: { "Set-Cookie": await setFlash({ kind: "success", title: result.title, message: result.message }) },
   });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   useResultToast(actionData);
   const usable = loaderData.token && !loaderData.linkError;
   return (
     <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-center text-3xl font-bold text-brand-900">Choose a new password</h1>
+      <h1 className="text-center text-3xl font-bold text-brand-900">{t("reset.title")}</h1>
       <Card className="mt-8">
         {usable ? (
           <Form method="post" noValidate className="space-y-4">
@@ -49,18 +58,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <FormMessage result={actionData} />
             <TextField
               id="reset-password"
-              label="New password"
+              label={t("reset.newPassword")}
               name="password"
               type="password"
               autoComplete="new-password"
               required
               minLength={6}
-              hint={PASSWORD_HINT}
+              hint={t("auth.passwordHint")}
               error={actionData?.fields?.password}
             />
             <TextField
               id="reset-confirm"
-              label="Type it again"
+              label={t("reset.again")}
               name="confirmPassword"
               type="password"
               autoComplete="new-password"
@@ -68,15 +77,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               error={actionData?.fields?.confirmPassword}
             />
             <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Saving..." : "Save new password"}
+              {busy ? t("reset.saving") : t("reset.save")}
             </Button>
           </Form>
         ) : (
           <div role="alert" className="space-y-4">
-            <p className="font-semibold text-danger-600">This reset link is invalid, already used or expired.</p>
-            <p>Reset links work once and only for 60 minutes. You can ask for a new one.</p>
-            <Link to="/forgot-password" className="inline-block font-semibold text-brand-700 underline">
-              Send me a new link
+            <p className="font-semibold text-danger-600">{t("reset.badLink")}</p>
+            <p>{t("reset.badLinkHelp")}</p>
+            <Link
+              to={pathInLocale("/forgot-password", t.locale)}
+              className="inline-block font-semibold text-brand-700 underline"
+            >
+              {t("reset.newLink")}
             </Link>
           </div>
         )}

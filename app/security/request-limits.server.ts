@@ -1,3 +1,4 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { authSecret } from "~/config/auth-secret.server";
@@ -105,9 +106,8 @@ export async function clearLimitsStartingWith(db: Database, prefix: string) {
   await db.delete(requestLimits).where(sql`starts_with(${requestLimits.key}, ${storedParts(prefix)})`);
 }
 
-export function retryMessage(seconds: number) {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+export function retryMessage(seconds: number, t: Translate = translatorFor("en")) {
+  return t("auth.tooMany", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
 }
 
 /** Gives one event back (a successful sign-in should not count against a shared IP). */

@@ -8,12 +8,12 @@ import { hasStackedMarks, hasStyledLetters, isOneScript } from "./name-shape";
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
 
-export function emailField(messages: { required: string; invalid?: string }) {
+export function emailField(messages: { required: string; invalid?: string; tooLong?: string }) {
   return z
     .string({ error: messages.required })
     .trim()
     .min(1, messages.required)
-    .max(MAX_EMAIL_LENGTH, `Email addresses can be at most ${MAX_EMAIL_LENGTH} characters.`)
+    .max(MAX_EMAIL_LENGTH, messages.tooLong ?? `Email addresses can be at most ${MAX_EMAIL_LENGTH} characters.`)
     .pipe(z.email(messages.invalid ?? "Please enter a valid email address, like name@example.com."))
     .transform((value) => value.toLowerCase());
 }

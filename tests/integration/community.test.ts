@@ -349,7 +349,7 @@ describe.each(DATABASE_TARGETS)("community forum on $name", (target) => {
       expect(await likesOf(comment.id)).toBe(LIKE_LIMIT_PER_IP_AND_COMMENT.max);
       const limited = await like(comment.id, await visitorCookie(), "198.51.100.77");
       expect(limited.data).toMatchObject({ ok: false, title: "Error", message: "Failed to like the comment" });
-      expect(limited.data.reason).toMatch(/Too many attempts. Please wait \d+ minutes? and try again./);
+      expect(limited.data.reason).toMatch(/Too many attempts. Please wait [\d,]+ minutes? and try again./);
 
       // Across many comments, the same address is held to the per-IP limit.
       const others = await Promise.all(Array.from({ length: 40 }, (_, i) => addComment(`Other${i}`)));

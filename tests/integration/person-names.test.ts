@@ -111,6 +111,8 @@ describe.each(DATABASE_TARGETS)("names written through /api/auth on $name", (tar
       { email: "new2@example.com", password: "secret123", name: "Call 5550100" },
       { email: "new3@example.com", password: "secret123", name: "Bob", image: "javascript:alert(1)" },
       { email: "new4@example.com", password: "secret123", name: 42 },
+      // The account's language is one of the site's two editions (issue #39).
+      { email: "new5@example.com", password: "secret123", name: "Bob", language: "fr" },
     ];
     for (const body of refused) {
       const answer = await postAuth("sign-up/email", body);
@@ -125,6 +127,11 @@ describe.each(DATABASE_TARGETS)("names written through /api/auth on $name", (tar
       (await postAuth("sign-up/email", { email: "ana@example.com", password: "secret123", name: "Ana Díaz" })).status,
     ).toBe(200);
     expect((await userRow("ana@example.com"))!.name).toBe("Ana Díaz");
+    // The Spanish edition's sign-up keeps its language on the account (its emails are Spanish).
+    const spanish = { email: "rosa@example.com", password: "secret123", name: "Rosa", language: "es" };
+    expect((await postAuth("sign-up/email", spanish)).status).toBe(200);
+    expect((await userRow("rosa@example.com"))!.language).toBe("es");
+    expect((await userRow("ana@example.com"))!.language).toBe("en");
     // Our /auth form's stand-in (never shown or mailed: see realNameOf) passes even with digits.
     await signedInCookie(suite.handle, "family29164@example.com");
     expect((await userRow("family29164@example.com"))!.name).toBe("family29164");
