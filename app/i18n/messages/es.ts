@@ -18,7 +18,7 @@ export const es: Record<MessageKey, string> = {
   "nav.check": "¿Es una estafa?",
   "nav.myAccount": "Mi cuenta",
   "nav.signIn": "Iniciar sesión",
-  "nav.getStarted": "Empezar",
+  "nav.getStarted": "Unirse",
   "nav.menu": "Menú",
   "nav.inEnglish": "{label} (en inglés)",
   "language.switch": "English",
