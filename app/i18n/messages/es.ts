@@ -565,7 +565,7 @@ export const es: Record<MessageKey, string> = {
   "confirm.button": "Confirmar mi correo",
   "confirm.doneTitle": "Correo confirmado",
   "confirm.done":
-    "Gracias. Su cuenta ya tiene todo lo que va con esta dirección, también una membresía familiar que la nombre.",
+    "Gracias. Su cuenta ya tiene todo lo que corresponde a esta dirección, incluida una membresía familiar en la que aparezca.",
   "confirm.expiredTitle": "Este enlace venció",
   "confirm.expired":
     "Los enlaces de confirmación sirven unos pocos días. Inicie sesión y pida uno nuevo en Mi cuenta (en inglés); no se cambió nada.",
