@@ -24,7 +24,7 @@ export async function accountName(db: Database, userId: string): Promise<string 
  */
 export function confirmedAccountEmails() {
   return new QueryBuilder()
-    .select({ userId: users.id, email: users.email })
+    .select({ userId: users.id, email: users.email, language: users.language })
     .from(users)
     .where(eq(users.emailVerified, true))
     .as("confirmed_account_email");

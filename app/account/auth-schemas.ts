@@ -85,7 +85,7 @@ export function safeReturnTo(value: unknown): string | undefined {
   try {
     const url = new URL(value, SAME_SITE);
     if (url.origin !== SAME_SITE) return undefined;
-    if (url.pathname === "/auth") return undefined;
+    if (url.pathname === "/auth" || url.pathname === "/es/auth") return undefined;
     const path = `${url.pathname}${url.search}${url.hash}`;
     if (!isSameSitePath(path)) return undefined;
     const again = new URL(path, SAME_SITE);

@@ -1,3 +1,4 @@
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDatabase } from "~/db/database.server";
@@ -105,7 +106,9 @@ export async function requireUser(
     const returnTo = options.returnTo ?? `${url.pathname}${url.search}`;
     const headers = new Headers();
     if (options.notice) headers.append("Set-Cookie", await setFlash({ kind: "error", ...options.notice }));
-    throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`, { headers });
+    // A Spanish page's reader signs in on the Spanish sign-in page.
+    const signIn = pathInLocale("/auth", localeOfPath(url.pathname));
+    throw redirect(`${signIn}?returnTo=${encodeURIComponent(returnTo)}`, { headers });
   }
   return user;
 }

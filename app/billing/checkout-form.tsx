@@ -8,12 +8,14 @@ import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { FormResult } from "~/validation/form-result";
-import { CheckoutSchema, checkoutFieldErrors } from "./checkout-schema";
-import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS, PLANS, type PaidPlanId } from "./plans";
+import type { MessageKey } from "~/i18n/messages/en";
+import type { Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
+import { checkoutSchemaFor, checkoutFieldErrors } from "./checkout-schema";
+import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS, PLANS, planDescriptionIn, planNameIn, type PaidPlanId } from "./plans";
 import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
-import { AGE_BAND_LABELS } from "~/training/people/contact-schema";
 import { PRACTICE_LANGUAGE_LABELS, PRACTICE_LANGUAGES } from "~/training/people/practice-language";
-import { AGE_BANDS } from "~/training/library/practice-scenario-schema";
+import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
 
 export interface CheckoutFormValues {
   plan: PaidPlanId | null;
@@ -41,38 +43,58 @@ function padded(list: string[]) {
 }
 
 /** Each field the schema can refuse, in page order: what it is called on screen and what to focus. */
-const FIELDS: { key: string; label: string; inputId: string }[] = [
-  { key: "plan", label: "Select Your Plan", inputId: "checkout-plan-premium" },
-  { key: "name", label: "Full Name", inputId: "checkout-name" },
-  { key: "email", label: "Primary Email", inputId: "checkout-email" },
-  { key: "phone", label: "Primary Phone", inputId: "checkout-phone" },
-  ...memberSlots.flatMap((index) => [
-    {
-      key: `memberName${index + 1}`,
-      label: `Family Member ${index + 1} First Name`,
-      inputId: `member-name-${index + 1}`,
-    },
-    {
-      key: `memberAgeBand${index + 1}`,
-      label: `Family Member ${index + 1} Age Group`,
-      inputId: `member-age-band-${index + 1}`,
-    },
-    {
-      key: `memberLanguage${index + 1}`,
-      label: `Family Member ${index + 1} Language`,
-      inputId: `member-language-${index + 1}`,
-    },
-    { key: `memberEmail${index + 1}`, label: `Family Member ${index + 1} Email`, inputId: `member-email-${index + 1}` },
-    { key: `memberPhone${index + 1}`, label: `Family Member ${index + 1} Phone`, inputId: `member-phone-${index + 1}` },
-  ]),
-];
+function fieldsIn(t: Translate): { key: string; label: string; inputId: string }[] {
+  return [
+    { key: "plan", label: t("checkout.selectPlan"), inputId: "checkout-plan-premium" },
+    { key: "name", label: t("checkout.fullName"), inputId: "checkout-name" },
+    { key: "email", label: t("checkout.primaryEmail"), inputId: "checkout-email" },
+    { key: "phone", label: t("checkout.primaryPhone"), inputId: "checkout-phone" },
+    ...memberSlots.flatMap((index) => {
+      const number = index + 1;
+      return [
+        {
+          key: `memberName${number}`,
+          label: t("checkout.memberFirstName", { number }),
+          inputId: `member-name-${number}`,
+        },
+        {
+          key: `memberAgeBand${number}`,
+          label: t("checkout.memberAgeGroup", { number }),
+          inputId: `member-age-band-${number}`,
+        },
+        {
+          key: `memberLanguage${number}`,
+          label: t("checkout.memberLanguage", { number }),
+          inputId: `member-language-${number}`,
+        },
+        {
+          key: `memberEmail${number}`,
+          label: t("checkout.memberEmail", { number }),
+          inputId: `member-email-${number}`,
+        },
+        {
+          key: `memberPhone${number}`,
+          label: t("checkout.memberPhone", { number }),
+          inputId: `member-phone-${number}`,
+        },
+      ];
+    }),
+  ];
+}
 
 /** The first field that keeps 'Complete Checkout' disabled, with the schema's own message for it. */
-function firstBlocker(errors: Record<string, string>) {
-  const field = FIELDS.find(({ key }) => errors[key]);
+function firstBlocker(errors: Record<string, string>, t: Translate) {
+  const field = fieldsIn(t).find(({ key }) => errors[key]);
   if (!field) return null;
-  return { ...field, message: field.key === "plan" ? "Choose a plan to continue." : errors[field.key] };
+  return { ...field, message: field.key === "plan" ? t("checkout.choosePlan") : errors[field.key] };
 }
+
+const AGE_BAND_KEYS: Record<AgeBand, MessageKey> = {
+  child: "checkout.ageBand.child",
+  teen: "checkout.ageBand.teen",
+  adult: "checkout.ageBand.adult",
+  "older-adult": "checkout.ageBand.olderAdult",
+};
 
 /**
  * The checkout form. It posts to the route's action, which validates with the same schema; here the
@@ -101,8 +123,10 @@ export function CheckoutForm({
     memberLanguage: padded(start.memberLanguage ?? []).map((language) => language || "en"),
   });
   const hydrated = useHydrated();
+  const t = useT();
+  const schema = useMemo(() => checkoutSchemaFor(t), [t]);
 
-  const parsed = useMemo(() => CheckoutSchema.safeParse(values), [values]);
+  const parsed = useMemo(() => schema.safeParse(values), [schema, values]);
   const clientErrors = parsed.success ? {} : checkoutFieldErrors(parsed.error);
   const serverErrors = result?.fields ?? {};
   // Server messages until the person edits; then what the schema says now, for touched fields only.
@@ -123,7 +147,7 @@ export function CheckoutForm({
 
   const plan = values.plan ? PLANS[values.plan] : null;
   const canSubmit = !busy && (!hydrated || parsed.success);
-  const blocker = hydrated && !busy ? firstBlocker(clientErrors) : null;
+  const blocker = hydrated && !busy ? firstBlocker(clientErrors, t) : null;
 
   const set = (field: keyof CheckoutFormValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -155,7 +179,7 @@ export function CheckoutForm({
       <div className="space-y-8">
         <FormMessage result={bannerFixed ? null : result} />
         <fieldset>
-          <legend className="text-xl font-bold text-brand-900">Select Your Plan</legend>
+          <legend className="text-xl font-bold text-brand-900">{t("checkout.selectPlan")}</legend>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             {PAID_PLAN_IDS.map((id) => {
               const option = PLANS[id];
@@ -178,16 +202,18 @@ export function CheckoutForm({
                     className="sr-only"
                   />
                   <span className="flex items-start justify-between gap-2">
-                    <span className="text-lg font-bold text-ink">{option.name}</span>
+                    <span className="text-lg font-bold text-ink">{planNameIn(t, id)}</span>
                     {selected && (
                       <span className="inline-flex items-center gap-1 rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">
                         <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5" />
-                        Selected
+                        {t("checkout.selected")}
                       </span>
                     )}
                   </span>
-                  <span className="mt-2 block text-sm text-muted">{option.description}</span>
-                  <span className="mt-3 block text-2xl font-bold text-brand-800">${option.price}/mo</span>
+                  <span className="mt-2 block text-sm text-muted">{planDescriptionIn(t, id)}</span>
+                  <span className="mt-3 block text-2xl font-bold text-brand-800">
+                    {t("checkout.pricePerMonthShort", { price: option.price })}
+                  </span>
                 </label>
               );
             })}
@@ -195,18 +221,15 @@ export function CheckoutForm({
         </fieldset>
 
         <fieldset className="space-y-4">
-          <legend className="text-xl font-bold text-brand-900">Your Information</legend>
+          <legend className="text-xl font-bold text-brand-900">{t("checkout.yourInformation")}</legend>
           <p className="flex gap-2 rounded-lg border border-amber-300 bg-warn-50 p-3 text-sm text-amber-900">
             <AlertTriangle aria-hidden="true" className="h-5 w-5 flex-none" />
-            <span>
-              The emails and phone numbers you enter here will receive safe practice scam emails and text messages. Only
-              add people who know about the training and have agreed to it.
-            </span>
+            <span>{t("checkout.consentWarning")}</span>
           </p>
           <TextField
             id="checkout-name"
             name="name"
-            label="Full Name"
+            label={t("checkout.fullName")}
             autoComplete="name"
             required
             value={values.name}
@@ -218,7 +241,7 @@ export function CheckoutForm({
             id="checkout-email"
             name="email"
             type="email"
-            label="Primary Email"
+            label={t("checkout.primaryEmail")}
             autoComplete="email"
             required
             readOnly
@@ -226,40 +249,36 @@ export function CheckoutForm({
             onChange={(event) => set("email", event.target.value)}
             onBlur={touch("email")}
             error={errorFor("email")}
-            hint="Your account's email. Receipts and family summaries go only here, once you have confirmed it."
+            hint={t("checkout.primaryEmailHint")}
           />
           <TextField
             id="checkout-phone"
             name="phone"
             type="tel"
-            label="Primary Phone (optional)"
+            label={t("checkout.primaryPhoneOptional")}
             autoComplete="tel"
             value={values.phone}
             onChange={(event) => set("phone", event.target.value)}
             onBlur={touch("phone")}
             error={errorFor("phone")}
-            hint="For practice text messages. Include the country code, like +1 555 123 4567."
+            hint={t("checkout.phoneHint")}
           />
         </fieldset>
 
         {values.plan === "family" && (
           <fieldset className="space-y-4">
-            <legend className="text-xl font-bold text-brand-900">Family Member Contact Information</legend>
-            <p className="text-sm text-muted">
-              Add up to {MAX_FAMILY_MEMBERS} family members. At least one additional email is needed (*). Empty rows are
-              left out. For each person, give their first name and age group: children and teens get a notice written
-              for them, and you confirm as their parent or guardian.
-            </p>
+            <legend className="text-xl font-bold text-brand-900">{t("checkout.familyLegend")}</legend>
+            <p className="text-sm text-muted">{t("checkout.familyLead", { max: MAX_FAMILY_MEMBERS })}</p>
             {memberSlots.map((index) => {
               const number = index + 1;
               return (
                 <div key={number} className="rounded-xl border border-slate-200 p-4">
-                  <p className="font-semibold text-ink">Family Member {number}</p>
+                  <p className="font-semibold text-ink">{t("checkout.member", { number })}</p>
                   <div className="mt-2 grid gap-4 sm:grid-cols-2">
                     <TextField
                       id={`member-name-${number}`}
                       name="memberName"
-                      label="First name"
+                      label={t("checkout.firstName")}
                       autoComplete="off"
                       value={values.memberName[index]}
                       onChange={(event) => setMember("memberName", index, event.target.value)}
@@ -283,7 +302,7 @@ export function CheckoutForm({
                       id={`member-email-${number}`}
                       name="memberEmail"
                       type="email"
-                      label={number === 1 ? "Email *" : "Email"}
+                      label={number === 1 ? t("checkout.emailStarred") : t("checkout.email")}
                       autoComplete="off"
                       required={number === 1}
                       value={values.memberEmail[index]}
@@ -295,7 +314,7 @@ export function CheckoutForm({
                       id={`member-phone-${number}`}
                       name="memberPhone"
                       type="tel"
-                      label="Phone"
+                      label={t("checkout.phone")}
                       autoComplete="off"
                       value={values.memberPhone[index]}
                       onChange={(event) => setMember("memberPhone", index, event.target.value)}
@@ -314,19 +333,19 @@ export function CheckoutForm({
         <Card>
           {plan ? (
             <>
-              <h2 className="text-lg font-bold text-brand-900">Order Summary</h2>
+              <h2 className="text-lg font-bold text-brand-900">{t("checkout.orderSummary")}</h2>
               <div className="mt-4 flex justify-between gap-4">
-                <span>{plan.name}</span>
-                <span>${plan.price}/month</span>
+                <span>{planNameIn(t, plan.id)}</span>
+                <span>{t("checkout.pricePerMonth", { price: plan.price })}</span>
               </div>
               <div className="mt-4 flex justify-between gap-4 border-t border-slate-200 pt-4 text-lg font-bold">
-                <span>Total</span>
-                <span data-testid="order-total">${plan.price}.00/month</span>
+                <span>{t("checkout.total")}</span>
+                <span data-testid="order-total">{t("checkout.totalPerMonth", { price: plan.price })}</span>
               </div>
-              <p className="mt-3 text-sm text-muted">Billed monthly. Cancel any time from your account page.</p>
+              <p className="mt-3 text-sm text-muted">{t("checkout.billedMonthly")}</p>
             </>
           ) : (
-            <p className="text-muted">Choose a plan to see your order summary.</p>
+            <p className="text-muted">{t("checkout.chooseForSummary")}</p>
           )}
           <Button
             type="submit"
@@ -334,7 +353,7 @@ export function CheckoutForm({
             disabled={!canSubmit}
             aria-describedby={blocker ? "checkout-blocker" : undefined}
           >
-            {busy ? "Processing..." : "Complete Checkout"}
+            {busy ? t("checkout.processing") : t("checkout.complete")}
           </Button>
           {blocker && (
             // Names the field that blocks; on a phone it may be a screen away, so its name takes you there.
@@ -378,10 +397,11 @@ function AgeBandSelect({
   error?: string;
 }) {
   const errorId = `${id}-error`;
+  const t = useT();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        Age group
+        {t("checkout.ageGroup")}
       </label>
       <select
         id={id}
@@ -393,10 +413,10 @@ function AgeBandSelect({
         aria-describedby={error ? errorId : undefined}
         className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
       >
-        <option value="">Choose…</option>
+        <option value="">{t("checkout.choose")}</option>
         {AGE_BANDS.map((band) => (
           <option key={band} value={band}>
-            {AGE_BAND_LABELS[band]}
+            {t(AGE_BAND_KEYS[band])}
           </option>
         ))}
       </select>
@@ -426,10 +446,11 @@ function LanguageSelect({
 }) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const t = useT();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        Language
+        {t("checkout.language")}
       </label>
       <select
         id={id}
@@ -447,7 +468,7 @@ function LanguageSelect({
         ))}
       </select>
       <p id={hintId} className="mt-1 text-sm text-muted">
-        Their notice and practice messages come in this language.
+        {t("checkout.languageHint")}
       </p>
       {error && (
         <p id={errorId} className="mt-1 text-sm font-medium text-danger-600">

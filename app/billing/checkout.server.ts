@@ -3,17 +3,21 @@ import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { checkoutSessions, customers, subscriptions } from "~/billing/tables";
 import { hitLimit, retryMessage } from "~/security/request-limits.server";
-import { CHECKOUT_MESSAGES, type CheckoutInput } from "./checkout-schema";
+import { inEdition } from "~/i18n/locales";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import { checkoutMessagesFor, type CheckoutInput } from "./checkout-schema";
 import { payDemoCheckout } from "./demo-provider.server";
 import { receivePaymentEvent } from "./fulfilment.server";
 import type { PaymentProvider } from "./payment-provider.server";
-import { PLANS } from "./plans";
+import { isPaidPlanId, PLANS, planNameIn } from "./plans";
 import { hasActiveMembership } from "./subscription.server";
 import { hasMemberAccess } from "./subscription-view";
 
 export type StartCheckoutResult =
   | { ok: true; url: string }
   | { ok: false; status: number; title: string; message: string; fields?: Record<string, string> };
+
+const english = translatorFor("en");
 
 /** Starting a checkout creates a provider session; a person needs few, an abuser wants many. */
 const CHECKOUT_LIMIT = { max: 20, windowSeconds: 60 * 60 };
@@ -31,29 +35,21 @@ export async function startCheckout(
   user: { id: string; email: string },
   input: CheckoutInput,
   appUrl: string,
+  t: Translate = english,
 ): Promise<StartCheckoutResult> {
+  const messages = checkoutMessagesFor(t);
   if (!provider) {
-    return {
-      ok: false,
-      status: 503,
-      title: CHECKOUT_MESSAGES.notConfigured.title,
-      message: CHECKOUT_MESSAGES.notConfigured.text,
-    };
+    return { ok: false, status: 503, title: messages.notConfigured.title, message: messages.notConfigured.text };
   }
   if (await hasActiveMembership(db, user.id)) {
-    return {
-      ok: false,
-      status: 409,
-      title: "You are already a member",
-      message: "Your Training Program is already active. You can change it from your account page.",
-    };
+    return { ok: false, status: 409, title: t("checkout.alreadyMemberTitle"), message: t("checkout.alreadyMember") };
   }
   // The holder's mail (receipts, summaries, spot notices) goes to the account's confirmed email
   // only, so the checkout's primary email is that one: another address typed here could be a
   // stranger's, and would be told about this family (receipts.server.ts).
   if (input.email !== user.email.trim().toLowerCase()) {
-    const message = `Please use your account's email, ${user.email}: receipts and family summaries go only to the address you confirmed for your account.`;
-    return { ok: false, status: 400, title: "Please use your account's email", message, fields: { email: message } };
+    const message = t("checkout.useAccountEmail", { email: user.email });
+    return { ok: false, status: 400, title: t("checkout.useAccountEmailTitle"), message, fields: { email: message } };
   }
   // customers.email is unique: one address cannot be the primary contact of two accounts.
   const [otherCustomer] = await db
@@ -61,13 +57,17 @@ export async function startCheckout(
     .from(customers)
     .where(and(eq(customers.email, input.email), ne(customers.userId, user.id)));
   if (otherCustomer) {
-    const message =
-      "This email is already the primary contact of another account's Training Program. Please use a different email.";
-    return { ok: false, status: 409, title: "Email already in use", message, fields: { email: message } };
+    const message = t("checkout.emailInUse");
+    return { ok: false, status: 409, title: t("checkout.emailInUseTitle"), message, fields: { email: message } };
   }
   const limit = await hitLimit(db, `checkout:user:${user.id}`, CHECKOUT_LIMIT);
   if (!limit.allowed) {
-    return { ok: false, status: 429, title: "Too many attempts", message: retryMessage(limit.retryAfterSeconds) };
+    return {
+      ok: false,
+      status: 429,
+      title: t("checkout.tooManyTitle"),
+      message: retryMessage(limit.retryAfterSeconds, t),
+    };
   }
 
   const plan = PLANS[input.plan];
@@ -92,8 +92,9 @@ export async function startCheckout(
       plan,
       userId: user.id,
       contacts: { name: input.name, email: input.email, phone: input.phone, members: input.members },
-      successUrl: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${appUrl}/checkout?plan=${plan.id}`,
+      successUrl: `${appUrl}${inEdition("/checkout/success", t.locale)}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${appUrl}${inEdition("/checkout", t.locale)}?plan=${plan.id}`,
+      locale: t.locale,
     });
     await db
       .update(checkoutSessions)
@@ -103,7 +104,7 @@ export async function startCheckout(
   } catch (error) {
     getLogger().error({ err: error, checkoutId: checkout.id }, "could not create a checkout session");
     await db.delete(checkoutSessions).where(eq(checkoutSessions.id, checkout.id));
-    return { ok: false, status: 502, title: CHECKOUT_MESSAGES.failure.title, message: CHECKOUT_MESSAGES.failure.text };
+    return { ok: false, status: 502, title: messages.failure.title, message: messages.failure.text };
   }
 }
 
@@ -169,19 +170,12 @@ export async function getCheckoutOutcome(
   provider: PaymentProvider | null,
   userId: string,
   sessionId: string | null,
+  t: Translate = english,
 ): Promise<CheckoutOutcome> {
   if (!sessionId) {
-    return {
-      state: "failed",
-      message: "There was an issue activating your subscription.",
-      details: "No session ID found in URL. Please contact support.",
-    };
+    return { state: "failed", message: t("paid.issue"), details: t("paid.noSession") };
   }
-  const notFound: CheckoutOutcome = {
-    state: "failed",
-    message: "Failed to verify your subscription",
-    details: "This checkout session does not belong to your account, or it does not exist.",
-  };
+  const notFound: CheckoutOutcome = { state: "failed", message: t("paid.failedToVerify"), details: t("paid.notYours") };
   if (!isPlausibleSessionId(sessionId)) return notFound;
   const [checkout] = await db
     .select()
@@ -213,10 +207,10 @@ export async function getCheckoutOutcome(
     .where(eq(checkoutSessions.id, checkout.id));
   if (!linked) return { state: "pending" };
   if (hasMemberAccess(linked.subscription))
-    return { state: "success", planName: PLANS[checkout.plan as "premium"].name };
+    return { state: "success", planName: planNameIn(t, isPaidPlanId(checkout.plan) ? checkout.plan : "premium") };
   return {
     state: "failed",
-    message: "Failed to verify your subscription",
-    details: `The payment provider reports this subscription as "${linked.subscription.status}".`,
+    message: t("paid.failedToVerify"),
+    details: t("paid.providerStatus", { status: linked.subscription.status }),
   };
 }

@@ -1,3 +1,4 @@
+import { inEdition } from "~/i18n/locales";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -25,9 +26,9 @@ export function createDemoProvider(db: Database): PaymentProvider {
   return {
     kind: "demo",
 
-    async createCheckout() {
+    async createCheckout({ locale }) {
       const sessionId = newId("demo_cs");
-      return { sessionId, url: `/checkout/demo/${sessionId}` };
+      return { sessionId, url: inEdition(`/checkout/demo/${sessionId}`, locale) };
     },
 
     async getCheckoutSession(sessionId) {

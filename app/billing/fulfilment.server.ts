@@ -5,9 +5,11 @@ import { checkoutSessions, customers, members, paymentEvents, subscriptions } fr
 import { enqueueEmail } from "~/mail/outbox.server";
 import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
 import { paymentFailedEmail } from "./billing-emails";
+import { paymentFailedEmailEs } from "./billing-emails-es";
+import { translatorFor } from "~/i18n/translate";
 import type { PaymentEvent, PaymentProvider, ProviderSubscription } from "./payment-provider.server";
-import { PLANS, isPaidPlanId } from "./plans";
-import { holderMailAddress, queueReceipt } from "./receipts.server";
+import { isPaidPlanId, planNameIn } from "./plans";
+import { holderMail, queueReceipt } from "./receipts.server";
 import { isSubscribed } from "./subscription-view";
 
 /**
@@ -81,14 +83,19 @@ export async function processPaymentEvent(
         : null;
       if (applied) emailIds.push(...applied.emailIds);
       // Only to the holder's confirmed account email (receipts.server.ts says why); none otherwise.
-      const holderEmail = applied ? await holderMailAddress(tx as unknown as Database, applied.subscriptionId) : null;
-      if (applied && holderEmail && type === "invoice.payment_failed") {
-        const plan = PLANS[applied.plan];
+      const holder = applied ? await holderMail(tx as unknown as Database, applied.subscriptionId) : null;
+      if (applied && holder && type === "invoice.payment_failed") {
+        const notice = {
+          name: applied.customerName,
+          planName: planNameIn(translatorFor(holder.language), applied.plan),
+        };
         emailIds.push(
           await enqueueEmail(tx as unknown as Database, {
             template: "payment-failed",
-            to: holderEmail,
-            ...paymentFailedEmail(getMailBranding(), { name: applied.customerName, planName: plan.name }),
+            to: holder.email,
+            ...(holder.language === "es"
+              ? paymentFailedEmailEs(getMailBranding(), notice)
+              : paymentFailedEmail(getMailBranding(), notice)),
           }),
         );
       }

@@ -1,3 +1,4 @@
+import type { Locale } from "~/i18n/locales";
 import type { CheckoutContacts } from "~/billing/tables";
 import type { Plan } from "./plans";
 
@@ -26,6 +27,8 @@ export interface CheckoutRequest {
   contacts: CheckoutContacts;
   successUrl: string;
   cancelUrl: string;
+  /** The language of the page the buyer came from: the provider's checkout page speaks it too. */
+  locale: Locale;
 }
 
 export interface ProviderCheckoutSession {

@@ -3,6 +3,7 @@
  * from here; the browser never sends an amount.
  */
 import type { MessageKey } from "~/i18n/messages/en";
+import { translatorFor, type Translate } from "~/i18n/translate";
 
 export type PaidPlanId = "premium" | "family";
 
@@ -16,20 +17,34 @@ export interface Plan {
   people: number;
 }
 
+const FAMILY_PEOPLE = 5;
+
+/** A plan's name and one-line description in `t`'s language (checkout, the demo payment page, receipts). */
+export function planNameIn(t: Translate, id: PaidPlanId): string {
+  return id === "family" ? t("planName.family") : t("planName.premium");
+}
+
+export function planDescriptionIn(t: Translate, id: PaidPlanId): string {
+  return id === "family" ? t("planDescription.family", { people: FAMILY_PEOPLE }) : t("planDescription.premium");
+}
+
+const english = translatorFor("en");
+
+/** Names and descriptions in English: what the payment provider and the holder's English pages show. */
 export const PLANS: Record<PaidPlanId, Plan> = {
   premium: {
     id: "premium",
-    name: "Training Program",
-    description: "Practice scam emails and texts for one person, with feedback on every red flag.",
+    name: planNameIn(english, "premium"),
+    description: planDescriptionIn(english, "premium"),
     price: 10,
     people: 1,
   },
   family: {
     id: "family",
-    name: "Family Training",
-    description: "The full Training Program for up to 5 people in your family.",
+    name: planNameIn(english, "family"),
+    description: planDescriptionIn(english, "family"),
     price: 25,
-    people: 5,
+    people: FAMILY_PEOPLE,
   },
 };
 

@@ -4,7 +4,9 @@ import type { Database } from "~/db/client.server";
 import { getMailBranding, notifyOutbox } from "~/mail/mailer.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { subscriptionStartedEmail } from "./billing-emails";
-import { PLANS, isPaidPlanId } from "./plans";
+import { subscriptionStartedEmailEs } from "./billing-emails-es";
+import { translatorFor } from "~/i18n/translate";
+import { PLANS, isPaidPlanId, planNameIn } from "./plans";
 import { customers, members, subscriptions } from "./tables";
 import { SUBSCRIBED_STATUSES, formatLongDate } from "./subscription-view";
 
@@ -16,16 +18,22 @@ import { SUBSCRIBED_STATUSES, formatLongDate } from "./subscription-view";
  * confirmed (`sendHeldReceipts`, from the confirmation).
  */
 
-/** The confirmed email of the account that holds this subscription, or null (none, or not confirmed). */
-export async function holderMailAddress(db: Database, subscriptionId: string): Promise<string | null> {
+export interface HolderMail {
+  email: string;
+  /** The account's edition: its holder's billing mail is written in Spanish for "es" (issue #39). */
+  language: "en" | "es";
+}
+
+/** Where this subscription's holder gets mail: their account's confirmed email, or null (none, or not confirmed). */
+export async function holderMail(db: Database, subscriptionId: string): Promise<HolderMail | null> {
   const account = confirmedAccountEmails();
   const [row] = await db
-    .select({ email: account.email })
+    .select({ email: account.email, language: account.language })
     .from(subscriptions)
     .innerJoin(customers, eq(subscriptions.customerId, customers.id))
     .innerJoin(account, eq(account.userId, customers.userId))
     .where(eq(subscriptions.id, subscriptionId));
-  return row?.email ?? null;
+  return row ? { email: row.email, language: row.language === "es" ? "es" : "en" } : null;
 }
 
 /**
@@ -34,8 +42,8 @@ export async function holderMailAddress(db: Database, subscriptionId: string): P
  * so a webhook and a confirmation at the same moment send one.
  */
 export async function queueReceipt(tx: Database, subscriptionId: string): Promise<string | null> {
-  const to = await holderMailAddress(tx, subscriptionId);
-  if (!to) return null;
+  const holder = await holderMail(tx, subscriptionId);
+  if (!holder) return null;
   const [claimed] = await tx
     .update(subscriptions)
     .set({ receiptSentAt: sql`now()` })
@@ -59,18 +67,20 @@ export async function queueReceipt(tx: Database, subscriptionId: string): Promis
     .from(members)
     .where(and(eq(members.subscriptionId, subscriptionId), gt(members.position, 0)))
     .orderBy(asc(members.position));
-  const plan = PLANS[claimed.plan];
+  const receipt = {
+    name: customer!.name,
+    planName: planNameIn(translatorFor(holder.language), claimed.plan),
+    price: PLANS[claimed.plan].price,
+    // By the names the holder typed, not by address alone (issue #35).
+    members: family,
+    periodEnd: formatLongDate(claimed.currentPeriodEnd, holder.language),
+  };
   return enqueueEmail(tx, {
     template: "subscription-started",
-    to,
-    ...subscriptionStartedEmail(getMailBranding(), {
-      name: customer!.name,
-      planName: plan.name,
-      price: plan.price,
-      // By the names the holder typed, not by address alone (issue #35).
-      members: family,
-      periodEnd: formatLongDate(claimed.currentPeriodEnd),
-    }),
+    to: holder.email,
+    ...(holder.language === "es"
+      ? subscriptionStartedEmailEs(getMailBranding(), receipt)
+      : subscriptionStartedEmail(getMailBranding(), receipt)),
   });
 }
 

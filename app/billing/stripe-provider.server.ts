@@ -81,7 +81,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   return {
     kind: "stripe",
 
-    async createCheckout({ checkoutId, plan, userId, contacts, successUrl, cancelUrl }) {
+    async createCheckout({ checkoutId, plan, userId, contacts, successUrl, cancelUrl, locale }) {
       const metadata: Record<string, string> = { checkout_id: checkoutId, plan: plan.id, user_id: userId };
       contacts.members.forEach((member, index) => {
         metadata[`member_${index + 1}_email`] = member.email;
@@ -99,6 +99,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             subscription_data: { metadata: { checkout_id: checkoutId, plan: plan.id, user_id: userId } },
             success_url: successUrl,
             cancel_url: cancelUrl,
+            // Stripe's Latin American Spanish is the one US Spanish readers know.
+            locale: locale === "es" ? "es-419" : "en",
           },
           // A double click or a retried request opens the same session instead of a second one.
           { idempotencyKey: `checkout-${checkoutId}` },

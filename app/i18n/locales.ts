@@ -23,6 +23,7 @@ export const PAGES_IN_SPANISH: readonly string[] = [
   "/forgot-password",
   "/reset-password",
   "/confirm-email",
+  "/checkout",
 ];
 /** Sections whose every page has a Spanish edition: the red-flag pages, /red-flags/<slug>. */
 const SECTIONS_IN_SPANISH: readonly string[] = ["/red-flags/"];
@@ -64,6 +65,15 @@ export function spanishPathOf(pathname: string): string | null {
 /** A page's address in `locale`: its Spanish edition when it has one, else the English page. */
 export function pathInLocale(pathname: string, locale: Locale): string {
   return locale === "es" ? (spanishPathOf(pathname) ?? englishPathOf(pathname)) : englishPathOf(pathname);
+}
+
+/**
+ * An address in `locale`'s edition whether or not the page is listed above: for the pages along a
+ * flow that began in Spanish (/es/checkout → /es/checkout/demo/… → /es/checkout/success), which
+ * have no language switch of their own because their address carries a one-time id.
+ */
+export function inEdition(englishPath: string, locale: Locale): string {
+  return locale === "es" ? `${SPANISH_PREFIX}${englishPath === "/" ? "" : englishPath}` : englishPath;
 }
 
 /** Both editions of a page, for `hreflang` links; null when the page is in English only. */

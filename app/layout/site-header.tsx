@@ -109,7 +109,7 @@ export function SiteHeader({ signedIn, trainingHref }: { signedIn: boolean; trai
           {!signedIn && (
             <li>
               <Link
-                to="/checkout"
+                to={pathInLocale("/checkout", t.locale)}
                 className="ml-2 whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 {t("nav.getStarted")}
@@ -155,7 +155,7 @@ export function SiteHeader({ signedIn, trainingHref }: { signedIn: boolean; trai
           {!signedIn && (
             <li>
               <Link
-                to="/checkout"
+                to={pathInLocale("/checkout", t.locale)}
                 className="mt-2 block rounded-lg bg-brand-700 px-3 py-3 text-center text-base font-semibold text-white"
               >
                 {t("nav.getStarted")}

@@ -20,9 +20,6 @@ import { PlanCards } from "./plan-cards";
 
 const primaryLink = "inline-flex h-12 items-center justify-center rounded-lg px-6 text-lg font-semibold";
 
-/** On a Spanish page, a link to a page that is in English for now says so to the browser too. */
-const inEnglishOn = (locale: string) => (locale === "es" ? { hrefLang: "en" } : {});
-
 export function Hero() {
   const t = useT();
   return (
@@ -53,8 +50,7 @@ export function Hero() {
             </a>
           )}
           <Link
-            to="/checkout"
-            {...inEnglishOn(t.locale)}
+            to={pathInLocale("/checkout", t.locale)}
             className={`${primaryLink} bg-safe-600 text-white hover:bg-green-800`}
           >
             {t("home.joinTraining")}

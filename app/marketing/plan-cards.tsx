@@ -1,6 +1,14 @@
 import { Check, Eye } from "lucide-react";
 import { Link } from "react-router";
 import { PLAN_CARD_VALUES, PLAN_CARDS } from "~/billing/plans";
+import { pathInLocale, spanishPathOf, type Locale } from "~/i18n/locales";
+
+/** A card's button in the page's edition, its ?plan= kept ("/checkout?plan=family" → "/es/checkout?plan=family"). */
+function buttonLinkIn(link: string, locale: Locale) {
+  const [path, query] = link.split("?");
+  const localized = pathInLocale(path, locale);
+  return query ? `${localized}?${query}` : localized;
+}
 import { useT } from "~/i18n/use-translation";
 import { cn } from "~/ui/cn";
 import { dialogCommand } from "~/ui/native-dialog";
@@ -62,8 +70,8 @@ export function PlanCards({ headingLevel = "h3" }: { headingLevel?: "h2" | "h3" 
               ))}
             </ul>
             <Link
-              to={card.buttonLink}
-              {...(t.locale === "es" ? { hrefLang: "en" } : {})}
+              to={buttonLinkIn(card.buttonLink, t.locale)}
+              {...(t.locale === "es" && !spanishPathOf(card.buttonLink.split("?")[0]) ? { hrefLang: "en" } : {})}
               className={cn(
                 "mt-8 inline-flex min-h-12 items-center justify-center rounded-lg px-6 py-2 text-center font-semibold",
                 card.highlighted

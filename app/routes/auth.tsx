@@ -6,7 +6,7 @@ import { logIn, signUp, type AuthFormResult } from "~/account/account-actions.se
 import { authSchemasFor, safeReturnTo } from "~/account/auth-schemas";
 import { isReturningVisitor, rememberReturningVisitor } from "~/account/returning-visitor.server";
 import { getSessionUser } from "~/account/session.server";
-import { isPaidPlanId, PLAN_CARDS, PLANS } from "~/billing/plans";
+import { isPaidPlanId, PLANS, planNameIn } from "~/billing/plans";
 import { localeOfPath, pathInLocale } from "~/i18n/locales";
 import { translatorFor, type Translate } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";
@@ -76,11 +76,8 @@ function planOnTheWay(returnTo: string | undefined, t: Translate) {
   if (!returnTo) return null;
   const next = new URL(returnTo, "http://same.site");
   const plan = next.searchParams.get("plan");
-  if (next.pathname !== "/checkout" || !isPaidPlanId(plan)) return null;
-  // English keeps the plan's own name ("Training Program"); Spanish names it as the Spanish plans page does.
-  const card = PLAN_CARDS.find((candidate) => candidate.key === plan);
-  const name = t.locale === "en" || !card ? PLANS[plan].name : t(card.name);
-  return { name, price: PLANS[plan].price };
+  if ((next.pathname !== "/checkout" && next.pathname !== "/es/checkout") || !isPaidPlanId(plan)) return null;
+  return { name: planNameIn(t, plan), price: PLANS[plan].price };
 }
 
 /**

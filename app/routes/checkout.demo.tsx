@@ -4,22 +4,32 @@ import type { Route } from "./+types/checkout.demo";
 import { requireUser } from "~/account/session.server";
 import { completeDemoCheckout, findOpenDemoCheckout } from "~/billing/checkout.server";
 import { getPaymentProvider } from "~/billing/payments.server";
-import { PLANS, isPaidPlanId } from "~/billing/plans";
+import { PLANS, isPaidPlanId, planNameIn } from "~/billing/plans";
 import { getDatabase } from "~/db/database.server";
+import { inEdition, localeOfPath, type Locale } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { requireMethod } from "~/validation/read-form.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Demo checkout",
-    description: "A practice checkout: no money moves.",
-    path: "/checkout/demo",
+// /checkout/demo/… and /es/checkout/demo/…: the demo payment page in the language the checkout began in.
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("demoCheckout.metaTitle"),
+    description: t("demoCheckout.metaDescription"),
+    path: inEdition("/checkout/demo", locale),
     noIndex: true,
   });
+};
 
-const successUrl = (sessionId: string) => `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
+const localeOf = (request: Request) => localeOfPath(new URL(request.url).pathname);
+
+const successUrl = (sessionId: string, locale: Locale) =>
+  `${inEdition("/checkout/success", locale)}?session_id=${encodeURIComponent(sessionId)}`;
 
 /** The demo provider's checkout page. Only the buyer who started the checkout can see or pay it. */
 async function loadCheckout(request: Request, sessionId: string) {
@@ -27,13 +37,14 @@ async function loadCheckout(request: Request, sessionId: string) {
   const db = await getDatabase();
   const provider = getPaymentProvider(db);
   const checkout = provider?.kind === "demo" ? await findOpenDemoCheckout(db, user.id, sessionId) : null;
-  if (!provider || !checkout || !isPaidPlanId(checkout.plan)) throw data("Checkout not found", { status: 404 });
+  if (!provider || !checkout || !isPaidPlanId(checkout.plan))
+    throw data(translatorFor(localeOf(request))("demoCheckout.notFound"), { status: 404 });
   return { user, db, provider, checkout, plan: PLANS[checkout.plan] };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { checkout, plan } = await loadCheckout(request, params.sessionId);
-  if (checkout.status !== "open") throw redirect(successUrl(params.sessionId));
+  if (checkout.status !== "open") throw redirect(successUrl(params.sessionId, localeOf(request)));
   return {
     plan: { id: plan.id, name: plan.name, price: plan.price },
     email: checkout.contacts.email,
@@ -45,40 +56,39 @@ export async function action({ request, params }: Route.ActionArgs) {
   requireMethod(request);
   const { user, db, provider } = await loadCheckout(request, params.sessionId);
   const result = await completeDemoCheckout(db, provider, user.id, params.sessionId);
-  if (!result.ok) throw data("Checkout not found", { status: result.status });
-  throw redirect(successUrl(params.sessionId));
+  if (!result.ok) throw data(translatorFor(localeOf(request))("demoCheckout.notFound"), { status: result.status });
+  throw redirect(successUrl(params.sessionId, localeOf(request)));
 }
 
 export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
   const paying = useNavigation().state !== "idle";
   const { plan } = loaderData;
+  const t = useT();
+  const name = planNameIn(t, plan.id);
   return (
     <section className="mx-auto max-w-lg px-4 py-16">
-      <p className="text-sm font-semibold uppercase tracking-wide text-muted">Demo checkout · no money moves</p>
-      <h1 className="mt-2 text-3xl font-bold text-brand-900">Pay for {plan.name}</h1>
+      <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t("demoCheckout.kicker")}</p>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">{t("demoCheckout.title", { plan: name })}</h1>
       <Card className="mt-6">
         <div className="flex justify-between gap-4 text-lg">
-          <span>{plan.name}</span>
-          <span className="font-bold">${plan.price}.00 / month</span>
+          <span>{name}</span>
+          <span className="font-bold">{t("demoCheckout.perMonth", { price: plan.price })}</span>
         </div>
         <p className="mt-2 text-sm text-muted">
-          For {loaderData.people === 1 ? "1 person" : `${loaderData.people} people`} · receipt to {loaderData.email}
+          {t("demoCheckout.forWhom", { people: loaderData.people, email: loaderData.email })}
         </p>
-        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-          This site runs without a payment provider, so this page stands in for one. Paying here starts your Training
-          Program exactly the way a real payment would, without charging anyone.
-        </p>
+        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">{t("demoCheckout.explain")}</p>
         <Form method="post" className="mt-6">
           <Button type="submit" className="w-full" size="lg" disabled={paying}>
             <Lock aria-hidden="true" className="h-4 w-4" />
-            {paying ? "Processing..." : `Pay $${plan.price}.00`}
+            {paying ? t("checkout.processing") : t("demoCheckout.pay", { price: plan.price })}
           </Button>
         </Form>
         <Link
-          to={`/checkout?plan=${plan.id}`}
+          to={`${inEdition("/checkout", t.locale)}?plan=${plan.id}`}
           className="mt-4 block text-center text-sm font-medium text-brand-700 underline"
         >
-          Cancel and go back
+          {t("demoCheckout.cancel")}
         </Link>
       </Card>
     </section>

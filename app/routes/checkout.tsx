@@ -5,37 +5,50 @@ import { useResultToast } from "~/account/use-result-toast";
 import { realNameOf } from "~/account/real-name";
 import { requireUser } from "~/account/session.server";
 import { CheckoutForm, type CheckoutFormResult, type CheckoutFormValues } from "~/billing/checkout-form";
-import { CHECKOUT_MESSAGES, CheckoutSchema, checkoutFieldErrors, checkoutFormValues } from "~/billing/checkout-schema";
+import {
+  checkoutFieldErrors,
+  checkoutFormValues,
+  checkoutMessagesFor,
+  checkoutSchemaFor,
+} from "~/billing/checkout-schema";
 import { startCheckout } from "~/billing/checkout.server";
 import { getPaymentProvider } from "~/billing/payments.server";
 import { isPaidPlanId, type PaidPlanId } from "~/billing/plans";
 import { hasActiveMembership } from "~/billing/subscription.server";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/database.server";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { pageMeta } from "~/seo/meta";
 import { Card } from "~/ui/card";
 import { readFormData } from "~/validation/read-form.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Complete Your Membership",
-    description: "Join the scam-free Training Program.",
-    path: "/checkout",
+// /checkout and /es/checkout: the same form and schema, in the address's language (issue #39).
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("checkout.metaTitle"),
+    description: t("checkout.metaDescription"),
+    path: pathInLocale("/checkout", locale),
     noIndex: true,
   });
+};
+
+const translatorOf = (request: Request) => translatorFor(localeOfPath(new URL(request.url).pathname));
 
 /**
  * The specification's "Authentication required" travels to /auth as a calm note, not an error:
  * nothing went wrong, and /auth names the plan chosen beside it (issue #35).
  */
-const authNotice = {
-  title: CHECKOUT_MESSAGES.authRequired.title,
-  message: CHECKOUT_MESSAGES.authRequired.text,
-  kind: "info" as const,
-};
+function authNotice(t: Translate) {
+  const { authRequired } = checkoutMessagesFor(t);
+  return { title: authRequired.title, message: authRequired.text, kind: "info" as const };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request, { notice: authNotice });
+  const user = await requireUser(request, { notice: authNotice(translatorOf(request)) });
   const db = await getDatabase();
   const plan = new URL(request.url).searchParams.get("plan");
   const name = await accountName(db, user.id);
@@ -58,7 +71,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, { notice: authNotice, returnTo: "/checkout" });
+  const t = translatorOf(request);
+  const user = await requireUser(request, { notice: authNotice(t), returnTo: pathInLocale("/checkout", t.locale) });
   const form = await readFormData(request);
   const raw = checkoutFormValues(form);
   const values: CheckoutFormValues = {
@@ -72,20 +86,21 @@ export async function action({ request }: Route.ActionArgs) {
     memberAgeBand: raw.memberAgeBand.slice(0, 4).map((value) => value.slice(0, 20)),
     memberLanguage: raw.memberLanguage.slice(0, 4).map((value) => value.slice(0, 8)),
   };
-  const parsed = CheckoutSchema.safeParse(raw);
+  const parsed = checkoutSchemaFor(t).safeParse(raw);
   if (!parsed.success) {
+    const messages = checkoutMessagesFor(t);
     const fieldErrors = checkoutFieldErrors(parsed.error);
     const message =
-      fieldErrors.memberEmail1 === CHECKOUT_MESSAGES.firstMember
-        ? CHECKOUT_MESSAGES.firstMember
-        : (fieldErrors.memberEmail ?? fieldErrors.memberPhone ?? CHECKOUT_MESSAGES.required);
+      fieldErrors.memberEmail1 === messages.firstMember
+        ? messages.firstMember
+        : (fieldErrors.memberEmail ?? fieldErrors.memberPhone ?? messages.required);
     return data<CheckoutFormResult>(
-      { ok: false, title: "Please check your details", message, fields: fieldErrors, values },
+      { ok: false, title: t("checkout.checkDetails"), message, fields: fieldErrors, values },
       { status: 400 },
     );
   }
   const db = await getDatabase();
-  const result = await startCheckout(db, getPaymentProvider(db), user, parsed.data, getEnv().APP_URL);
+  const result = await startCheckout(db, getPaymentProvider(db), user, parsed.data, getEnv().APP_URL, t);
   if (result.ok) throw redirect(result.url);
   return data<CheckoutFormResult>(
     { ok: false, title: result.title, message: result.message, fields: result.fields, values },
@@ -127,31 +142,33 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       { replace: true, preventScrollReset: true },
     );
   useResultToast(actionData);
+  const t = useT();
+  const { notConfigured } = checkoutMessagesFor(t);
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-brand-900">Complete Your Membership</h1>
+      <h1 className="text-3xl font-bold text-brand-900">{t("checkout.title")}</h1>
       <p className="mt-2 text-muted">
-        Safe practice scam emails and texts for you{searchParams.get("plan") === "family" ? " and your family" : ""},
-        with feedback on every red flag.
+        {searchParams.get("plan") === "family" ? t("checkout.leadFamily") : t("checkout.lead")}
       </p>
       {loaderData.demo && (
-        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-          Demo mode: this site has no payment provider connected, so the next page is a practice checkout and no money
-          moves.
-        </p>
+        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">{t("checkout.demoNote")}</p>
       )}
       {loaderData.alreadyMember ? (
         <Card className="mt-8">
-          <h2 className="text-xl font-bold text-brand-900">Your Training Program is already active</h2>
-          <p className="mt-2 text-muted">You can see and change your subscription on your account page.</p>
-          <Link to="/account" className="mt-4 inline-block font-semibold text-brand-700 underline">
-            View Your Account
+          <h2 className="text-xl font-bold text-brand-900">{t("checkout.alreadyActiveTitle")}</h2>
+          <p className="mt-2 text-muted">{t("checkout.alreadyActive")}</p>
+          <Link
+            to="/account"
+            {...(t.locale === "es" ? { hrefLang: "en" } : {})}
+            className="mt-4 inline-block font-semibold text-brand-700 underline"
+          >
+            {t("checkout.viewAccount")}
           </Link>
         </Card>
       ) : !loaderData.paymentsConfigured ? (
         <Card className="mt-8" role="alert">
-          <h2 className="text-xl font-bold text-brand-900">{CHECKOUT_MESSAGES.notConfigured.title}</h2>
-          <p className="mt-2 text-muted">{CHECKOUT_MESSAGES.notConfigured.text}</p>
+          <h2 className="text-xl font-bold text-brand-900">{notConfigured.title}</h2>
+          <p className="mt-2 text-muted">{notConfigured.text}</p>
         </Card>
       ) : (
         <div className="mt-8">

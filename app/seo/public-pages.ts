@@ -35,7 +35,9 @@ export const PUBLIC_PAGES = [
 export const PRIVATE_PATHS = [
   "/account",
   "/checkout",
+  "/es/checkout",
   "/auth",
+  "/es/auth",
   "/forgot-password",
   "/reset-password",
   "/weekly-lessons/",

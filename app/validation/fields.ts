@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { translatorFor, type Translate } from "~/i18n/translate";
 import { hasStackedMarks, hasStyledLetters, isOneScript } from "./name-shape";
 
 /**
@@ -40,31 +41,31 @@ export function personNameField(messages: { required?: string; label?: string } 
  * nameForStranger, which keeps the first word alone.
  */
 export const MAX_PERSON_NAME_LENGTH = 60;
-export const PERSON_NAME_MESSAGE = `Use letters, spaces, apostrophes, hyphens and full stops only (at most ${MAX_PERSON_NAME_LENGTH} characters).`;
+const english = translatorFor("en");
+/** The name rule's messages in English; personNameProblem(value, t) gives them in t's language. */
+export const PERSON_NAME_MESSAGE = english("name.rule", { max: MAX_PERSON_NAME_LENGTH });
 const PERSON_NAME_CHARACTERS = /^[\p{L}\p{M} '’.-]+$/u;
 const HAS_LETTER = /\p{L}/u;
 /** "www.", or a full stop joining two words with no space ("evil.example"): the shape of a web address. */
 const LOOKS_LIKE_ADDRESS = /www\.|[\p{L}\p{M}]{2,}\.[\p{L}\p{M}]{2,}/iu;
 
-export const STYLED_NAME_MESSAGE =
-  "Please type the name in plain letters: full-width or styled letters (like Ｐａｙ or 𝐏𝐚𝐲) are not accepted.";
-export const STACKED_MARKS_MESSAGE = "Please remove the extra accent marks: each letter can carry one accent.";
-export const MIXED_SCRIPT_MESSAGE =
-  "Please write each word of the name in one alphabet: this one mixes letters of different alphabets (like Latin and Cyrillic).";
+export const STYLED_NAME_MESSAGE = english("name.styled");
+export const STACKED_MARKS_MESSAGE = english("name.stackedMarks");
+export const MIXED_SCRIPT_MESSAGE = english("name.mixedScript");
 
 /** What is wrong with a name, in words for the person who typed it; null when it follows the rule. */
-export function personNameProblem(value: string): string | null {
+export function personNameProblem(value: string, t: Translate = english): string | null {
   const shaped =
     value.length >= 1 &&
     value.length <= MAX_PERSON_NAME_LENGTH &&
     PERSON_NAME_CHARACTERS.test(value) &&
     HAS_LETTER.test(value) &&
     !LOOKS_LIKE_ADDRESS.test(value);
-  if (!shaped) return PERSON_NAME_MESSAGE;
-  if (hasStyledLetters(value)) return STYLED_NAME_MESSAGE;
-  if (hasStackedMarks(value)) return STACKED_MARKS_MESSAGE;
+  if (!shaped) return t("name.rule", { max: MAX_PERSON_NAME_LENGTH });
+  if (hasStyledLetters(value)) return t("name.styled");
+  if (hasStackedMarks(value)) return t("name.stackedMarks");
   // A look-alike letter from another alphabet inside a word ("Pаypal" with a Cyrillic а) is a disguise.
-  if (!value.split(/\s+/).every(isOneScript)) return MIXED_SCRIPT_MESSAGE;
+  if (!value.split(/\s+/).every(isOneScript)) return t("name.mixedScript");
   return null;
 }
 
@@ -77,13 +78,13 @@ export function isPersonName(value: string): boolean {
  * The zod field for a person's name: trimmed, checked by personNameProblem, and stored composed
  * (NFC), so "Zoë" is one spelling however the keyboard sent it.
  */
-export function personName(messages: { required: string }) {
+export function personName(messages: { required: string }, t: Translate = english) {
   return z
     .string({ error: messages.required })
     .trim()
     .min(1, messages.required)
     .superRefine((value, ctx) => {
-      const problem = personNameProblem(value);
+      const problem = personNameProblem(value, t);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     .transform((value) => value.normalize("NFC"));

@@ -123,7 +123,7 @@ const CHECKOUT_NAMES = ["Alex", "Blair", "Casey", "Drew"];
 export function holdTheMove() {
   const setTimeoutAsUsual = window.setTimeout;
   window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
-    delay === 2000 && window.location.pathname === "/checkout/success"
+    delay === 2000 && /^(\/es)?\/checkout\/success$/.test(window.location.pathname)
       ? setTimeoutAsUsual(() => undefined, 0)
       : setTimeoutAsUsual(handler, delay, ...rest)) as typeof window.setTimeout;
 }

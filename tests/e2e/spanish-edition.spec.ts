@@ -164,6 +164,9 @@ test.describe("without JavaScript", () => {
     await page.goto("/support");
     await page.getByRole("contentinfo").getByRole("link", { name: "Español" }).click();
     await expect(page).toHaveURL(/\/es$/);
+    // Until its stylesheet applies, the header shows both its switches (the wide menu's and the
+    // narrow one's): wait for the page to finish loading, not only for its address.
+    await page.waitForLoadState("load");
     await page.getByRole("banner").getByRole("link", { name: "English" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -1,3 +1,4 @@
+import { translatorFor } from "~/i18n/translate";
 import { z } from "zod";
 import { SCENARIO_LANGUAGES, type ScenarioLanguage } from "~/training/library/practice-scenario-schema";
 
@@ -15,7 +16,7 @@ export const PRACTICE_LANGUAGE_LABELS: Record<PracticeLanguage, string> = {
   es: "Español",
 };
 
-export const PRACTICE_LANGUAGE_MESSAGE = "Please choose English or Español.";
+export const PRACTICE_LANGUAGE_MESSAGE = translatorFor("en")("checkout.languageChoice");
 
 /** A person's language from a form: English when the field is left out (older forms, API calls). */
 export const practiceLanguageField = z
