@@ -37,6 +37,7 @@ export const CACHEABLE_PAGES: Record<string, CacheablePage> = {
   "/es/pricing": { policy: DEPLOY_ONLY },
   // The values mirror COURSE_TRACKS in app/course/tracks/course-tracks.ts.
   "/course": { policy: DEPLOY_ONLY, params: { track: ["kids", "teens", "adults", "older-adults"] } },
+  "/es/course": { policy: DEPLOY_ONLY, params: { track: ["kids", "teens", "adults", "older-adults"] } },
   "/terms": { policy: DEPLOY_ONLY },
   "/privacy": { policy: DEPLOY_ONLY },
   "/cookies": { policy: DEPLOY_ONLY },

@@ -1,6 +1,8 @@
 import { CheckCircle2, MailWarning, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatLongDate } from "~/billing/subscription-view";
+import { pathInLocale } from "~/i18n/locales";
+import { useT } from "~/i18n/use-translation";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { RESEND_CONFIRMATION_INTENT, type ResendConfirmationResult } from "./email-confirmation";
@@ -8,12 +10,13 @@ import { RESEND_CONFIRMATION_INTENT, type ResendConfirmationResult } from "./ema
 /** "Send the link again" for the email confirmation, and its answer: in both cards that ask for it. */
 function ResendLinkForm({ result, className }: { result?: ResendConfirmationResult; className: string }) {
   const sending = useNavigation().formData?.get("intent") === RESEND_CONFIRMATION_INTENT;
+  const t = useT();
   return (
     <>
       <Form method="post" className={className}>
         <input type="hidden" name="intent" value={RESEND_CONFIRMATION_INTENT} />
         <Button type="submit" variant="secondary" disabled={sending}>
-          {sending ? "Sending..." : "Send the link again"}
+          {sending ? t("account.sending") : t("account.sendAgain")}
         </Button>
       </Form>
       {result && (
@@ -27,18 +30,20 @@ function ResendLinkForm({ result, className }: { result?: ResendConfirmationResu
 
 /** Shown on My Account until the person has confirmed their address, with a way to get a new link. */
 export function EmailConfirmationCard({ email, result }: { email: string; result?: ResendConfirmationResult }) {
+  const t = useT();
   return (
     <Card className="mt-6 border-amber-300 bg-amber-50" aria-labelledby="confirm-email-title">
       <div className="flex items-start gap-3">
         <MailWarning aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-amber-700" />
         <div>
           <h2 id="confirm-email-title" className="text-lg font-bold text-brand-900">
-            Confirm your email address
+            {t("account.confirmTitle")}
           </h2>
           <p className="mt-1 text-ink">
-            When you signed up we sent a link to <strong className="wrap-anywhere">{email}</strong>. Confirming it
-            proves the address is yours; if a relative named it for Family Training, that is what opens the Training
-            Program for you.
+            {t.rich("account.confirmText", {
+              email,
+              b: (chunks) => <strong className="wrap-anywhere">{chunks}</strong>,
+            })}
           </p>
           <ResendLinkForm result={result} className="mt-4" />
         </div>
@@ -53,32 +58,32 @@ export function FamilyMembershipCard({
 }: {
   plan: { holderName: string; periodEnd: string | null; endsAtPeriodEnd: boolean };
 }) {
+  const t = useT();
+  const date = formatLongDate(plan.periodEnd, t.locale);
+  // On a Spanish page, a link to a page that is in English for now says so to the browser too.
+  const english = t.locale === "es" ? { hrefLang: "en" } : {};
   return (
     <Card aria-labelledby="family-membership-title">
       <div className="flex items-start gap-3">
         <Users aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-safe-600" />
         <div>
           <h2 id="family-membership-title" className="text-xl font-bold text-brand-900">
-            You are part of a family&apos;s Training Program
+            {t("account.familyTitle")}
           </h2>
           <p className="mt-2 text-ink">
-            <strong>{plan.holderName}</strong> included your email address in their Family Training. The weekly lessons,
-            the red-flag trainer and the scam alerts are yours; {plan.holderName} chooses the practice messages and
-            manages the subscription, so ask them about either.
+            {t.rich("account.familyText", { holder: plan.holderName, b: (chunks) => <strong>{chunks}</strong> })}
           </p>
           {plan.periodEnd && (
             <p className="mt-2 text-ink" data-testid="family-plan-period">
-              {plan.endsAtPeriodEnd
-                ? `Their plan ends on ${formatLongDate(plan.periodEnd)} unless they renew it.`
-                : `Their plan renews on ${formatLongDate(plan.periodEnd)}.`}
+              {plan.endsAtPeriodEnd ? t("account.familyEnds", { date }) : t("account.familyRenews", { date })}
             </p>
           )}
           <p className="mt-4 flex flex-wrap gap-4">
-            <Link to="/weekly-lessons" className="font-medium text-brand-700 underline">
-              Weekly Lessons
+            <Link to="/weekly-lessons" {...english} className="font-medium text-brand-700 underline">
+              {t("account.weeklyLessons")}
             </Link>
-            <Link to="/weekly-lessons/practice" className="font-medium text-brand-700 underline">
-              Practice spotting red flags
+            <Link to="/weekly-lessons/practice" {...english} className="font-medium text-brand-700 underline">
+              {t("account.practiceSpotting")}
             </Link>
           </p>
         </div>
@@ -103,6 +108,7 @@ export function NextStepsCard({
   trainingSetUp: boolean;
   resendResult?: ResendConfirmationResult;
 }) {
+  const t = useT();
   return (
     <Card
       role="region"
@@ -111,19 +117,22 @@ export function NextStepsCard({
       data-next-steps
     >
       <h2 id="next-steps-title" className="text-xl font-bold text-brand-900">
-        Next steps
+        {t("account.nextSteps")}
       </h2>
       <ol className="mt-3 space-y-4">
         <li className="flex items-start gap-3" data-step="confirm-email">
           <StepMark done={emailConfirmed} number={1} />
           <div className="min-w-0 flex-1">
-            <h3 className="font-semibold text-brand-900">Confirm your email</h3>
+            <h3 className="font-semibold text-brand-900">{t("account.stepConfirm")}</h3>
             {emailConfirmed ? (
-              <p className="text-sm text-muted">Done: {email} is confirmed.</p>
+              <p className="text-sm text-muted">{t("account.stepConfirmDone", { email })}</p>
             ) : (
               <>
                 <p className="text-sm text-ink">
-                  Open the link we sent to <strong className="wrap-anywhere">{email}</strong>.
+                  {t.rich("account.stepConfirmOpen", {
+                    email,
+                    b: (chunks) => <strong className="wrap-anywhere">{chunks}</strong>,
+                  })}
                 </p>
                 <ResendLinkForm result={resendResult} className="mt-2" />
               </>
@@ -133,19 +142,19 @@ export function NextStepsCard({
         <li className="flex items-start gap-3" data-step="set-up-training">
           <StepMark done={trainingSetUp} number={2} />
           <div className="min-w-0 flex-1">
-            <h3 className="font-semibold text-brand-900">Set up your family&apos;s training</h3>
+            <h3 className="font-semibold text-brand-900">{t("account.stepSetUp")}</h3>
             {trainingSetUp ? (
-              <p className="text-sm text-muted">Done: everyone has been sent their notice.</p>
+              <p className="text-sm text-muted">{t("account.stepSetUpDone")}</p>
             ) : (
               <>
-                <p className="text-sm text-ink">
-                  Say who each person is, confirm for children and teens, and send the notices.
-                </p>
+                <p className="text-sm text-ink">{t("account.stepSetUpText")}</p>
                 <Link
-                  to="/account/training"
+                  to={pathInLocale("/account/training", t.locale)}
+                  {...(t.locale === "es" ? { hrefLang: "en" } : {})}
                   className="mt-2 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
                 >
-                  Set up your family&apos;s training
+                  {t("account.stepSetUp")}
+                  {t.locale === "es" ? ` ${t("links.otherLanguage")}` : ""}
                 </Link>
               </>
             )}
@@ -157,8 +166,9 @@ export function NextStepsCard({
 }
 
 function StepMark({ done, number }: { done: boolean; number: number }) {
+  const t = useT();
   return done ? (
-    <CheckCircle2 aria-label="Done" className="mt-0.5 h-6 w-6 shrink-0 text-safe-600" />
+    <CheckCircle2 aria-label={t("account.done")} className="mt-0.5 h-6 w-6 shrink-0 text-safe-600" />
   ) : (
     <span
       aria-hidden="true"

@@ -6,7 +6,8 @@ import { Card } from "~/ui/card";
 import { FormMessage } from "~/ui/form-message";
 import { TextField } from "~/ui/text-field";
 import { fieldErrors } from "~/validation/fields";
-import { DELETE_ACCOUNT_INTENT, DeleteAccountSchema, type DeleteAccountResult } from "./delete-account-schema";
+import { useT } from "~/i18n/use-translation";
+import { DELETE_ACCOUNT_INTENT, deleteAccountSchemaFor, type DeleteAccountResult } from "./delete-account-schema";
 
 /**
  * The last section of /account. Folded away behind a disclosure (it works by keyboard and without
@@ -21,32 +22,25 @@ export function DeleteAccountForm({
   hasSubscription: boolean;
 }) {
   const navigation = useNavigation();
+  const t = useT();
   const deleting = navigation.formData?.get("intent") === DELETE_ACCOUNT_INTENT;
   const [problem, setProblem] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const shown = problem
-    ? { ok: false, title: "Nothing was deleted", ...problem }
+    ? { ok: false, title: t("delete.nothingDeleted"), ...problem }
     : result && !result.ok
       ? result
       : null;
   return (
     <Card className="mt-10 border-red-200">
       <details open={Boolean(shown)}>
-        <summary className="cursor-pointer text-lg font-bold text-danger-600">Delete my account</summary>
+        <summary className="cursor-pointer text-lg font-bold text-danger-600">{t("delete.summary")}</summary>
         <div className="mt-4 space-y-3">
-          <p>Deleting your account cannot be undone. This is what happens, in this order:</p>
+          <p>{t("delete.lead")}</p>
           <ul className="list-disc space-y-1 pl-6">
-            {hasSubscription && <li>Your subscription is cancelled at once, so you are not charged again.</li>}
-            <li>
-              Every family member you enrolled is removed, with their contact details, consent, practice messages and
-              results.
-            </li>
-            <li>
-              Your course progress, your red flag trainer scores and your login are deleted, and you are signed out.
-            </li>
-            <li>
-              We keep only what payment records require: the name and email on your payments, and the payments
-              themselves.
-            </li>
+            {hasSubscription && <li>{t("delete.subscription")}</li>}
+            <li>{t("delete.family")}</li>
+            <li>{t("delete.progress")}</li>
+            <li>{t("delete.kept")}</li>
           </ul>
           <FormMessage result={shown} />
           <Form
@@ -54,11 +48,11 @@ export function DeleteAccountForm({
             noValidate
             className="space-y-3"
             onSubmit={(event) => {
-              const parsed = DeleteAccountSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+              const parsed = deleteAccountSchemaFor(t).safeParse(Object.fromEntries(new FormData(event.currentTarget)));
               if (!parsed.success) {
                 event.preventDefault();
                 const fields = fieldErrors(parsed.error);
-                setProblem({ message: Object.values(fields)[0] ?? "Please check the form.", fields });
+                setProblem({ message: Object.values(fields)[0] ?? t("auth.checkForm"), fields });
               } else {
                 setProblem(null);
               }
@@ -73,22 +67,22 @@ export function DeleteAccountForm({
                 value="yes"
                 className="mt-1 h-4 w-4 shrink-0 accent-red-700"
               />
-              <label htmlFor="delete-confirm">I understand: delete my account and everything in it.</label>
+              <label htmlFor="delete-confirm">{t("delete.confirm")}</label>
             </div>
             <div className="max-w-sm">
               <TextField
                 id="delete-password"
                 name="password"
                 type="password"
-                label="Your password"
+                label={t("delete.password")}
                 autoComplete="current-password"
-                hint="To be sure it is you, not someone at a computer you left signed in."
+                hint={t("delete.passwordHint")}
                 error={shown?.fields?.password}
               />
             </div>
             <Button type="submit" variant="danger" disabled={deleting}>
               <Trash2 aria-hidden="true" className="h-4 w-4" />
-              {deleting ? "Deleting..." : "Delete my account"}
+              {deleting ? t("delete.deleting") : t("delete.button")}
             </Button>
           </Form>
         </div>

@@ -16,7 +16,8 @@ import { hitLimit, retryMessage } from "~/security/request-limits.server";
 import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
 import { isAccountPassword } from "./password-check.server";
 import { users } from "./tables";
-import { DELETE_ACCOUNT_INTENT, DeleteAccountSchema, type DeleteAccountResult } from "./delete-account-schema";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import { DELETE_ACCOUNT_INTENT, deleteAccountSchemaFor, type DeleteAccountResult } from "./delete-account-schema";
 
 type Outcome = { status: number; result: DeleteAccountResult };
 
@@ -46,11 +47,13 @@ export async function deleteAccount(
   provider: PaymentProvider | null,
   userId: string,
   raw: Record<string, unknown>,
+  t: Translate = translatorFor("en"),
 ): Promise<Outcome> {
-  const parsed = DeleteAccountSchema.safeParse(raw);
+  const nothingDeleted = t("delete.nothingDeleted");
+  const parsed = deleteAccountSchemaFor(t).safeParse(raw);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
-    return answer(400, false, "Nothing was deleted", Object.values(fields)[0] ?? "Please check the form.", fields);
+    return answer(400, false, nothingDeleted, Object.values(fields)[0] ?? t("auth.checkForm"), fields);
   }
   // Every try counts, right or wrong: five an account per quarter hour is plenty for the owner
   // and useless for guessing.
@@ -59,10 +62,10 @@ export async function deleteAccount(
     authLimitKeys.deleteAccountPassword(userId),
     AUTH_LIMITS.deleteAccountPasswordPerAccount,
   );
-  if (!limit.allowed) return answer(429, false, "Nothing was deleted", retryMessage(limit.retryAfterSeconds));
+  if (!limit.allowed) return answer(429, false, nothingDeleted, retryMessage(limit.retryAfterSeconds, t));
   if (!(await isAccountPassword(db, userId, parsed.data.password))) {
-    const wrong = "That is not your password. Type the one you sign in with.";
-    return answer(403, false, "Nothing was deleted", wrong, { password: wrong });
+    const wrong = t("delete.wrongPassword");
+    return answer(403, false, nothingDeleted, wrong, { password: wrong });
   }
 
   const owned = await subscriptionsToCancel(db, userId);
@@ -78,12 +81,7 @@ export async function deleteAccount(
         { err: error, subscription: subscription.id },
         "account deletion: cancelling the subscription failed",
       );
-      return answer(
-        502,
-        false,
-        "We could not cancel your subscription",
-        "Nothing was deleted. Please try again in a few minutes, or write to us from the support page.",
-      );
+      return answer(502, false, t("delete.cancelFailedTitle"), t("delete.cancelFailed"));
     }
   }
 
@@ -106,12 +104,7 @@ export async function deleteAccount(
     await tx.delete(users).where(eq(users.id, userId));
   });
   getLogger().info({ subscriptions: owned.length }, "account deleted");
-  return answer(
-    200,
-    true,
-    "Your account has been deleted",
-    "Your subscription is cancelled and your family's practice history is gone.",
-  );
+  return answer(200, true, t("delete.doneTitle"), t("delete.done"));
 }
 
 /** The receipt and the failed-payment note: to the checkout's email, greeting the holder by name. */

@@ -30,30 +30,26 @@ export interface ResendConfirmationResult {
 export function resendConfirmationResult(
   outcome: "sent" | "already-confirmed" | "too-many",
   email: string,
+  t: Translate,
 ): { status: number; result: ResendConfirmationResult } {
   const intent = RESEND_CONFIRMATION_INTENT;
   if (outcome === "too-many")
     return {
       status: 429,
-      result: {
-        intent,
-        ok: false,
-        title: "Please wait a little",
-        message: "We have sent several links in the last hour. Please look for them, including in spam or junk.",
-      },
+      result: { intent, ok: false, title: t("account.resendTooManyTitle"), message: t("account.resendTooMany") },
     };
   if (outcome === "already-confirmed")
     return {
       status: 200,
-      result: { intent, ok: true, title: "Already confirmed", message: "Your email address is already confirmed." },
+      result: { intent, ok: true, title: t("account.alreadyConfirmedTitle"), message: t("account.alreadyConfirmed") },
     };
   return {
     status: 200,
     result: {
       intent,
       ok: true,
-      title: "Confirmation email sent",
-      message: `We sent a new link to ${email}. It works for ${CONFIRMATION_LINK_DAYS} days.`,
+      title: t("account.resentTitle"),
+      message: t("account.resent", { email, days: CONFIRMATION_LINK_DAYS }),
     },
   };
 }

@@ -1,16 +1,14 @@
-/** SPEC.md section 8, account messages. */
-export const ACCOUNT_BILLING_MESSAGES = {
-  portalError: {
-    title: "Error opening subscription management",
-    text: "Failed to open subscription management. Please try again later.",
-  },
-  refreshError: {
-    title: "Error refreshing subscription",
-    text: "Failed to refresh your subscription details. Please try again.",
-  },
-  refreshed: { title: "Refreshed subscription details" },
-  loadError: {
-    title: "Error loading subscription",
-    text: "Failed to load your subscription details. Please try again.",
-  },
-} as const;
+import { translatorFor, type Translate } from "~/i18n/translate";
+
+/** SPEC.md section 8, account messages, in `t`'s language (/es/account, issue #39). */
+export function accountBillingMessagesFor(t: Translate) {
+  return {
+    portalError: { title: t("billing.portalErrorTitle"), text: t("billing.portalError") },
+    refreshError: { title: t("billing.refreshErrorTitle"), text: t("billing.refreshError") },
+    refreshed: { title: t("billing.refreshedTitle") },
+    loadError: { title: t("billing.loadErrorTitle"), text: t("billing.loadError") },
+  };
+}
+
+/** The SPEC's English words. */
+export const ACCOUNT_BILLING_MESSAGES = accountBillingMessagesFor(translatorFor("en"));

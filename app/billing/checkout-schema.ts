@@ -33,8 +33,6 @@ export function checkoutMessagesFor(t: Translate) {
   };
 }
 
-export type CheckoutMessages = ReturnType<typeof checkoutMessagesFor>;
-
 const english = translatorFor("en");
 export const CHECKOUT_MESSAGES = checkoutMessagesFor(english);
 

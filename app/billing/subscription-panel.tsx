@@ -2,13 +2,36 @@ import { ExternalLink, RefreshCw } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/ui/toast";
-import { ACCOUNT_BILLING_MESSAGES } from "~/billing/account-billing-messages";
+import { accountBillingMessagesFor } from "~/billing/account-billing-messages";
+import { planNameIn } from "~/billing/plans";
 import { formatLongDate, type SubscriptionView } from "~/billing/subscription-view";
+import type { MessageKey } from "~/i18n/messages/en";
+import { pathInLocale } from "~/i18n/locales";
+import type { Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Dialog } from "~/ui/dialog";
 
-const PORTAL_ERROR = ACCOUNT_BILLING_MESSAGES.portalError;
+/**
+ * A provider's status as the page shows it: the SPEC shows English readers the provider's own word
+ * ("past_due"); Spanish readers get it in words. An unknown one is shown as it came.
+ */
+const STATUS_KEYS: Record<string, MessageKey> = {
+  active: "billing.status.active",
+  trialing: "billing.status.trialing",
+  past_due: "billing.status.pastDue",
+  unpaid: "billing.status.unpaid",
+  canceled: "billing.status.canceled",
+  incomplete: "billing.status.incomplete",
+  incomplete_expired: "billing.status.incompleteExpired",
+  paused: "billing.status.paused",
+};
+
+function statusIn(t: Translate, status: string) {
+  const key = STATUS_KEYS[status];
+  return key ? t(key) : status;
+}
 
 /**
  * Opens the provider's portal in a new tab. The tab is opened during the click (so pop-up blockers
@@ -17,6 +40,7 @@ const PORTAL_ERROR = ACCOUNT_BILLING_MESSAGES.portalError;
  */
 function usePortalOpener(onUnconfigured: () => void) {
   const [opening, setOpening] = useState(false);
+  const PORTAL_ERROR = accountBillingMessagesFor(useT()).portalError;
   const open = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const tab = window.open("about:blank", "_blank");
@@ -60,30 +84,32 @@ function PortalButton({
   variant?: "primary" | "secondary";
 }) {
   const { opening, open } = usePortalOpener(onUnconfigured);
+  const t = useT();
   return (
     <form method="post" action="/account/portal" target="_blank" onSubmit={open}>
       <Button type="submit" variant={variant} disabled={opening}>
         <ExternalLink aria-hidden="true" className="h-4 w-4" />
-        {opening ? "Opening..." : label}
-        <span className="sr-only"> (opens in a new tab)</span>
+        {opening ? t("billing.opening") : label}
+        <span className="sr-only"> {t("billing.newTab")}</span>
       </Button>
     </form>
   );
 }
 
 export function PortalSetupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Customer Portal Setup Required"
-      description="Subscription management is not switched on in the payment dashboard yet."
+      title={t("billing.setupTitle")}
+      description={t("billing.setupDescription")}
     >
       <ol className="list-decimal space-y-2 pl-5">
-        <li>Sign in to the Stripe Dashboard.</li>
-        <li>Open Settings, then Billing, then Customer portal.</li>
-        <li>Allow customers to cancel subscriptions and update payment methods, then save.</li>
-        <li>Come back here and press Manage Subscription again.</li>
+        <li>{t("billing.setupStep1")}</li>
+        <li>{t("billing.setupStep2")}</li>
+        <li>{t("billing.setupStep3")}</li>
+        <li>{t("billing.setupStep4")}</li>
       </ol>
       <a
         href="https://dashboard.stripe.com/settings/billing/portal"
@@ -91,9 +117,9 @@ export function PortalSetupDialog({ open, onOpenChange }: { open: boolean; onOpe
         rel="noopener noreferrer"
         className="mt-6 inline-flex h-11 items-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
       >
-        Open the payment dashboard
+        {t("billing.setupLink")}
         <ExternalLink aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only"> {t("billing.newTab")}</span>
       </a>
     </Dialog>
   );
@@ -111,29 +137,29 @@ export function SubscriptionPanel({
   const [setupOpen, setSetupOpen] = useState(portalUnconfigured);
   const refreshing = useNavigation().formData?.get("intent") === "refresh";
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const t = useT();
+  const pricing = pathInLocale("/pricing", t.locale);
 
   if (!subscription) {
     return (
       <Card>
-        <h2 className="text-xl font-bold text-brand-900">No Active Training Program</h2>
-        <p className="mt-2 text-muted">
-          You can read the free course any time. Join the Training Program to get safe practice scam emails and texts,
-          feedback on every red flag, and weekly lessons.
-        </p>
+        <h2 className="text-xl font-bold text-brand-900">{t("billing.noPlanTitle")}</h2>
+        <p className="mt-2 text-muted">{t("billing.noPlanText")}</p>
         <Link
-          to="/pricing"
+          to={pricing}
           className="mt-6 inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
         >
-          View Training Plans
+          {t("billing.viewPlans")}
         </Link>
         {isAdmin && (
           <p className="mt-6 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-            Admin: paid but no subscription here? Check that the payment webhook is configured and receiving events on
-            the{" "}
-            <Link to="/stripe-setup" className="font-semibold underline">
-              integration status page
-            </Link>
-            .
+            {t.rich("billing.adminNoSubscription", {
+              link: (chunks) => (
+                <Link to="/stripe-setup" className="font-semibold underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         )}
       </Card>
@@ -141,63 +167,67 @@ export function SubscriptionPanel({
   }
   // Over for good: no period running, nothing to pay with, access gone. Say so, and offer the way back.
   const { ended } = subscription;
+  // English keeps the provider's plan name as the SPEC shows it; Spanish names it in Spanish.
+  const planName = t.locale === "en" ? subscription.planName : planNameIn(t, subscription.planId);
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 ref={headingRef} className="text-xl font-bold text-brand-900">
-          {subscription.planName}
+          {planName}
         </h2>
         {subscription.status === "active" && !ended ? (
-          <span className="rounded-full bg-safe-600 px-3 py-1 text-sm font-semibold text-white">Active</span>
+          <span className="rounded-full bg-safe-600 px-3 py-1 text-sm font-semibold text-white">
+            {t("billing.active")}
+          </span>
         ) : (
           <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-ink">
             {/* An "active" one whose cancelled period has passed is waiting for the provider to say so. */}
-            {subscription.status === "active" ? "Ended" : subscription.status}
+            {subscription.status === "active" ? t("billing.ended") : statusIn(t, subscription.status)}
           </span>
         )}
       </div>
       {ended && (
         <div className="mt-4 rounded-lg bg-slate-100 p-4">
           <p className="font-semibold text-ink">
-            {subscription.endedOn ? `Ended on ${formatLongDate(subscription.endedOn)}` : "Ended"}
+            {subscription.endedOn
+              ? t("billing.endedOn", { date: formatLongDate(subscription.endedOn, t.locale) })
+              : t("billing.ended")}
           </p>
-          <p className="mt-1 text-ink">
-            This subscription has ended, so practice messages and weekly lessons have stopped. The free course stays
-            open, and you can join again at any time.
-          </p>
+          <p className="mt-1 text-ink">{t("billing.endedText")}</p>
           <Link
-            to="/pricing"
+            to={pricing}
             className="mt-4 inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
           >
-            Join again
+            {t("billing.joinAgain")}
           </Link>
         </div>
       )}
       {subscription.cancelAtPeriodEnd && !ended && (
         <p role="status" className="mt-4 rounded-lg bg-warn-50 p-3 text-sm text-amber-900">
-          Your subscription will cancel at the end of the current period. You keep access until{" "}
-          {formatLongDate(subscription.currentPeriodEnd)}.
+          {t("billing.cancelNotice", { date: formatLongDate(subscription.currentPeriodEnd, t.locale) })}
         </p>
       )}
       <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
-        <dt className="font-semibold">Plan</dt>
-        <dd>{subscription.planName}</dd>
-        <dt className="font-semibold">Status</dt>
-        <dd data-testid="subscription-status">{subscription.status}</dd>
+        <dt className="font-semibold">{t("billing.plan")}</dt>
+        <dd>{planName}</dd>
+        <dt className="font-semibold">{t("billing.status")}</dt>
+        <dd data-testid="subscription-status">{statusIn(t, subscription.status)}</dd>
         {!ended && (
           <>
             {/* "Current period ends" read like a cancellation: say what happens on that day. */}
-            <dt className="font-semibold">{subscription.cancelAtPeriodEnd ? "Access ends on" : "Renews on"}</dt>
-            <dd>{formatLongDate(subscription.currentPeriodEnd)}</dd>
+            <dt className="font-semibold">
+              {subscription.cancelAtPeriodEnd ? t("billing.accessEnds") : t("billing.renewsOn")}
+            </dt>
+            <dd>{formatLongDate(subscription.currentPeriodEnd, t.locale)}</dd>
           </>
         )}
-        <dt className="font-semibold">Name</dt>
+        <dt className="font-semibold">{t("billing.name")}</dt>
         <dd>{subscription.customerName}</dd>
-        <dt className="font-semibold">Email</dt>
+        <dt className="font-semibold">{t("billing.email")}</dt>
         <dd className="wrap-anywhere">{subscription.customerEmail}</dd>
         {subscription.memberEmails.length > 0 && (
           <>
-            <dt className="font-semibold">Family members</dt>
+            <dt className="font-semibold">{t("billing.familyMembers")}</dt>
             <dd>
               <ul data-testid="member-emails" className="wrap-anywhere">
                 {subscription.memberEmails.map((email) => (
@@ -211,18 +241,22 @@ export function SubscriptionPanel({
       <div className="mt-6 flex flex-wrap gap-3">
         {/* Still useful once ended: the provider's portal keeps the invoices. */}
         <PortalButton
-          label="Manage Subscription"
+          label={t("billing.manage")}
           variant={ended ? "secondary" : "primary"}
           onUnconfigured={() => setSetupOpen(true)}
         />
         {!subscription.cancelAtPeriodEnd && !ended && (
-          <PortalButton label="Update Payment Method" variant="secondary" onUnconfigured={() => setSetupOpen(true)} />
+          <PortalButton
+            label={t("billing.updatePayment")}
+            variant="secondary"
+            onUnconfigured={() => setSetupOpen(true)}
+          />
         )}
         <Form method="post">
           <input type="hidden" name="intent" value="refresh" />
           <Button type="submit" variant="ghost" disabled={refreshing}>
             <RefreshCw aria-hidden="true" className={refreshing ? "h-4 w-4 animate-spin" : "h-4 w-4"} />
-            {refreshing ? "Refreshing..." : "Refresh"}
+            {refreshing ? t("billing.refreshing") : t("billing.refresh")}
           </Button>
         </Form>
       </div>

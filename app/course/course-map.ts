@@ -42,17 +42,8 @@ export const MODULES = [
   { number: 3, title: "Protect and Recover", lessons: [9, 10, 11] },
 ];
 
-export const CATALOGUE = [
-  {
-    id: COURSE_ID,
-    title: "How to be scam-free",
-    description:
-      "How scams work, why they fool smart people, the most common tricks, screen time, passwords, and what to do if it happens to you. With a track for kids, teens, adults and older adults.",
-    duration: `${LESSONS.length} lessons`,
-    level: "Beginner",
-    totalPages: TOTAL_PAGES,
-  },
-];
+/** The courses on /course; their words are in the catalogues (courseHome.*), in each language. */
+export const CATALOGUE = [{ id: COURSE_ID, totalPages: TOTAL_PAGES }];
 
 export function lessonForPage(page: number): Lesson {
   const lesson = LESSONS.find((l) => l.pages.includes(page));

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pathInLocale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-translation";
 import { coursePageHref } from "./course-words";
 
@@ -17,7 +18,7 @@ export function CourseNotFound() {
           {t("course.notFound.firstPage")}
         </Link>
         <Link
-          to="/course"
+          to={pathInLocale("/course", t.locale)}
           className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
         >
           {t("course.notFound.allCourses")}

@@ -24,6 +24,8 @@ export const PAGES_IN_SPANISH: readonly string[] = [
   "/reset-password",
   "/confirm-email",
   "/checkout",
+  "/account",
+  "/course",
 ];
 /** Sections whose every page has a Spanish edition: the red-flag pages, /red-flags/<slug>. */
 const SECTIONS_IN_SPANISH: readonly string[] = ["/red-flags/"];

@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) => {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
-  if (await getSessionUser(request)) throw redirect(returnTo ?? "/account");
+  if (await getSessionUser(request)) throw redirect(returnTo ?? pathInLocale("/account", localeOfPath(url.pathname)));
   const plan = planOnTheWay(returnTo, translatorFor(localeOfPath(url.pathname)));
   return { returnTo: returnTo ?? null, plan, tab: firstTab(url.searchParams.get("tab"), plan, request) };
 }
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", await setFlash({ kind: "success", title: result.title, message: result.message }));
   // A whole page load: the page asked for may have no script (a course page), and "Login
   // successful" must reach it (loadAsWholePage); every page then starts from the new session.
-  throw redirectDocument(safeReturnTo(form.returnTo) ?? "/account", { headers });
+  throw redirectDocument(safeReturnTo(form.returnTo) ?? pathInLocale("/account", t.locale), { headers });
 }
 
 /** The plan a signed-out visitor chose on the pricing page, read from where login leads next, named in the page's language. */

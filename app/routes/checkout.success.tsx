@@ -90,7 +90,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (outcome.state === "success") {
       toast.success(t("paid.toastTitle"), { description: t("paid.toastText"), id: "subscription-active" });
-      const timer = setTimeout(() => navigate("/account"), REDIRECT_MS);
+      const timer = setTimeout(() => navigate(pathInLocale("/account", t.locale)), REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     if (outcome.state === "failed") {
@@ -135,8 +135,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         </Card>
         <NextSteps
           className="justify-center"
-          main={[t.locale === "es" ? "/es/course/scam-free/1" : "/course", t("paid.startLearning")]}
-          other={["/account", t("paid.viewAccount")]}
+          main={[pathInLocale("/course", t.locale), t("paid.startLearning")]}
+          other={[pathInLocale("/account", t.locale), t("paid.viewAccount")]}
         />
       </section>
     );
@@ -157,7 +157,10 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 font-mono">{outcome.details}</p>
         </details>
       </Card>
-      <NextSteps main={["/account", t("paid.viewAccount")]} other={["/support", t("paid.contactSupport")]} />
+      <NextSteps
+        main={[pathInLocale("/account", t.locale), t("paid.viewAccount")]}
+        other={["/support", t("paid.contactSupport")]}
+      />
     </section>
   );
 }

@@ -158,8 +158,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <h2 className="text-xl font-bold text-brand-900">{t("checkout.alreadyActiveTitle")}</h2>
           <p className="mt-2 text-muted">{t("checkout.alreadyActive")}</p>
           <Link
-            to="/account"
-            {...(t.locale === "es" ? { hrefLang: "en" } : {})}
+            to={pathInLocale("/account", t.locale)}
             className="mt-4 inline-block font-semibold text-brand-700 underline"
           >
             {t("checkout.viewAccount")}

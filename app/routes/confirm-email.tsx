@@ -72,9 +72,8 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const busy = useNavigation().state === "submitting";
   const t = useT();
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
-  // My Account is English for now: a Spanish reader who is signed in is told so.
   const next = signedIn
-    ? { to: "/account", label: t("confirm.myAccount"), hrefLang: t.locale === "es" ? "en" : undefined }
+    ? { to: pathInLocale("/account", t.locale), label: t("confirm.myAccount") }
     : { to: pathInLocale("/auth", t.locale), label: t("confirm.signIn") };
   return (
     <section className="mx-auto max-w-lg px-4 py-16">
@@ -125,7 +124,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           </>
         )}
         <p className="mt-8 text-sm">
-          <Link to={next.to} hrefLang={next.hrefLang} className="font-medium text-brand-700 underline">
+          <Link to={next.to} className="font-medium text-brand-700 underline">
             {next.label}
           </Link>
         </p>

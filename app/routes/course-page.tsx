@@ -10,7 +10,7 @@ import { coursePageText } from "~/course/page-html.server";
 import type { CourseTrack } from "~/course/tracks/course-tracks";
 import { courseLessonTitle, coursePageHref, courseTrackLabel, isEnglishOnlyFor } from "~/course/course-words";
 import { hasSpanishCoursePage } from "~/course/spanish/spanish-course";
-import { localeOfPath } from "~/i18n/locales";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";
 import { readTrackChoice, saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
@@ -105,7 +105,7 @@ export const meta: Route.MetaFunction = (args) => {
     : pageMeta(args, {
         title: t("course.notFound.title"),
         description: t("course.notFound.text"),
-        path: "/course",
+        path: pathInLocale("/course", t.locale),
         noIndex: true,
       });
 };

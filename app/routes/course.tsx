@@ -2,12 +2,16 @@ import { BookOpen, Clock, GraduationCap, Sparkles } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/course";
 import { getSessionUser } from "~/account/session.server";
-import { CATALOGUE, COURSE_ID, coursePagePath } from "~/course/course-map";
+import { CATALOGUE, COURSE_ID, LESSONS } from "~/course/course-map";
+import { coursePageHref, courseTrackAges, courseTrackLabel, isEnglishOnlyFor } from "~/course/course-words";
+import { SPANISH_COURSE_PAGES } from "~/course/spanish/spanish-course";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { getCourseProgress } from "~/course/progress.server";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
-import { COURSE_TRACK_AGES, COURSE_TRACK_LABELS } from "~/course/tracks/course-tracks";
 import { readTrackChoice, saveTrack, savedTrack, trackInAddress } from "~/course/tracks/track-choice.server";
 import { withTrack } from "~/course/tracks/track-form";
 import { TrackPicker } from "~/course/tracks/track-picker";
@@ -16,14 +20,18 @@ import { TrackPicker } from "~/course/tracks/track-picker";
 export const handle = noScriptsHandle;
 export const clientLoader = loadAsWholePage;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Free Cybersecurity Courses",
-    description:
-      "How to be scam-free: a free 46-page course in 11 lessons, with a track for kids, teens, adults and older adults.",
-    path: args.data ? withTrack("/course", args.data.track) : "/course",
+// /course and /es/course: the course's home in the address's language (issue #39).
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  const home = pathInLocale("/course", locale);
+  return pageMeta(args, {
+    title: t("courseHome.metaTitle"),
+    description: t("courseHome.metaDescription", { pages: CATALOGUE[0].totalPages, lessons: LESSONS.length }),
+    path: args.data ? withTrack(home, args.data.track) : home,
     canonical: true,
   });
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -40,19 +48,30 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   const track = await readTrackChoice(request);
   const cookie = await saveTrack(await getDatabase(), user?.id ?? null, track);
-  throw redirect(withTrack("/course", track), { status: 303, headers: { "Set-Cookie": cookie } });
+  const home = pathInLocale("/course", localeOfPath(new URL(request.url).pathname));
+  throw redirect(withTrack(home, track), { status: 303, headers: { "Set-Cookie": cookie } });
+}
+
+/** "1–10 and 14–19": the Spanish course's pages as runs, in the page's words. */
+function pageRuns(pages: readonly number[], t: Translate): string {
+  const runs: [number, number][] = [];
+  for (const page of pages) {
+    const last = runs.at(-1);
+    if (last && page === last[1] + 1) last[1] = page;
+    else runs.push([page, page]);
+  }
+  return t.list(runs.map(([first, last]) => (first === last ? String(first) : `${first}–${last}`)));
 }
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { progress, track } = loaderData;
+  const t = useT();
   const course = CATALOGUE[0];
+  const lastPage = progress?.lastPage;
   return (
     <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold text-brand-900">Free Cybersecurity Courses</h1>
-      <p className="mt-3 max-w-2xl text-lg text-muted">
-        Short, friendly lessons for the whole family. Create a free account to start reading and keep track of where you
-        are.
-      </p>
+      <h1 className="text-4xl font-extrabold text-brand-900">{t("courseHome.title")}</h1>
+      <p className="mt-3 max-w-2xl text-lg text-muted">{t("courseHome.lead")}</p>
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <article
           aria-labelledby="course-card-title"
@@ -62,33 +81,41 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             <GraduationCap aria-hidden="true" className="h-14 w-14" />
           </div>
           <h2 id="course-card-title" className="mt-5 text-2xl font-bold text-brand-900">
-            {course.title}
+            {t("courseHome.courseTitle")}
           </h2>
-          <p className="mt-2 flex-1 text-muted">{course.description}</p>
+          <p className="mt-2 flex-1 text-muted">{t("courseHome.courseDescription")}</p>
+          {t.locale === "es" && (
+            <p className="mt-2 text-sm text-ink" data-testid="spanish-pages">
+              {t("courseHome.inSpanish", { pages: pageRuns(SPANISH_COURSE_PAGES, t) })}
+            </p>
+          )}
           <TrackPicker current={track} className="mt-4" />
           <p className="mt-2 text-sm text-muted" data-testid="track-hint">
-            {COURSE_TRACK_LABELS[track]} ({COURSE_TRACK_AGES[track]}): the same lessons, with examples, activities and
-            self-checks for this age. Every track is free.
+            {t("courseHome.trackHint", { label: courseTrackLabel(t, track), ages: courseTrackAges(t, track) })}
           </p>
           <ul className="mt-4 flex flex-wrap gap-4 text-sm font-medium">
             <li className="flex items-center gap-1">
-              <Clock aria-hidden="true" className="h-4 w-4" /> {course.duration}
+              <Clock aria-hidden="true" className="h-4 w-4" /> {t("courseHome.lessons", { count: LESSONS.length })}
             </li>
             <li className="flex items-center gap-1">
-              <Sparkles aria-hidden="true" className="h-4 w-4" /> {course.level}
+              <Sparkles aria-hidden="true" className="h-4 w-4" /> {t("courseHome.level")}
             </li>
             <li className="flex items-center gap-1">
-              <BookOpen aria-hidden="true" className="h-4 w-4" /> {course.totalPages} pages
+              <BookOpen aria-hidden="true" className="h-4 w-4" /> {t("courseHome.pages", { count: course.totalPages })}
             </li>
           </ul>
           {progress && progress.viewedPages.length > 0 && (
             <div className="mt-5">
               <p className="text-sm font-semibold">
-                {progress.percent}% read · {progress.completedLessons.length} of 11 lessons completed
+                {t("courseHome.progress", {
+                  percent: progress.percent,
+                  completed: progress.completedLessons.length,
+                  lessons: LESSONS.length,
+                })}
               </p>
               <div
                 role="progressbar"
-                aria-label="Course progress"
+                aria-label={t("course.progressLabel")}
                 aria-valuenow={progress.percent}
                 aria-valuemin={0}
                 aria-valuemax={100}
@@ -100,17 +127,19 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           )}
           <div className="mt-6 flex flex-wrap gap-3">
             <Link
-              to={withTrack(coursePagePath(1), track)}
+              to={withTrack(coursePageHref(1, t.locale), track)}
               className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
             >
-              Start Course
+              {t("courseHome.start")}
             </Link>
-            {progress?.lastPage && (
+            {lastPage && (
               <Link
-                to={withTrack(coursePagePath(progress.lastPage), track)}
+                to={withTrack(coursePageHref(lastPage, t.locale), track)}
+                {...(isEnglishOnlyFor(lastPage, t.locale) ? { hrefLang: "en" } : {})}
                 className="inline-flex h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
               >
-                Continue where you left off
+                {t("courseHome.continue")}
+                {isEnglishOnlyFor(lastPage, t.locale) && ` ${t("links.otherLanguage")}`}
               </Link>
             )}
           </div>
@@ -120,12 +149,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           className="flex flex-col justify-center rounded-2xl border-2 border-dashed border-brand-200 bg-brand-50 p-8 text-center"
         >
           <h2 id="coming-soon" className="text-2xl font-bold text-brand-900">
-            More Courses Coming Soon!
+            {t("courseHome.moreTitle")}
           </h2>
-          <p className="mt-3 text-muted">
-            We are writing courses on safe online shopping and protecting older relatives. Join the newsletter on the
-            home page to hear when they are ready.
-          </p>
+          <p className="mt-3 text-muted">{t("courseHome.moreText")}</p>
         </aside>
       </div>
     </section>

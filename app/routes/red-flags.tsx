@@ -62,8 +62,7 @@ export default function RedFlagsIndex({ loaderData }: Route.ComponentProps) {
         {t.rich("redFlags.wholeStory", {
           link: (chunks) => (
             <Link
-              to="/course"
-              {...(t.locale === "es" ? { hrefLang: "en" } : {})}
+              to={pathInLocale("/course", t.locale)}
               className="font-medium text-brand-700 underline underline-offset-2"
             >
               {chunks}

@@ -3,7 +3,8 @@ import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server"
 import type { Database } from "~/db/client.server";
 import type { FormResult } from "~/validation/form-result";
 import { isDigestEnabled, setDigestEnabled } from "./digest.server";
-import { DigestSettingSchema } from "./digest-setting";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import { digestSettingSchemaFor } from "./digest-setting";
 
 /** The setting /account shows, for members only (others get no digest to turn on). */
 export async function digestSettingFor(
@@ -19,30 +20,24 @@ export async function digestSettingAction(
   db: Database,
   user: Pick<SessionUser, "id" | "email" | "emailVerified">,
   raw: Record<string, unknown>,
+  t: Translate = translatorFor("en"),
 ): Promise<{ status: number; result: FormResult }> {
-  const parsed = DigestSettingSchema.safeParse(raw);
+  const parsed = digestSettingSchemaFor(t).safeParse(raw);
   if (!parsed.success) {
     return {
       status: 400,
-      result: { ok: false, title: "Nothing was changed", message: parsed.error.issues[0]!.message },
+      result: { ok: false, title: t("digest.unchangedTitle"), message: parsed.error.issues[0]!.message },
     };
   }
   if (!(await hasMemberAccessNow(db, memberIdentity(user)))) {
-    return {
-      status: 403,
-      result: {
-        ok: false,
-        title: "Nothing was changed",
-        message: "The weekly scam alerts email is part of the Training Program.",
-      },
-    };
+    return { status: 403, result: { ok: false, title: t("digest.unchangedTitle"), message: t("digest.membersOnly") } };
   }
   const enabled = parsed.data.enabled === "on";
   await setDigestEnabled(db, user.id, enabled);
   return {
     status: 200,
     result: enabled
-      ? { ok: true, title: "Weekly scam alerts on", message: "We will email you on Mondays when there are new alerts." }
-      : { ok: true, title: "Weekly scam alerts off", message: "You will get no more weekly scam alert emails." },
+      ? { ok: true, title: t("digest.onTitle"), message: t("digest.on") }
+      : { ok: true, title: t("digest.offTitle"), message: t("digest.off") },
   };
 }

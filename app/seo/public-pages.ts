@@ -22,6 +22,7 @@ export const PUBLIC_PAGES = [
   "/es/check",
   "/es/pricing",
   "/es/red-flags",
+  "/es/course",
   "/es/terms",
   "/es/privacy",
   "/es/cookies",
@@ -34,6 +35,7 @@ export const PUBLIC_PAGES = [
  */
 export const PRIVATE_PATHS = [
   "/account",
+  "/es/account",
   "/checkout",
   "/es/checkout",
   "/auth",

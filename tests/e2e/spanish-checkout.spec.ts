@@ -3,6 +3,7 @@ import {
   expect,
   expectNoAxeViolations,
   holdSuccessPageMove,
+  holdTheMove,
   test,
   toastWith,
   uniqueEmail,
@@ -14,7 +15,7 @@ import { expectNoEnglish } from "./spanish-text";
 /**
  * Buying in Spanish (issue #39), at 375 px: the Spanish plans page → the Spanish sign-in page, the
  * plan kept → /es/checkout, its checks in Spanish → the demo payment page and the page after it in
- * Spanish → the receipt in Spanish in the holder's inbox.
+ * Spanish → My Account in Spanish → the receipt in Spanish in the holder's inbox.
  */
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
@@ -86,7 +87,9 @@ test("a family buys the Training Program in Spanish, with a Spanish-speaking gra
   await expect(page.getByText("Para 2 personas")).toBeVisible();
   await expectNoEnglish(page);
   await expectNoAxeViolations(page);
+  // The page after paying moves on to My Account after 2 s; held still here to be looked at.
   await holdSuccessPageMove(page);
+  await page.evaluate(holdTheMove);
   await page.getByRole("button", { name: "Pagar $25.00" }).click();
 
   await expect(page).toHaveURL(/\/es\/checkout\/success\?session_id=demo_cs_/);
@@ -95,6 +98,20 @@ test("a family buys the Training Program in Spanish, with a Spanish-speaking gra
   await expect(toastWith(page, "¡Suscripción activa!")).toBeVisible();
   await expectNoEnglish(page);
   await expectFitsPhone(page, "the Spanish page after paying");
+  await expectNoAxeViolations(page);
+
+  // My Account, in Spanish: the plan, what is left to do, and the forms.
+  await page.getByRole("link", { name: "Ver su cuenta" }).click();
+  await expect(page).toHaveURL(/\/es\/account$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi cuenta");
+  await expect(page.getByRole("heading", { name: "Próximos pasos" })).toBeVisible();
+  await expect(page.getByText("Activa", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("member-emails")).toHaveText(grandmother);
+  await page.getByText("Borrar mi cuenta", { exact: true }).first().click();
+  await page.getByRole("button", { name: "Borrar mi cuenta" }).click();
+  await expect(page.getByText("Marque la casilla para confirmar").first()).toBeVisible();
+  await expectNoEnglish(page);
+  await expectFitsPhone(page, "My Account in Spanish");
   await expectNoAxeViolations(page);
 
   const receipt = await openLatestMail(page, email, "Recibo: su Entrenamiento familiar ya empezó");

@@ -190,6 +190,37 @@ test.describe("a browser that reads Spanish first", () => {
   });
 });
 
+test("the course's home in Spanish at 375 px: no script, the Spanish pages named, the track kept", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  const response = await page.goto("/es/course");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cursos gratis de ciberseguridad");
+  await expectEditions(page, "/course", "/es/course");
+  await expect(page.getByTestId("spanish-pages")).toHaveText(
+    "En español: las páginas 1–10 y 14–19. El resto está en inglés por ahora, y sus enlaces lo indican.",
+  );
+  await expect(page.getByRole("link", { name: "Empezar el curso", exact: true })).toHaveAttribute(
+    "href",
+    "/es/course/scam-free/1",
+  );
+  await expectNoEnglish(page);
+  await expectFitsPhone(page, "the Spanish course home");
+  await expectNoAxeViolations(page);
+  expect(scripts).toEqual([]);
+
+  await page.getByRole("button", { name: "Niños" }).click();
+  await expect(page).toHaveURL(/\/es\/course\?track=kids$/);
+  await expect(page.getByTestId("track-hint")).toContainText("Niños (8 a 12 años)");
+  await expect(page.getByRole("link", { name: "Empezar el curso", exact: true })).toHaveAttribute(
+    "href",
+    "/es/course/scam-free/1?track=kids",
+  );
+});
+
 test("the course in Spanish at 375 px: a Spanish page in each track, its boxes and self-check in Spanish, English pages marked", async ({
   page,
 }) => {

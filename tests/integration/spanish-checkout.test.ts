@@ -21,13 +21,15 @@ import { resetEnvForTests } from "~/config/env.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { action as demoPayAction, loader as demoLoader } from "~/routes/checkout.demo";
 import { loader as successLoader } from "~/routes/checkout.success";
+import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import type { CheckoutFormResult } from "~/billing/checkout-form";
 import { checkoutMessagesFor } from "~/billing/checkout-schema";
 import { translatorFor } from "~/i18n/translate";
 
 /**
- * /es/checkout (issue #39): the same form, schema and payment as /checkout, answering in Spanish,
- * and a checkout begun in Spanish stays in Spanish up to the receipt in the holder's inbox.
+ * /es/checkout and /es/account (issue #39): the same forms, schemas and payment as /checkout and
+ * /account, answering in Spanish, and a checkout begun in Spanish stays in Spanish up to the
+ * receipt in the holder's inbox.
  */
 const get = (path: string, cookie?: string) =>
   new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -46,7 +48,7 @@ const family = {
   memberLanguage: ["es", "en", "en", "en"],
 };
 
-describe.each(DATABASE_TARGETS)("the Spanish checkout on $name", (target) => {
+describe.each(DATABASE_TARGETS)("the Spanish checkout and account page on $name", (target) => {
   let handle: DatabaseHandle;
   const checkoutRows = async () =>
     (await handle.db.select({ n: sql<number>`count(*)::int` }).from(checkoutSessions))[0].n;
@@ -208,5 +210,54 @@ describe.each(DATABASE_TARGETS)("the Spanish checkout on $name", (target) => {
     expect(receipt.textBody).toContain("$25.00 al mes, con renovación el ");
     expect(receipt.textBody).toContain("Rosa (abuela@example.com)");
     expect(receipt.textBody).not.toMatch(/\b(Thank you|Hello|your family)\b/);
+  });
+
+  /** Posts to /es/account's action: its answer's status and data, a plain Response, or what it threw (a redirect). */
+  async function onSpanishAccount(
+    fields: Record<string, string>,
+    cookie: string,
+  ): Promise<{ status?: number; data?: Record<string, unknown>; response?: Response; thrown?: Response }> {
+    try {
+      const value = await accountAction({
+        request: formPost("/es/account", fields, { Cookie: cookie }),
+        params: {},
+        context: { clientIp: "203.0.113.9" },
+      } as never);
+      return value instanceof Response ? { response: value } : unwrapData<Record<string, unknown>>(value);
+    } catch (thrown) {
+      return { thrown: thrown as Response };
+    }
+  }
+
+  it("/es/account answers in Spanish: its forms' refusals, a wrong password, and signing out to /es", async () => {
+    const { cookie } = await spanishBuyer();
+    const page = await callRoute(accountLoader, get("/es/account", cookie));
+    expect(page.value).toMatchObject({ email: family.email, subscription: null });
+    const anonymous = await callRoute(accountLoader, get("/es/account"));
+    expect(anonymous.thrown?.headers.get("Location")).toBe("/es/auth?returnTo=%2Fes%2Faccount");
+
+    const unticked = await onSpanishAccount({ intent: "delete-account", password: "secret-pass-1" }, cookie);
+    expect(unticked).toMatchObject({
+      status: 400,
+      data: { ok: false, title: "No se borró nada", fields: { confirm: expect.stringContaining("Marque la casilla") } },
+    });
+    const wrong = await onSpanishAccount({ intent: "delete-account", confirm: "yes", password: "equivocada" }, cookie);
+    expect(wrong).toMatchObject({
+      status: 403,
+      data: { fields: { password: "Esa no es su contraseña. Escriba la que usa para iniciar sesión." } },
+    });
+    const digest = await onSpanishAccount({ intent: "scam-update-digest", enabled: "maybe" }, cookie);
+    expect(digest).toMatchObject({
+      status: 400,
+      data: { title: "No se cambió nada", message: "Use la casilla de la página de su cuenta." },
+    });
+    const unknown = await onSpanishAccount({ intent: "delete-everything" }, cookie);
+    expect(unknown.response?.status).toBe(400);
+    expect(await unknown.response?.text()).toBe("Acción desconocida.");
+    expect(await handle.db.select().from(users)).toHaveLength(1);
+
+    const signedOut = await onSpanishAccount({ intent: "signout" }, cookie);
+    expect(signedOut.thrown?.headers.get("Location")).toBe("/es");
+    expect(await handle.db.select().from(sessions)).toHaveLength(0);
   });
 });

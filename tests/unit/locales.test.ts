@@ -109,8 +109,8 @@ describe("the page cache and the language line", () => {
   });
 
   it("leaves pages with one edition alone, and renders a visitor with a language cookie afresh", () => {
-    expect(cacheTarget("/course", "", undefined, variantOf("es-US"))).toMatchObject({
-      key: "html /course",
+    expect(cacheTarget("/community", "", undefined, variantOf("es-US"))).toMatchObject({
+      key: "html /community",
       variesByLanguage: false,
     });
     expect(cacheTarget("/", "", "scam-free-lang=es", variantOf("es-US"))).toBeNull();

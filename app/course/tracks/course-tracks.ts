@@ -15,14 +15,6 @@ export const COURSE_TRACK_LABELS: Record<CourseTrack, string> = {
   "older-adults": "Older adults",
 };
 
-/** Who each track is for, in the words the picker's hint uses. */
-export const COURSE_TRACK_AGES: Record<CourseTrack, string> = {
-  kids: "8–12",
-  teens: "13–17",
-  adults: "18–64",
-  "older-adults": "65 and over",
-};
-
 /**
  * The reading level each track's pages must stay within: a Flesch–Kincaid grade measured by the
  * text-readability library on the page's own words (headings and quoted scam messages left out),
