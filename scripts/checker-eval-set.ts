@@ -262,8 +262,9 @@ export type Budget = typeof BUDGETS;
  * the checker improves; never lower one to make a change pass.
  */
 export const HANDOVER_FLOORS: Record<EvalSetName, Budget> = {
-  "held-out": { ...BUDGETS, minRecall: 0.895, minTwoCorrect: 0.835, maxFalseAlarms: 0.035 },
-  tuning: { ...BUDGETS, minRecall: 0.97, minTwoCorrect: 0.885, maxFalseAlarms: 0.01 },
+  // Raised on 2026-12-07 after the generalisation round (held-out 92.5% / 88.6% / 1.6%).
+  "held-out": { ...BUDGETS, minRecall: 0.92, minTwoCorrect: 0.88, maxFalseAlarms: 0.02 },
+  tuning: { ...BUDGETS, minRecall: 0.985, minTwoCorrect: 0.91, maxFalseAlarms: 0.006 },
 };
 
 export function budgetProblems(report: EvalReport, budget: Budget = BUDGETS): string[] {

@@ -77,6 +77,8 @@ const EVERY_NEGATION = new RegExp(NEGATION.source, "gu");
 const NEW_CLAUSE_SOURCE = String.raw`,|;|:|(?<![\p{L}])(?:so|and|but|then|please|pls|just|y|pero|asi que|entonces|por favor)(?![\p{L}])`;
 const NEW_CLAUSE = new RegExp(NEW_CLAUSE_SOURCE, "u");
 const NEW_CLAUSE_GLOBAL = new RegExp(NEW_CLAUSE_SOURCE, "gu");
+/** The words before a purpose's "not": "para no", "so you don't", "in order not to", "to avoid". */
+const PURPOSE = /(?<![\p{L}])(?:para|so (?:that )?(?:you |u |it |we |i )?|in order|so as)\s*$/u;
 /** "If you do not confirm ..." is a threat, not a reassurance: a condition does not negate. */
 const CONDITION = /(?<![\p{L}])(?:if|unless|or|otherwise|si|de lo contrario)(?![\p{L}])/u;
 
@@ -90,6 +92,9 @@ export function isDenied(part: MessagePart, start: number): boolean {
   // refund and won't demand payment by gift card".
   const negation = [...clause.matchAll(EVERY_NEGATION)].at(-1);
   if (!negation) return false;
+  // "Para no perder su caso, pague ...", "so you don't lose access, send ...": a purpose, not a denial.
+  const negationAt = start - clause.length + negation.index;
+  if (PURPOSE.test(part.folded.slice(Math.max(0, negationAt - 16), negationAt))) return false;
   // "The bank can't reverse it, so please pay with gift cards": a new clause after the negation
   // starts a new request; the "can't" denied the reversal, not the payment.
   const afterNegation = clause.slice(negation.index + negation[0].length);

@@ -84,7 +84,7 @@ export const SIGN_WORDS_ES: Record<SignId, { title: string; why: string }> = {
   },
   "callback-number": {
     title: "“Llame a este número”",
-    why: "Le dice que llame a un número escrito en el mensaje, y ese número va directo al estafador. Use un número que ya conoce, como el que está al reverso de su tarjeta o en el sitio web de la empresa.",
+    why: "Le dice que llame a un número escrito en el mensaje, o que alguien le va a llamar, y esa llamada va directo al estafador. Use un número que ya conoce, como el que está al reverso de su tarjeta o en el sitio web de la empresa.",
   },
   "surprise-bill": {
     title: "Un cobro que no esperaba",
@@ -96,7 +96,7 @@ export const SIGN_WORDS_ES: Record<SignId, { title: string; why: string }> = {
   },
   "sender-mismatch": {
     title: "Un remitente que no cuadra",
-    why: "El mensaje dice venir de una autopista de peaje, una agencia, un banco o una empresa de envíos de EE. UU., pero llegó desde un número de otro país o desde un correo gratuito. Sus mensajes de verdad vienen de sus propios números cortos y de su propia dirección web.",
+    why: "El mensaje dice venir de una autopista de peaje, una agencia, un banco o una empresa de envíos de EE. UU., pero llegó desde un número de otro país, desde un número de celular común o desde un correo gratuito. Sus mensajes de verdad vienen de sus propios números cortos y de su propia dirección web.",
   },
   "reply-to-activate": {
     title: "“Responda S para activar el enlace”",

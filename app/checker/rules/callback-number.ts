@@ -20,15 +20,25 @@ const CALL_A_NUMBER = phrases(
   String.raw`(?:${PHONE})[^.!?\n]{0,15}?(?:to (?:cancel|dispute|stop|speak|reach|claim|unlock|restore|verify|confirm|get)|immediately|now|right away)`,
   String.raw`(?:call|contact|phone|ring) (?:us|our (?:\w+ ){0,3}(?:team|department|desk|line|helpline|support|agents?|technicians?|specialists?)|support|an agent|customer (?:service|support)|the (?:\w+ ){0,2}(?:team|department|desk|line|helpline)) (?:immediately|now|right away|urgently|asap|today)`,
   "(?:llame|llamenos|comuniquese|contacte) (?:de inmediato|inmediatamente|ahora|urgentemente|hoy)",
+  // "Pay $212 at 915-555-0199", "pague $212 al 915-...": a payment taken over the phone, at a number the message gives.
+  String.raw`(?:pay|make (?:a |the )?payment|pague|pagar|realice (?:el|su) pago)[^.!?\n]{0,30}? (?:at|by calling|over the phone at|al|llamando al) (?:${PHONE})`,
 );
 
 /** Words that make a call-us line an alert rather than a service notice ("to reschedule, call ..."). */
 const ALARM =
-  /fraud|suspicious|unauthori[sz]ed|unusual (?:activity|sign|log|charge|payment|transaction)|did not (?:make|authori|place|order|request|recogni)|didn'?t (?:make|authori|place|order|request|recogni)|wasn'?t you|not you|locked|suspend|frozen|froze|cancel (?:this|the|your) (?:order|subscription|charge|renewal|payment|transaction|purchase)|refund|charged|renew|virus|infect|hack|compromis|immediately|urgent|asap|avoid|warrant|arrest|legal action|penalt|overdue|debt|prize|winner|claim|dispute|expire|deactivat|disabled|security alert|beneficiar|inheritance|entitle|unclaimed|owed|overpaid|guarantee|deadline|lock in|cut off|shut off|disconnect|accident|hospital|surgery|emergency|jail|bail|deposit|spam|reported|forgiv|approved|eligib|finali[sz]|enroll|closes|refund|renewed|charged|fraude|sospechos|bloque|suspendid|reembolso|cobr|urgente|inmediat|multa|arresto|premio|cancelar|corte|cancelad|desconect|perdon|califica|cita|papeles|residencia|cobertura|fianza|detenid|garantizad/;
+  /fraud|suspicious|unauthori[sz]ed|unusual (?:activity|sign|log|charge|payment|transaction)|did not (?:make|authori|place|order|request|recogni)|didn'?t (?:make|authori|place|order|request|recogni)|wasn'?t you|not you|locked|suspend|frozen|froze|cancel (?:this|the|your) (?:order|subscription|charge|renewal|payment|transaction|purchase)|refund|charged|renew|virus|infect|hack|compromis|immediately|urgent|asap|avoid|warrant|arrest|legal action|penalt|overdue|debt|prize|winner|claim|dispute|expire|deactivat|disabled|security alert|beneficiar|inheritance|entitle|unclaimed|owed|overpaid|guarantee|deadline|lock in|cut off|shut off|disconnect|accident|hospital|surgery|emergency|jail|bail|deposit|spam|reported|forgiv|approved|eligib|finali[sz]|enroll|closes|refund|renewed|charged|fraude|sospechos|bloque|suspendid|reembolso|cobr|urgente|inmediat|multa|arresto|premio|cancelar|corte|cancelad|desconect|perdon|califica|cita|papeles|residencia|cobertura|fianza|detenid|garantizad|levy|lien|garnish|seiz|unpaid|unresolved|outstanding|past due|balance (?:due|owed)|you owe|owed|benefits? (?:are|is|will|have|has)|on hold|identity|spyware|malware|trojan|at risk|breach|infected|warrant|case (?:number|file|officer|id)|failed to (?:appear|report)|deuda|embargo|falta de pago|sin pagar|pendiente|cortad|orden de|su caso|identidad|riesgo/;
+
+/**
+ * Money owed, a benefit stopped, a device "infected": the words of a threat (rules/threat.ts) make
+ * a call-us line an alert too, whatever the exact words are. The threat rule's own words are not
+ * imported (a rule reads the message, not another rule); these are the kinds of harm it names.
+ */
+const HARM =
+  /(?:will|may|could|would) be (?:suspended|closed|cancell?ed|terminated|cut|disconnected|seized|frozen|removed|deleted|locked)|(?:will|may|could) (?:lose|be arrested|face)|sera (?:cortad|suspendid|cancelad|bloquead|embargad)|podria perder|perdera/;
 
 function isAlert(part: MessagePart, start: number, end: number): boolean {
   const around = part.folded.slice(Math.max(0, start - 250), Math.min(part.folded.length, end + 100));
-  return ALARM.test(around);
+  return ALARM.test(around) || HARM.test(around);
 }
 
 /** A phone number has at least seven digits; "order 20931" is not one ("call support now" has none, and needs none). */
@@ -71,16 +81,31 @@ function isCodeOrPayeeMessage(message: PreparedMessage): boolean {
   );
 }
 
+/**
+ * "If NO, a fraud specialist will call you shortly": the fake fraud alert's second step is the
+ * phone call, from the scammer, who then "protects" the money by moving it. A real alert blocks the
+ * card or sends you to the number on its back; it does not promise that someone will ring you.
+ * Worth checking even alone.
+ */
+const WE_WILL_CALL_YOU = phrases(
+  String.raw`(?:if (?:no|not|this (?:was|is)n'?t you|this was not you|it wasn'?t you|you did(?:n'?t| not) \w+)|reply no|respond[ae] no|si (?:usted |tu )?no (?:fue|fuiste|reconoce|reconoces|autorizo|autorizaste)[^.!?\n]{0,30}?)[^.!?\n]{0,40}?(?<q>(?:a|an|our|one of our) (?:\w+ )?(?:specialist|agent|representative|rep|investigator|officer|analyst|team member|advisor|agente|especialista|representante|asesor)[^.!?\n]{0,20}? (?:will|is going to|shall) (?:call|contact|phone|reach out to|ring) (?:you|u)|(?:we|we'?ll) (?:will )?(?:call|phone|ring) (?:you|u) (?:shortly|soon|right away|immediately|within|now)|(?:un|una|nuestro|nuestra) (?:agente|especialista|representante|asesor[a]?)[^.!?\n]{0,20}? (?:lo|la|le|te) (?:llamara|contactara|va a llamar))`,
+);
+
 export const callbackNumber: Rule = {
   id: "callback-number",
   title: '"Call this number"',
-  why: "It tells you to call a number written in the message, and that number goes straight to the scammer. Use a number you already know, like the one on the back of your card or on the company's own website.",
+  why: "It tells you to call a number written in the message, or says someone will call you, and that call goes straight to the scammer. Use a number you already know, like the one on the back of your card or on the company's own website.",
   page: SIGN_PAGES.secrets,
   weight: "context",
   asks: "call",
   find: (message) => {
     const aboutACodeOrPayee = isCodeOrPayeeMessage(message);
     return [
+      ...findPhrases(message.wording, WE_WILL_CALL_YOU).map((match) => ({
+        ...match,
+        weight: "suspicious" as const,
+        asks: null,
+      })),
       ...findPhrases(message.wording, IF_NOT_YOU_CALL, {
         unless: (part, start, end) => countDigits(part.folded.slice(start, end)) < 7,
       }).map((match) => ({

@@ -31,6 +31,13 @@ const AUTHORITY = phrases(
   "(?:probate|tax|benefits?|pension|records|claims|revenue|licensing|registry|court|customs|passport|immigration|post|sheriff'?s|attorney'?s|prosecutor'?s) office",
   String.raw`(?:this is|we are|i am|i'm|from|calling from|here at|on behalf of|at) (?:the |your )?(?:\w+ ){0,3}(?:bank|credit union|building society)`,
   "medicare|medicaid",
+  "(?:federal|government|gubernamental) (?:grant|subsidy|program|relief)|subsidio (?:federal|del gobierno)|(?:le|te) (?:llamo|llamamos|hablo|hablamos) de(?:sde)? (?:la |el )?(?:compania|empresa|oficina|soporte|banco|departamento|servicio)",
+  // "I'm Officer Diaz", "Sgt. Walker": a title of rank before a name.
+  String.raw`(?:officer|sergeant|sgt\.?|deputy|detective|agent|inspector|lieutenant|lt\.?|captain|trooper|marshal|oficial|agente|sargento) [a-z]+(?=[,.!\s])`,
+  "(?:sheriff|marshal|police|state police|highway patrol)'?s? (?:office|department|dept)|federal notice|aviso federal|servicios? de inmigracion|oficina de inmigracion",
+  // The boss's name borrowed for a favour: "it's Principal Greene", "soy tu supervisor".
+  "(?:it'?s|its|this is|from|soy|le escribe|te escribe) (?:your |ur |tu |su )?(?:principal|boss|manager|supervisor|director|ceo|cfo|pastor|headteacher|head teacher|jefe|jefa|supervisora|gerente|directora?)",
+  "(?:tu|su) (?:jefe|jefa|supervisor|supervisora|gerente)",
   "(?:this is|it'?s|its|i'?m|im) (?:ur |your |the )?(?:\\w+ )?(?:delivery )?(?:driver|courier|carrier|delivery guy)",
   "(?:camera|traffic|speed|parking|red light|toll) enforcement|automated (?:camera|traffic|speed)",
   "(?:forensics?|recovery|investigations?|compliance|anti-?fraud|fraud|risk|trust (?:and|&) safety) (?:team|unit|department|division|specialists?|officers?|desk)|federal (?:investigators|agents|officers)|equipo antifraude",

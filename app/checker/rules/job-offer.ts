@@ -12,6 +12,16 @@ const JOB_OFFER = phrases(
   String.raw`(?:earn|make|making|earning|get paid|paid|pays?|salary of|income of|gane|gana|ganar|ganando) (?:up to |over |about |at least |from |between |hasta |mas de |entre )?${MONEY} ?${PERIOD}`,
   String.raw`${MONEY} ?${PERIOD} (?:from home|working|for|doing|just|only|part-time|desde casa)`,
   "no (?:prior )?(?:experience|skills|qualifications?) (?:needed|required|necessary)",
+  // An interview held by text on a chat app, with a "hiring manager" to add: how fake employers work.
+  String.raw`(?:interview|onboarding|training|orientation)[^.!?\n]{0,60}?(?:on|via|through|over|by|using) (?:text|chat|telegram|whatsapp|signal|wechat|google chat|instant messag\w*)|add (?:our|the|my) (?:hiring manager|recruiter|hr (?:manager|rep)|supervisor|mentor|coordinator)|entrevista (?:por|en|via) (?:chat|telegram|whatsapp|mensaje)`,
+  String.raw`(?:you )?(?:passed|cleared) (?:the|your) (?:interview|screening|assessment)|starter kit|equipment (?:check|stipend|allowance)|(?:we'?ll|we will|we) (?:send|mail) you a check (?:to|for) (?:buy|purchase)`,
+  // A recruiter you never contacted: "I came across your background", "you'd be a great fit".
+  String.raw`(?:came across|found|saw|reviewed|viewed|noticed) (?:your|ur) (?:resume|cv|background|profile|experience) (?:online|on|in|from|and|through|via)|(?:you'?d|you would|you might|you will|you could) be (?:a )?(?:great|good|perfect|strong|ideal|excellent) (?:fit|match|candidate)|(?:your )?(?:info|information|details|number|resume|cv) (?:was|were|has been) (?:passed|given|referred|forwarded|sent) to us`,
+  "(?:encontramos|vimos|revisamos|recibimos) (?:tu|su) (?:curriculum|cv|perfil|solicitud)|(?:seria|serias|podria ser|eres|es) (?:un |una )?(?:candidat[oa]|perfil) (?:ideal|perfect[oa])|(?:te|le) (?:contacto|contactamos|escribo|escribimos) de (?:una|la) agencia",
+  String.raw`(?:daily|weekly|hourly|per task) (?:salary|pay|income|wage|earnings|commission|payout)s?(?: of| is| from|:)? (?:up to |about |between )?${MONEY}(?: ?(?:-|to|a|y) ?${MONEY})?`,
+  String.raw`${MONEY} ?(?:-|to|a|y) ?${MONEY} ?(?:${PERIOD}|daily|diarios?)`,
+  "(?:help|helping|assist|assisting) (?:online )?(?:merchants|sellers|brands|shops|stores|vendors|apps|hotels|products|restaurants) (?:to )?(?:improve|boost|increase|raise|get more|optimi[sz]e)",
+  "(?:ayudar|ayude|ayudas) a (?:comerciantes|vendedores|tiendas|marcas|aplicaciones|hoteles) a (?:mejorar|aumentar|subir)",
   "(?:without|no) (?:the need for )?(?:an )?interview|no interview (?:is )?(?:needed|required)",
   "(?:complete|simple|easy|online|daily|optimi[sz]ation|rating|review) tasks?",
   "tasks? (?:paid|in|for) (?:crypto|usdt|bitcoin)",
@@ -20,6 +30,7 @@ const JOB_OFFER = phrases(
   "get paid (?:daily|weekly|instantly|every day|same day|right away)",
   String.raw`(?:finish(?:ing|ed)?|complet(?:e|ed|ing)|do|did|doing)[^.!?\n]{0,20}?tasks`,
   "(?:next|higher) level of tasks|unlock (?:the )?next level|vip ?\\d",
+  String.raw`(?:task|tasks|work|order|orders) (?:account|level|set|batch)|(?:to )?unlock (?:level \d|the next|your|more) (?:\w+ )?(?:orders|tasks|commission|earnings|set)|(?:cuenta|nivel) de tareas|(?:liberar|desbloquear) (?:tu|su) comision|ultima tarea`,
   String.raw`commission (?:is|of) \$`,
   "(?:completaste|complete|completar|complet[oa]) (?:tus|sus|las) tareas|desbloquear el siguiente nivel|(?:de|en) comision",
   "mystery shopper|secret shopper|personal assistant|data entry",
@@ -45,7 +56,7 @@ const JOB_OFFER = phrases(
  */
 const SCAM_JOB = phrases(
   "(?:reship(?:ping)?|re-ship(?:ping)?|package forwarding|parcel forwarding|forward(?:ing)? (?:the )?(?:packages|parcels))",
-  "(?:receive|get|accept|take in|collect) (?:parcels|packages)[^.!?\\n]{0,60}?(?:re-?post|re-?pack|re-?ship|re-?label|forward|send them on|post them on|ship them|ship (?:them )?out)",
+  "(?:receive|get|accept|take in|collect) (?:parcels|packages)[^.!?\\n]{0,120}?(?:re-?post|re-?pack|re-?ship|re-?label|forward|send them on|post them on|ship them|ship (?:them )?out|new (?:shipping )?labels?|prepaid labels?)",
   "(?:boost|improve|increase|optimi[sz]e) (?:\\w+ )?(?:ratings|rankings|reviews|visibility)[^.!?\\n]{0,60}?(?:commission|paid|earn)",
   "(?:tasks?|ratings?|reviews?)[^.!?\\n]{0,40}?(?:earn|get|receive) (?:a )?commission",
   "money mule|payment processor|process payments for (?:us|our clients)|receive (?:and send|funds|payments) (?:on behalf|for (?:us|our))",
@@ -72,7 +83,7 @@ const JOB_WORDS = phrases(
  * "gana $500 al día". Modest amounts ("parking is $2 an hour") stay quiet.
  */
 const PAY_RATE =
-  /(?:\$|£|€|usd ?)\s?(\d[\d,]{0,15})(?:\.\d\d)?(?:\s?(?:-|to|a)\s?(?:\$|£|€)?\s?\d[\d,]{0,15})?\s?(?:(?:\/|a|an|per|each|every|al|por)\s?)?(hour|hr|day|daily|week|wk|dia|hora|semana|diarios|diario|semanales)\b/g;
+  /(?:\$|£|€|usd ?)\s?(\d[\d,]{0,15})(?:\.\d\d)?(?:\s?(?:-|to|a)\s?(?:\$|£|€)?\s?\d[\d,]{0,15})?\s?(?:(?:\/|a|an|per|each|every|al|por|la|el)\s?)?(hour|hr|day|daily|week|wk|dia|hora|semana|diarios|diario|semanales)\b/g;
 const HIGH_PAY: Record<string, number> = {
   hour: 25,
   hr: 25,

@@ -119,8 +119,10 @@ function borrowsClaimedName(host: string, claimed: ClaimedNames): boolean {
     .slice(0, host.length - owner.length)
     .split(".")
     .filter(Boolean);
+  // "drive.nimbus.example" from "Nimbus Drive": the claimed name owns the domain, so its subdomains are its own.
+  const ownedByTheName = claimed.names.has(ownerLabel);
   for (const label of subdomains) {
-    if (ORDINARY_SUBDOMAINS.has(label)) continue;
+    if (ORDINARY_SUBDOMAINS.has(label) || ownedByTheName) continue;
     if (claimed.names.has(label) && !ownerLabel.includes(label)) return true;
   }
   const tokens = ownerLabel.split("-").filter(Boolean);

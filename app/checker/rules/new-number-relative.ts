@@ -1,4 +1,5 @@
 import { findPhrases, phrases } from "../phrase-patterns";
+import type { PreparedMessage } from "../prepared-message";
 import type { Rule } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
 
@@ -16,6 +17,10 @@ const NEW_NUMBER_RELATIVE = phrases(
   `(?:hi|hey|hello|hiya|hola|oi) ${RELATIVE}[,!. ]*(?:it'?s|its|this is|soy) (?:me|yo|your (?:son|daughter|grandson|granddaughter|kid|boy|girl|child|nephew|niece))`,
   `${RELATIVE}[,!. ]+(?:it'?s|its|this is|soy) (?:me|yo|your (?:son|daughter|grandson|granddaughter|kid|boy|girl|nephew|niece))`,
   "it'?s (?:me|your) (?:son|daughter|grandson|granddaughter|favorite grandchild|favourite grandchild|nephew|niece)",
+  "(?:it'?s|its|this is|soy) (?:me,? )?(?:your|ur|tu|su) (?:\\w+ )?(?:son|daughter|grandson|granddaughter|grandchild|grandkid|nephew|niece|kid|boy|girl|hijo|hija|nieto|nieta|sobrino|sobrina)",
+  // A relative in trouble, told by someone else: "your granddaughter Zoe was in a collision".
+  String.raw`(?:your|ur|su|tu) (?:grandson|granddaughter|grandchild|son|daughter|nephew|niece|husband|wife|nieto|nieta|hijo|hija|sobrino|sobrina|esposo|esposa)(?: [\p{L}]+)?,? (?:was|is|has been|got|fue|esta|ha sido|tuvo) (?:in|involved in|arrested|detained|held|hurt|injured|taken|caught|stopped|pulled over|detenid[oa]|arrestad[oa]|en (?:un|el|la))`,
+  String.raw`(?:new|temp|other) (?:phone|number|cell)(?:,)? who (?:dis|this|dat)`,
   "(?:it'?s|its) me!+",
   "guess who",
   `(?:this is|here'?s|it'?s) (?:my|me on (?:a|my)) (?:new|temporary|temp|other|backup|friend'?s) ${PHONE}`,
@@ -25,6 +30,12 @@ const NEW_NUMBER_RELATIVE = phrases(
   // "New number, my old phone broke": said as an opener, at the start of a sentence.
   String.raw`(?:^|(?<=[.!?\n]\s{0,3})|(?<=(?:hi|hey|hiya|hello|mum|mom|dad|gran|grandma|grandpa|nana)[,!]?\s))(?:new|temporary|temp) (?:number|phone|cell|mobile)(?:,| -|!|\.| because| since| who)`,
   "my new (?:number|phone|cell|mobile)",
+  // However the phone died: "phone fell in the sink", "my cell just died on me", "se me cayo el cel al agua".
+  String.raw`(?:my |me |mi |el )?${PHONE} (?:\w+ ){0,2}(?:fell|dropped|broke|died|cracked|smashed|got wet|went (?:in|into|through)|is (?:dead|broken|busted|done|toast)|got (?:stolen|wet|broken|dropped|run over)|stopped working|won'?t (?:turn on|work|charge))`,
+  String.raw`(?:this is|it'?s) my (?:number|phone|cell) now|(?:using|on|borrowing|texting from|writing from) (?:a |my )?(?:mate|friend|buddy|coworker|roommate|colleague|nurse|neighbou?r)'?s? (?:phone|one|cell|mobile|number)`,
+  String.raw`(?:te|le) (?:escribo|mando mensaje|hablo|envio (?:este )?mensaje) (?:de|desde) (?:otro|este|un) (?:numero|telefono|cel|celular)|(?:de|desde) el (?:telefono|celular|cel) de (?:un|una|mi) (?:amig[oa]|companer[oa]|enfermer[oa])`,
+  String.raw`(?:ando|estoy|voy) con el (?:cel|celular|telefono|movil) de (?:una?|mi) (?:amig[oa]|companer[oa]|vecin[oa]|enfermer[oa]|senor[a]?|muchach[oa])|(?:escribeme|escribame|contestame|llamame|mandame mensaje) (?:a|al) este (?:numero|cel)`,
+  String.raw`my (?:old )?(?:account|profile|page|acc) (?:got|was|is|has been) (?:banned|hacked|locked|suspended|deleted|disabled|stolen)`,
   `(?:lost|broke|dropped|smashed|cracked|broken|lost|damaged) my (?:old )?${PHONE}`,
   `my (?:old )?${PHONE} (?:broke|is broken|got broken|got smashed|was stolen|got stolen|died|fell|is dead|stopped working|fell in)`,
   "(?:writing|texting|messaging) (?:you )?from (?:a |my |my friend'?s |a friend'?s )?(?:new |different |friend'?s )?(?:phone|number|email|account)",
@@ -47,11 +58,33 @@ const NEW_NUMBER_RELATIVE = phrases(
   "tuve un accidente",
 );
 
+/**
+ * "Hey Hana, it's your cousin Ji-woo! Switched carriers so this is my number now. Hope the kids are
+ * good": a relative who gives their name and asks for nothing is telling you a number, the way
+ * families do. The scam's relative hides the name ("it's me") and comes to a request: money, a
+ * favour, a problem, a reply on another app. Without one, the new number is context only.
+ */
+const GIVES_A_NAME =
+  /(?:[Ii]t'?s|[Ii]ts|[Tt]his is|[Hh]ere'?s|[Ss]oy|[Hh]abla)(?: (?:your|ur|tu|su) (?:cousin|aunt|auntie|uncle|niece|nephew|friend|neighbou?r|prim[oa]|tí[oa]|ti[oa]|sobrin[oa]|amig[oa]|vecin[oa]|comadre|compadre))? (?!Me\b|Mom\b|Mum\b|Dad\b)\p{Lu}[\p{Ll}'-]+/u;
+const ASKS_OR_NEEDS =
+  /\$|money|cash|send|pay|transfer|wire|lend|loan|help|favou?r|urgent|need (?!to reply)|problem|trouble|emergency|hospital|accident|jail|bail|stuck|can you|could you|text me|reply|whatsapp|telegram|dinero|efectivo|mandar|mandes|enviar|envies|pagar|pagues|prestar|presta|ayuda|favor|necesito|problema|urgente|emergencia|puedes|podrias|contesta|respond/;
+
+function justSayingSo(message: PreparedMessage): boolean {
+  const text = message.wording.find((part) => part.field === "text");
+  if (!text || !GIVES_A_NAME.test(text.original)) return false;
+  return !ASKS_OR_NEEDS.test(
+    text.folded.replace(/no need to reply|no hace falta (?:que )?(?:contestes|respondas)|por favor/g, ""),
+  );
+}
+
 export const newNumberRelative: Rule = {
   id: "new-number-relative",
   title: 'A "new number" from family',
   why: "It says it's someone in your family on a new number, or in trouble. Call them on the number you already have, or ask something only they would know, before you do anything.",
   page: SIGN_PAGES.fakeEmergencies,
   weight: "suspicious",
-  find: (message) => findPhrases(message.wording, NEW_NUMBER_RELATIVE),
+  find: (message) => {
+    const found = findPhrases(message.wording, NEW_NUMBER_RELATIVE);
+    return justSayingSo(message) ? found.map((match) => ({ ...match, weight: "context" as const })) : found;
+  },
 };

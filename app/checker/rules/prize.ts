@@ -20,6 +20,11 @@ const PRIZE = phrases(
   "(?:coin|gem|robux|v-?bucks|money|cash|followers?) generator",
   String.raw`(?:claim|collect|redeem) ${YOUR} (?:prize|reward|gift|winnings|money|funds|refund|payment|cash|award|package|bonus|coins|voucher)`,
   "rebate",
+  String.raw`(?:unlimited|infinite|endless|ilimitad[oa]s) (?:\w+ )?(?:coins|gems|skins?|robux|v-?bucks|gold|diamonds|credits|tokens|lives|spins|monedas|gemas|diamantes)`,
+  String.raw`(?:reward|rewards|loyalty|bonus) points?[^.!?\n]{0,40}?(?:expire|cash|redeem)|(?:redeem|exchange|convert|cambie|canjee|cambielos|canjealos|canjear|cambiar)(?: them| it|los|las)? (?:for|por) (?:cash|efectivo|dinero)|puntos de (?:recompensa|lealtad)`,
+  String.raw`(?:receive|get|claim|earn|recibe|reciba|gana) (?:a |an |your |un |una |su )?(?:free )?\$[\d,.]{1,15} (?:gift|reward|voucher|card|bonus|credit|regalo|bono|tarjeta)`,
+  // Money you will not owe after all, offered out of the blue: "loan forgiveness approved", "debt discharge".
+  String.raw`(?:loan|debt|balance|student loan) (?:forgiveness|discharge|cancellation|relief|wipe-?out)|(?:forgiven|discharged|wiped out|erased) (?:in full|completely|entirely)|(?:perdon|condonacion|cancelacion) (?:de|del) (?:su |tu )?(?:prestamo|deuda)`,
   String.raw`(?:award|reward) (?:of|worth) \$?[\d,.]{1,15}`,
   "your award",
   String.raw`worth \$[\d,.]{1,15}`,

@@ -10,6 +10,9 @@ const QR_CODE = phrases(
   "codigo qr",
 );
 
+const IN_PERSON =
+  /^[^.!?\n]{0,20}?(?:at|on) the (?:front desk|desk|counter|entrance|door|register|check-?in (?:desk|kiosk)|kiosk|table|reception)|^[^.!?\n]{0,30}?when you (?:arrive|get here|come in)|^[^.!?\n]{0,20}?(?:en|a) la (?:recepcion|entrada|caja)/;
+
 export const qrCode: Rule = {
   id: "qr-code",
   title: "Scan a QR code",
@@ -17,5 +20,9 @@ export const qrCode: Rule = {
   page: SIGN_PAGES.lookAlikeSendersAndLinks,
   weight: "suspicious",
   asks: "scan",
-  find: (message) => findPhrases(message.wording, QR_CODE),
+  // "Scan the QR code at the front desk": a code on a wall you walk up to, not one sent to you.
+  find: (message) =>
+    findPhrases(message.wording, QR_CODE, {
+      unless: (part, _start, end) => IN_PERSON.test(part.folded.slice(end, end + 50)),
+    }),
 };

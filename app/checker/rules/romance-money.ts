@@ -17,14 +17,21 @@ const AFFECTION = phrases(
   "i (?:have )?never felt (?:this way|like this)",
   "(?:our|a) future together|when we (?:finally )?meet|can'?t wait to (?:meet|see|hold|hug) you|in your arms",
   "mi amor|carino|querid[ao]|mi vida|mi corazon|te amo|te quiero|te extrano|nuestro futuro juntos",
+  "(?:good (?:morning|night)|morning|hello|hi|hey) (?:beautiful|gorgeous|handsome|my queen|my king|my love|sunshine|angel)|my (?:queen|king|princess|prince)|dream(?:ed|t)? (?:about|of) (?:you|u)|(?:our|my) future|finally be together|be together (?:soon|forever)",
+  "mi (?:reina|rey|princesa|principe|cielo|tesoro)|sone contigo|(?:seremos|estaremos) (?:felices )?juntos|hermosa|preciosa",
 );
 
 const MONEY = String.raw`(?:\$\s?\d[\d,.]{0,15}|money|funds|cash|plane ticket|flight|ticket|visa|passport|medical bills?|hospital bills?|surgery|treatment|customs (?:fees?|charges?)|travel papers|release (?:my|the)|fees?|tax(?:es)?|gift cards?|bitcoin|crypto)`;
 
 const MONEY_ASK = phrases(
   String.raw`(?:i need|i needed|need|send|lend|loan|borrow|help me with|wire|transfer|pay for|cover|buy|purchase|invest|deposit)(?: me)? [^.!?\n]{0,60}?${MONEY}`,
-  String.raw`(?:could|can|would|will) you (?:please )?(?:send|lend|wire|transfer|pay|cover|buy|help me pay|help me buy)`,
-  String.raw`i'?m \$[\d,.]{1,15} short|(?:start|begin) with \$[\d,.]{1,15}`,
+  String.raw`(?:could|can|would|will) (?:you|u) (?:please |pls |plz )?(?:send|lend|wire|transfer|pay|cover|buy|help me pay|help me buy)`,
+  String.raw`i'?m \$[\d,.]{1,15} short|(?:i'?m |i am )?short (?:by )?\$[\d,.]{1,15}|(?:start|begin) with \$[\d,.]{1,15}`,
+  // The promise to repay is the request: "I promise to pay you back when I arrive", "te lo devuelvo".
+  String.raw`(?:pay|paying|give) (?:you|u) (?:back|every cent)|repay (?:you|u)|pay (?:it|you) all back|(?:you are|you're|ur) the only (?:one|person) i can (?:turn to|ask|trust|count on)|te lo (?:devuelvo|regreso|pago)|te los (?:devuelvo|regreso|pago)|eres (?:la unica persona|el unico|la unica) (?:en quien|que)`,
+  String.raw`(?:they|customs|he|she|the (?:port|airport|bank|hospital|embassy)) (?:want|wants|need|needs|are asking for|asked for|ask for|demand|demands) \$[\d,.]{1,15}|(?:would|could|can|will) (?:you|u) (?:please )?help me|me (?:ayudarias|ayudas|puedes ayudar|podrias ayudar)`,
+  String.raw`(?:grow|build|invest|double|multiply) (?:our|your|ur) (?:savings|money|wealth|future) together|(?:the|my) (?:trading |investment |crypto )?platform i use`,
+  String.raw`(?:until|before|unless) i (?:can )?pay (?:the|my|this|a) (?:\w+ ){0,2}(?:invoice|bill|fee|fine|tax|balance)`,
   String.raw`(?:necesito|envia(?:me)?|enviame|prestame|presta(?:rme)?|ayudame con|manda(?:me)?|deposita(?:me)?|piden) [^.!?\n]{0,60}?(?:\$\s?\d[\d,.]{0,15}|dinero|plata|boleto|pasaje|vuelo|visa|hospital|operacion|aduana|impuestos|tarjetas? de regalo)`,
   "(?:puedes|podrias|pudieras) (?:enviar|mandar|depositar|pagar|prestar|transferir)(?:lo|la|me|melo)?|me (?:ayudas|puedes ayudar|podrias ayudar) (?:a|con) (?:comprar|pagar)",
 );

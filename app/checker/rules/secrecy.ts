@@ -1,4 +1,4 @@
-import { findPhrases, phrases } from "../phrase-patterns";
+import { findPhrases, phrases, YOUR } from "../phrase-patterns";
 import type { MessagePart } from "../message-part";
 import type { Rule } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
@@ -24,9 +24,20 @@ const SECRECY = phrases(
   "(?:if you|don'?t|do not|dont) (?:call|contact|tell|go to) (?:the )?(?:police|cops|authorities)|si (?:llama|llamas|avisa|avisas) a la policia",
   // Ways of stopping you from checking by phone: the scammer can't "talk" in the voice you know.
   "can'?t (?:take|answer|make) (?:any )?(?:calls|phone calls|the phone)|(?:phone lines?|phones?) (?:are|is) (?:down|out|not working)|(?:email|text(?:ing)?|chat|this number) is the (?:best|only) way to reach me|(?:i'?m|i am) (?:stuck )?in (?:a|another) meeting|can'?t talk (?:right )?now",
+  String.raw`(?:i'?m|i am|im) (?:tied up|stuck|busy|caught up|booked) (?:in|with|all day in) (?:\w+ ){0,3}(?:meetings?|conference|calls?|appointments?)|(?:in|between) back[- ]to[- ]back (?:meetings|calls)|(?:can'?t|cannot|unable to) (?:talk|call(?: you| u)?|take (?:a |your )?call|answer (?:the |my )?phone|speak)(?: (?:right )?now| at the moment| today)?`,
+  // "Don't discuss this with your lawyer": whoever is named, the point is to keep the reader alone.
+  String.raw`(?:don'?t|do not|dont|never) (?:tell|mention|discuss|share|talk about) (?:this|it|anything|any of this|about this)(?: (?:with|to) (?:${YOUR}|the) \w+)`,
+  String.raw`no (?:le |les |se lo )?(?:comente|comentes|diga|digas|cuente|cuentes|mencione|menciones|hable|hables|consulte|consultes) (?:esto |nada |de esto |sobre esto |el asunto )?(?:con|a) (?:su|tu|sus|tus|el|la|los|las|nadie|ningun)(?![\p{L}])`,
+  String.raw`(?:estoy|ando) (?:en|metid[oa] en) (?:una )?(?:junta|reunion|juntas|reuniones)|no puedo (?:hablar|contestar|atender)(?: ahorita| ahora| en este momento)?`,
   // Spanish
   String.raw`no (?:le |les |se lo |se la )?(?:diga|digas|cuente|cuentes|comente|comentes|mencione|menciones|hable|hables|llame|llames|contacte|contactes|avise|avises)(?: (?:nada|esto|a nadie|de esto|el caso|del caso|sobre esto|lo que paso))? (?:a |con )?(?:nadie|su (?:banco|familia|hijos?|hija|esposo|esposa)|tus? (?:papas|padres|mama|papa|familia|hijos)|mama|papa|el banco|la policia)`,
   "entre (?:nosotros|tu y yo|usted y yo)",
+  String.raw`(?:you|u) (?:don'?t|dont|do not) want (?:your|ur|the) (?:\w+ )?(?:parents|mom|mum|dad|family|friends|school|boss|wife|husband|kids|teachers?) (?:to )?(?:see|seeing|know|knowing|find out|finding out)|no (?:quieres|quiere) que (?:tus|sus|tu|su) (?:papas|padres|mama|papa|familia|esposo|esposa|amigos|jefe) (?:lo |se )?(?:vean|sepan|enteren)`,
+  String.raw`no (?:lo |la |le |se lo )?(?:comente|comentes|diga|digas|cuente|cuentes|mencione|menciones|hable|hables) (?:con|a) (?:nadie|ninguna persona)|que no se (?:entere|enteren) (?:mi |su |tu |nadie|el |la )`,
+  String.raw`(?:before|so|or) (?:my|your|ur|the|his|her) (?:\w+ )?(?:boss|mom|mum|dad|parents|wife|husband|family|bank|partner|kids) (?:finds? out|knows?|sees?|hears?)|(?:don'?t|do not|dont) (?:want|let) (?:my|your|ur|the) (?:\w+ )?(?:boss|mom|mum|dad|parents|wife|husband|family|bank|partner) (?:to )?(?:know|find out)`,
+  String.raw`(?:asked|begged|wants?|told me) (?:that )?(?:you|u) (?:not|don'?t|do not|never) (?:to )?(?:call|tell|contact|text|involve|worry) (?:his|her|their|your|ur) (?:\w+ )?(?:mother|father|mom|mum|dad|parents|wife|husband|family|bank)`,
+  String.raw`(?:handle|do|take care of) (?:something|this|a task|an errand)[^.!?\n]{0,25}?(?:discreetly|quietly|privately|confidentially)`,
+  "(?:mantenga|mantener|guarde|guardar) (?:este (?:aviso|mensaje|asunto)|esto|la noticia) (?:en )?(?:reserva|secreto|privado)",
   "no (?:le |les )?(?:puede|debe|podra|puedes|debes) (?:comentarlo|decirlo|contarlo|hablarlo|comentar|decir|contar|avisar)(?:le|les)? (?:con|a) nadie",
   "no (?:le |les )?(?:avise|avises|diga|digas|cuente|cuentes) (?:nada )?a (?:los|sus|tus) (?:papas|padres|hijos|familiares)",
   "mantenga(?:lo)? (?:en )?(?:secreto|confidencial)|mantengalo en secreto|(?:es |sea )?confidencial",

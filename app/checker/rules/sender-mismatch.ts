@@ -6,8 +6,9 @@ import { registrableDomain } from "../web-addresses";
 
 /**
  * A sender that does not fit who the message says it is: a US toll road, agency, bank or carrier
- * texting from a number abroad (+63, +44 …), or writing from a free email address. Their real
- * messages come from short codes, US numbers and their own domains.
+ * texting from a number abroad (+63, +44 …) or, for the big automated senders, from an ordinary
+ * ten-digit mobile number, or writing from a free email address. Their real messages come from
+ * short codes and their own domains.
  */
 
 /** Free email services anyone can sign up to in a minute (the largest by users). */
@@ -21,7 +22,7 @@ const FREE_MAIL = new Set(
 const US_BODY = phrases(
   "tolls?|toll (?:road|authority|services?|bill|notice)|e-?z ?pass|sun ?pass|fas ?trak|tx ?tag|quick ?pass|peach ?pass|i-?pass|good to go|the toll",
   "dmv|department of motor vehicles|motor vehicles?|traffic (?:court|ticket|citation|violation)|parking (?:ticket|citation|violation)",
-  "usps|postal service|post office|irs|internal revenue service|social security|medicare|medicaid|fema|department of (?:\\w+ ){0,2}\\w+|student (?:loan|aid)",
+  "uscis|immigration|usps|postal service|post office|irs|internal revenue service|social security|medicare|medicaid|fema|department of (?:\\w+ ){0,2}\\w+|student (?:loan|aid)",
   "bank|credit union|card services|fraud (?:department|team|alert)|parcel|delivery|courier|shipping|payments|billing|support team|customer service|account services",
   "peaje|peajes|autopista|departamento de vehiculos|banco|paqueteria|correo postal|seguro social",
 );
@@ -68,14 +69,39 @@ function senderAtFreeMail(message: PreparedMessage): RuleMatch[] {
     .map((address) => ({ field: "sender", start: address.start, end: address.end }));
 }
 
+/**
+ * The bodies whose alerts never come from a person's phone: banks and credit unions send fraud and
+ * card alerts from short codes (five or six digits), and the IRS, Social Security, Medicare and
+ * USCIS do not text out of the blue at all. A "bank fraud alert" from an ordinary ten-digit mobile
+ * number is somebody's phone. (Toll roads and carriers are left out: some do text from ordinary
+ * US numbers.) Matched only where the body signs the text (before a colon, or in its first
+ * words), so a tax preparer's "your return was accepted by the IRS" is not one.
+ */
+const AUTOMATED_BODY =
+  /bank|credit union|(?:^|[^a-z])cu(?![a-z])|card services|fraud (?:alert|dept|department|team|unit|prevention)|(?:^|[^a-z])irs(?![a-z])|internal revenue|social security|(?:^|[^a-z])ssa(?![a-z])|medicare|uscis|banco|seguro social|alerta de fraude/;
+
+function senderIsAPersonalNumber(message: PreparedMessage): RuleMatch[] {
+  const sender = message.wording.find((part) => part.field === "sender");
+  if (!sender || !/^[+\d\s().-]+$/.test(sender.original)) return [];
+  const digits = sender.original.replace(/\D/g, "");
+  if (!(digits.length === 10 || (digits.length === 11 && digits.startsWith("1")))) return [];
+  const text = message.wording.find((part) => part.field === "text");
+  if (!text) return [];
+  const signature = /^\s*[^:\n]{1,40}:/.exec(text.folded)?.[0] ?? text.folded.slice(0, 45);
+  // "This is Cedarline Bank", "HarborBank Fraud Alert:", "Aviso del banco:" — but not "Hi Grace, ... your bank".
+  if (!AUTOMATED_BODY.test(signature) || /^\s*(?:hi|hey|hello|hola|dear|querid|estimad)/.test(signature)) return [];
+  return [{ field: "sender", start: 0, end: sender.original.length }];
+}
+
 export const senderMismatch: Rule = {
   id: "sender-mismatch",
   title: "A sender that doesn't fit",
-  why: "The message says it is from a US toll road, agency, bank or delivery company, but it came from a phone number in another country or a free email address. Their real messages come from their own short numbers and their own web address.",
+  why: "The message says it is from a US toll road, agency, bank or delivery company, but it came from a phone number in another country, an ordinary mobile number, or a free email address. Their real messages come from their own short numbers and their own web address.",
   page: SIGN_PAGES.lookAlikeSendersAndLinks,
   weight: "suspicious",
   find: (message) => {
     const found = [...senderAbroad(message), ...senderAtFreeMail(message)];
-    return found.length > 0 && presentsAsABody(message) ? found : [];
+    if (found.length > 0 && presentsAsABody(message)) return found;
+    return senderIsAPersonalNumber(message);
   },
 };

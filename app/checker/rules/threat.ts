@@ -41,6 +41,21 @@ const THREAT = phrases(
   String.raw`(?:permanently|automatically) (?:deleted|removed|closed|lost|banned|suspended)`,
   String.raw`(?:will|may|could) be (?:permanently |temporarily |immediately )?(?:suspended|deleted|cancell?ed|terminated|disabled|locked|removed|forfeited|destroyed|seized|banned|passed to|reported to|returned to (?:the )?sender|disconn?ected)`,
   "third strike|final strike",
+  String.raw`(?:a |the )?(?:hacker|hackers|someone|somebody|criminals?|scammers?) (?:may be|might be|could be|is|are) (?:using|accessing|in|inside|controlling|watching|tracking)|sending (?:us )?(?:error|crash|virus|security) (?:reports|alerts|messages)`,
+  String.raw`(?:pics|photos|pictures|video|videos|fotos|clip) (?:are |is |will )?(?:about to |going to |gonna |will )?(?:go|be posted|get posted|end up|go up|be shared|be public) (?:on|online|public|everywhere|to)|(?:fotos|video|videos) (?:van a|va a) (?:salir|publicarse|circular)`,
+  String.raw`(?:pirata|hacker|hackers|alguien|delincuentes?) (?:informatico )?(?:podria|puede|esta|estan|podrian) (?:estar )?(?:usando|usandola|usandolo|accediendo|entrando|controlando)|(?:enviando|manda) reportes de (?:error|virus)`,
+  "(?:notified|summoned|required|ordered|obligated) to appear|return(?:ed)? to sender",
+  String.raw`(?:linked|connected|tied) to (?:illegal|criminal|suspicious|fraudulent|unlawful) (?:activity|activities|transactions|crimes?)|(?:taken|placed) into (?:custody|detention)|(?:held|kept) in custody|(?:is|are|was|were) being held (?:until|at|by|in)`,
+  String.raw`(?:${YOUR} |the )?(?:application|case|petition|claim|request|visa|status|registration|license|licence|permit|benefits?|enrollment|coverage|policy) (?:\w+ ){0,2}(?:will be|may be|could be|has been|was|is being|would be) (?:\w+ )?(?:denied|rejected|voided|revoked|dismissed|terminated|cancell?ed|refused|closed|lost|forfeited)`,
+  String.raw`(?:share|send|post|show|leak|forward|release) (?:it|them|everything|the (?:\w+ )?(?:video|pics|photos|chat|recording)s?) (?:with|to) (?:every|all|each) (?:name|person|one|contact|friend|follower)s? (?:on|in|of) ${YOUR}`,
+  String.raw`(?:saved|recorded|screenshotted|kept|captured|have) (?:everything|all of it|the (?:\w+ )?(?:video|call|chat|pics|photos)) (?:from|of) (?:our|your|ur) (?:video )?(?:chat|call|conversation|facetime)`,
+  // Money taken by force of law, a missed court date, a device "found" infected: the harm is named, not the exact verb.
+  String.raw`(?:tax |bank |wage )?(?:levy|lien)(?: on| against| has| will| is)|(?:levy|lien|garnishment|seizure) (?:notice|order|is being prepared|has been (?:filed|issued|placed))`,
+  String.raw`(?:failed|failure) to (?:appear|report|show up) (?:for|in|at|before)|bench (?:order|warrant)|missed (?:your |a )?(?:jury|court) (?:duty|date|summons|selection)`,
+  String.raw`(?:detected|found|discovered|contains?|infected by) (?:\w+ )?(?:spyware|malware|ransomware|trojans?|viruses|a virus|adware|keyloggers?)`,
+  String.raw`(?:${YOUR} )?(?:\w+ ){0,4}(?:is|are) (?:now |currently |seriously )?(?:at risk|in danger|exposed|being tracked|being accessed)`,
+  String.raw`(?:benefits?|payments?|deposits?|refund|pension|checks?) (?:are|is|will be|have been|has been|will|may be) (?:stopped|paused|on hold|halted|withheld|delayed|cut)|(?:stop|pause|halt|withhold|suspend) ${YOUR} (?:benefits?|payments?|pension|refund)`,
+  String.raw`(?:removed|deported|expelled) from the (?:country|united states|us|u\.s\.)|lose (?:${YOUR} )?(?:status|visa|green card|case)`,
   // Extortion: "I have the photos ... or I post them / send them to your family".
   String.raw`(?:i|we) (?:have|got|recorded|hacked|have access to) (?:the |your |ur |all (?:of )?(?:your |ur )?)?(?:pics|photos|pictures|videos?|recordings?|browsing history|contacts|webcam|camera|passwords?|private)`,
   String.raw`(?:or|otherwise|else) (?:i|we)(?:'ll| will)? (?:post|send|share|publish|leak|release|expose|show|forward|upload) (?:them|it|everything|the \w+|your \w+|ur \w+)`,
@@ -75,6 +90,12 @@ const THREAT = phrases(
   "(?:sera|seran) (?:devuelt|destruid|retenid|eliminad|confiscad)[ao]s?",
   "(?:esta|queda|quedo|fue) retenid[ao]",
   "devuelto al remitente",
+  "(?:orden|aviso) de (?:embargo|desalojo|corte|suspension)|embargo (?:de|sobre) (?:su|sus|tu|tus)|embargar",
+  "(?:perder|pierda|pierde|perdera) (?:su|tu) (?:caso|estatus|residencia|permiso|visa|beneficio|licencia|placa)",
+  "(?:esta|estan|quedara|queda) en riesgo|(?:sus|tus) (?:fotos|datos|cuentas) (?:estan|corren) (?:en )?(?:riesgo|peligro)",
+  "(?:no se presento|no asistio|falto) (?:a|al) (?:jurado|tribunal|la corte|su cita)",
+  String.raw`(?:fue|ha sido|sera|seran|podria ser|puede ser|va a ser|podrian ser) (?:cancelad|rechazad|negad|denegad|anulad|revocad|suspendid|cerrad|congelad)[ao]s?`,
+  "(?:usado|utilizado|vinculado|relacionado) (?:en|con|a) (?:actividades|actividad) (?:ilegal|ilegales|criminal|criminales|sospechosas?)|proceso (?:judicial|penal|legal)",
 );
 
 /** Extortion: "I hacked your phone and have private recordings". Strong on its own. */

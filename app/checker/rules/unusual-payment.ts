@@ -17,6 +17,7 @@ const UNUSUAL_PAYMENT = phrases(
   "(?:bitcoin|crypto|btc) (?:atm|machine|kiosk|wallet|address)",
   String.raw`wire (?:me |us |them |him |her )?(?:transfer|the|it|that|this|an?|\$|\d|money|funds|payment|extra|difference|rest|balance)`,
   "by wire",
+  "(?:did|has|have) the wire (?:go out|go through|get sent|been sent|been initiated)|(?:send|sent|initiate|initiated|release) the wire|wire (?:go|went) out",
   "money ?transfer|money order|western union|moneygram|remitly|world ?remit",
   "prepaid (?:card|voucher|debit card|visa|gift card|credit)s?",
   "(?:paysafe|neosurf|pcs|transcash) (?:card|voucher|code)s?",
@@ -28,6 +29,29 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`(?:fee|charge|payment) (?:to|for|of) (?:release|receive|claim|unlock|clear|deliver|process|activate)`,
   String.raw`(?:pay|paying|cover|send) (?:a |the |just |only |an? )?(?:small |tiny |one-time |one time |refundable )?(?:\$[\d,.]{1,15} )?(?:\w+ )?(?:fee|charge|deposit)`,
   "small (?:fee|charge|payment|deposit)",
+  // Payroll diversion: "I opened a new account and want my next paycheck to go there".
+  String.raw`(?:paycheck|pay ?check|salary|wages?|direct deposit|pay|nomina|sueldo|deposito directo)[^.!?\n]{0,30}? (?:to go|go|sent|deposited|paid|to be deposited|vaya|llegue|se deposite) (?:there|to it|into it|into (?:my|the|a) (?:new|other|different)|to (?:my|the|a) (?:new|other|different)|a (?:mi|la|una) (?:nueva|otra))|(?:i|i'?ve|i have|i just) (?:recently |just )?(?:opened|got|have|set up|switched to) a new (?:bank |checking )?account[^\n]{0,80}?(?:paycheck|payroll|salary|direct deposit|pay)`,
+  // A stranger's check: deposit it, then send money on.
+  String.raw`(?:deposit|cash|deposite|cobre|cambie) (?:it|the check|this check|the cheque|el cheque|este cheque)[^.!?\n]{0,60}?(?:send|pay|buy|wire|transfer|forward|mande|envie|pague|compre|transfiera)|(?:check|cheque) (?:we|i|they) (?:mailed|sent|will send|will mail|overnighted)|(?:i|we)(?:'ll| will| am going to|'m going to| are going to) (?:mail|send|overnight|courier) (?:you )?(?:a |the )?(?:check|cheque)`,
+  // A supplier or a landlord "changed banks": pay the new account instead.
+  String.raw`(?:has |have |we'?ve |we have |our company has )?(?:changed|switched) banks|(?:cambiamos|cambiaron|hemos cambiado|cambio) de banco|(?:a|en) la (?:nueva cuenta|cuenta nueva)|nuevos datos bancarios|(?:use|pay (?:to|into)) the new account|(?:personal|private) (?:bank )?account[^.!?\n]{0,20}?(?:rent|payment|invoice)|(?:rent|payment|invoice)[^.!?\n]{0,60}?(?:personal|private) (?:bank )?account`,
+  // Fees to a stranger for a windfall in Spanish: "cubrir los gastos notariales".
+  String.raw`(?:gastos|costos|honorarios) (?:notariales|de transferencia|legales|de envio|administrativos|de tramite|de abogado|del tramite)|cubrir (?:los|unos) (?:gastos|costos)`,
+  // "I can fix it for you today, it's a one-time $249 service".
+  String.raw`(?:one-time|one time|flat) \$[\d,.]{1,15} (?:fee|service|charge|payment|repair)|(?:fix|repair|clean|secure|arreglo|reparo|limpio|arreglamos)(?: it| lo| la)?(?: for you)?(?: today| hoy)? (?:for|por) \$[\d,.]{1,15}`,
+  String.raw`(?:small|tiny|minimal|nominal|just a|only a|low) (?:\w+ )?(?:shipping |handling |processing |delivery )?(?:fee|charge|deposit)s? (?:applies|apply|is required|required|of \$)|(?:pequena|pequeno|minima) (?:tarifa|cuota|cargo|comision) de (?:envio|manejo)`,
+  // The overpayment: a check for more than the price, the difference handed to "the mover" in cash.
+  String.raw`(?:check|cheque|payment|money order) (?:for|of) (?:more than|over|above|extra on top of) (?:the|your|my)? ?(?:price|asking|amount|cost)|(?:give|hand|pay|send) (?:him|her|them|my \w+|the \w+) the (?:difference|extra|rest)(?: in cash)?|cheque por (?:mas|encima) (?:del|de lo que)|(?:le|te) (?:da|das|de|des|entrega|entregue|entregues|pasa|pase) la diferencia`,
+  String.raw`(?:cash|efectivo) (?:is|es) (?:easiest|best|preferred|better|lo mejor|mas facil)|(?:prefer|only take|only accept|solo acepto|prefiero) (?:cash|efectivo)|(?:stop|come|swing) by[^.!?\n]{0,30}?(?:pick up|collect|get) (?:your|the) (?:donation|payment|money|contribution)`,
+  // Bail or a "bond" to a caller: courts do not take bonds by text or by phone.
+  String.raw`(?:pay|post|cover|send|wire)(?: for)? (?:a |the |an |his |her |my )?(?:\$[\d,.]{1,15} )?(?:\w+ )?(?:bond|bail|surety)(?! (?:fund|market|rate|yield))`,
+  // "Buy me a $25 card for the game store and send me the code": a card bought to hand over its code.
+  String.raw`(?:buy|get|grab|pick up|purchase|compra|comprame|compre|consigue)[^.!?\n]{0,50}?(?:cards?|tarjetas?|vouchers?)[^\n]{0,80}?(?:send|text|give|read|tell|snap|mandame|enviame|pasame|dame|mande|envie)[^.!?\n]{0,20}?(?:codes?|numbers?|pins?|codigos?|numeros?|claves?|fotos?|pics?|photos?)`,
+  // The fake platform's withdrawal: "to withdraw your earnings, a 12% tax must be deposited first".
+  String.raw`(?:to|before (?:you can )?|in order to|para) (?:withdraw|cash out|retirar|cobrar)[^.!?\n]{0,80}?(?:deposit|pay|fee|tax|settle|deposite|depositar|pague|pagar|impuesto|comision)`,
+  // Someone else is charging the writer, so the reader should pay: "customs are asking me to pay a $900 fee".
+  String.raw`(?:they|customs|the airport|the hospital|the embassy|the army|the base|the bank|the court|the police|immigration) (?:are |is )?(?:asking|want|wants|charging|demanding|requiring|require|requires) (?:me |us )?(?:to pay )?(?:a |an |the )?(?:\$[\d,.]{1,15} )?(?:\w+ )?(?:fee|tax|fine|deposit|charge)`,
+  String.raw`(?:me|nos) (?:piden|pide|cobran|cobra|exigen|exige) (?:pagar |que pague |que paguemos )?(?:un |una |el |la )?(?:\$[\d,.]{1,15} (?:de )?)?(?:impuesto|tarifa|multa|cuota|fianza|deposito|permiso|comision|cargo)`,
   "codes? (?:on|from) the back",
   // Money sent to a phone number, a new account or back after an "overpayment".
   String.raw`(?:send|pay|transfer|sent)[^.!?\n]{0,50}?to (?:this|my|the same|this same|that) (?:same )?(?:number|phone|cell)`,
@@ -62,6 +86,11 @@ const UNUSUAL_PAYMENT = phrases(
   // Payment redirection: "we have moved to a new bank, please use the updated account details".
   "(?:moved|switched|changed) (?:to|over to) a new bank|(?:new|updated|changed|different) (?:bank|account|banking|payment|remittance|wire) (?:details|info|information|instructions)",
   "top-?up (?:of )?\\$|recarga(?:r)? (?:tu|su) cuenta",
+  String.raw`(?:recharge|top up|reload|recargar|recargando|recargue|recarga|recargues) (?:your account |tu cuenta |su cuenta )?(?:with |con |de )?\$[\d,.]{1,15}|(?:recharge|reload|recargar|recargando|recargue) \$?[\d,.]{1,15} (?:to|into|a|en) (?:your|tu|su) (?:\w+ )?(?:account|cuenta)`,
+  // The account "we will give you": money to wherever the caller says.
+  String.raw`(?:to|into|a|en) (?:the|an|la|una) (?:\w+ )?(?:account|cuenta|wallet|address) (?:that |which |que )?(?:we|i|our agent|the officer|le|te) (?:will |'ll )?(?:give|send|provide|text|email|indicate|indicaremos|indicare|daremos|dare|enviaremos|enviare|pasaremos|pasare|proporcionaremos|indique|de)`,
+  String.raw`(?:pase|pases|pasar|mueva|muevas|mover|transfiera|transfieras|transferir|deposite|depositar)(?:los|las|lo|la)? (?:sus ahorros |su dinero |tu dinero |sus fondos |todo )?(?:a|en) una cuenta (?:temporal|provisional|alterna|nueva|segura|protegida)|(?:temporary|temp|new|interim) (?:holding |safe |secure )?account (?:while|until|for your protection)`,
+  String.raw`(?:send|move|transfer)[^.!?\n]{0,40}?to (?:your|ur) own (?:number|phone|account|cell)|(?:your|ur) own (?:number|phone) as the (?:receiver|recipient|payee)`,
   // A stranger's money "stuck" until you upgrade or pay: the fake payment-app upgrade.
   "upgrade (?:to |your account to )?(?:a )?(?:business|premium|verified|merchant) account (?:to|so you can|before you can) (?:receive|accept|get|release)",
   "(?:upgrade|upgraded|upgrading) to a (?:business|premium|merchant|verified) account|merchant verification",
@@ -91,6 +120,51 @@ const UNUSUAL_PAYMENT = phrases(
   "tarjetas? prepagadas?|tarjeta de prepago",
   String.raw`(?:tarifa|cuota|comision|cargo|pago|tasa) (?:de|por) (?:liberacion|procesamiento|envio|aduanas?|entrega|reenvio|activacion|desbloqueo|gestion|tramite|seguro|verificacion|retiro)`,
   String.raw`(?:pague|pagar|abone|abonar|cubra|cubrir) (?:una|la|un|el)? ?(?:pequena |pequeno )?(?:tarifa|cuota|comision|cargo|tasa)`,
+);
+
+/**
+ * Money for someone the reader never meets, asked by the writer: "send $850 to my landlord", "can
+ * you pay a bill for me". Families ask this too, so it is worth checking, not decisive: beside a
+ * new number or a stranger's story it makes the warning (verdict.ts).
+ */
+const PAY_FOR_ME = phrases(
+  String.raw`(?:send|pay|transfer|wire|zelle|deposit)(?: [^.!?\n]{0,50}?)? (?:to|for|into) (?:my|his|her|our|the) (?:landlord|friend'?s?|mate'?s?|buddy'?s?|mechanic|lawyer|attorney|cousin'?s?|roommate'?s?|supplier|vendor|doctor|dentist|boss|colleague|coworker|tow truck|repair shop|contractor|agent)`,
+  String.raw`(?:pay|cover|settle|sort) (?:a |an |this |that |my |the )?(?:\w+ )?(?:bill|invoice|payment|rent|fee)s? (?:for me|on my behalf)`,
+  String.raw`(?:pagar|pagarme|pagues|paga|mandar|enviar|manda|envia) (?:una|la|mi|esta) (?:cuenta|factura|renta|deuda)(?: por mi)?|(?:a|al) (?:mi|su) (?:casero|arrendador|dueno|amigo|abogado|mecanico)`,
+);
+
+/**
+ * A plain request for money to the writer or to wherever they say: "send $800", "I need $600 for
+ * the repair", "deposite $250", "pay the damages". Families and shops ask for money too, so it is
+ * context: shown only beside a warning, and counted as the request a threat or a deadline needs
+ * (verdict.ts). Paying through an organisation's own app, site or office is not this.
+ */
+const MONEY_REQUEST = phrases(
+  String.raw`\$?[\d,.]{2,15} (?:dollars|bucks|dolares) (?:on|by|via|through|por|en) (?:the|la|el|this|my|mi) (?:app|aplicacion)`,
+  String.raw`(?:send|wire|transfer|deposit|pay|give|lend|loan|need|needs|owe|put in|invest|mete|invierte|mandar|mandame|mandes|mande|enviar|envies|envie|enviame|depositar|deposite|depositame|depositas|transferir|transfiera|pagar|pague|pagues|prestar|prestame|prestas|presta|necesito|necesita|necesitamos)(?: me| us| him| her| them| to me|me|nos)? (?:the |a |an |el |la |los |una |un |another |only |just |solo |unos |about )?(?:\$\s?[\d,.]{1,15}|[\d,.]{2,15} (?:dollars|bucks|dolares)|(?:money|dinero|plata|damages|danos|the rest|el resto)(?![\p{L}]))`,
+  String.raw`(?:is|are|be) (?:being )?held until (?:the )?(?:\w+ )?(?:is|are) paid|until (?:the )?(?:damages|bail|bond|fee|fine|balance) (?:is|are) paid|(?:te|le) (?:explico|explicare|dire|digo) (?:como|donde) (?:pagar|depositar|mandar)|(?:i'?ll|i will|we'?ll|we will) (?:explain|tell you) how to pay`,
+);
+
+/** The organisation's own ways to pay, where a request for money is an ordinary bill. */
+const OWN_CHANNEL =
+  /(?:in|through|on|via|using) (?:the |our |your )?[\w-]* ?(?:app|website|site|portal|account page|online banking)|\.example|\.gov|autopay|auto-?pay|by check|cheque|at (?:the|our) (?:office|store|counter|front desk)|en (?:la|nuestra|su) (?:app|aplicacion|pagina|portal|oficina|tienda)/;
+
+/**
+ * A buyer who says the payment service will email you: the email is the fake, and its "confirm"
+ * step is where the money or the card goes. Worth checking.
+ */
+const EXPECT_THEIR_EMAIL = phrases(
+  String.raw`(?:you(?:'ll| will| should| shall)?|u(?:'ll| will| should)?) (?:get|receive|see) (?:an? )?(?:email|e-mail|message|notification|text) from (?:them|[a-z]+|the (?:payment )?app|the bank)[^.!?\n]{0,40}?(?:asking|to confirm|confirming|saying|with (?:the )?steps)`,
+  String.raw`(?:le|te) (?:llegara|va a llegar) un (?:correo|mensaje|email) de (?:[a-z]+|la app|el banco)[^.!?\n]{0,40}?(?:confirm|pidiendo|con los pasos)`,
+);
+
+/**
+ * The first deposit into someone's "platform": "the minimum is only $1,000", "empieza con $300".
+ * Worth checking: the money goes to whoever runs the site.
+ */
+const START_WITH = phrases(
+  String.raw`(?:start|begin|open (?:an|your) account|get started|invest|empezar|comenzar|empieza|empiece|comienza|invierte|invertir) (?:with|con|from|desde) (?:just |only |as little as |solo |apenas |unos )?\$[\d,.]{1,15}`,
+  String.raw`(?:the )?minimum (?:deposit |investment |to start |to join )?(?:is|of) (?:only |just )?\$[\d,.]{1,15}|(?:deposito|inversion) minim[ao] (?:es )?de \$[\d,.]{1,15}`,
 );
 
 /**
@@ -167,6 +241,18 @@ export const unusualPayment: Rule = {
     // "No real business asks to be paid in gift cards" is advice, not a request.
     ...findPhrases(message.wording, UNUSUAL_PAYMENT, { unless: (part, start) => isDenied(part, start) }),
     ...findPhrases(message.wording, NO_PROTECTION).map((match) => ({ ...match, weight: "suspicious" as const })),
+    ...findPhrases(message.wording, MONEY_REQUEST, {
+      unless: (part, start, end) => isDenied(part, start) || OWN_CHANNEL.test(sentenceAround(part.folded, start, end)),
+    }).map((match) => ({ ...match, weight: "context" as const })),
+    ...findPhrases(message.wording, EXPECT_THEIR_EMAIL).map((match) => ({ ...match, weight: "suspicious" as const })),
+    ...findPhrases(message.wording, START_WITH, { unless: (part, start) => isDenied(part, start) }).map((match) => ({
+      ...match,
+      weight: "suspicious" as const,
+    })),
+    ...findPhrases(message.wording, PAY_FOR_ME, { unless: (part, start) => isDenied(part, start) }).map((match) => ({
+      ...match,
+      weight: "suspicious" as const,
+    })),
     ...[
       ...findPhrases(message.wording, PAYMENT_APP),
       ...findPhrases(message.wording, PAYMENT_HANDLE),
@@ -180,6 +266,15 @@ export const unusualPayment: Rule = {
     ].map((match) => ({ ...match, weight: forAHardship(message) ? ("suspicious" as const) : ("context" as const) })),
   ],
 };
+
+/** The sentence a match is in. */
+function sentenceAround(text: string, start: number, end: number): string {
+  const before = text.slice(0, start);
+  const from =
+    Math.max(before.lastIndexOf("."), before.lastIndexOf("!"), before.lastIndexOf("?"), before.lastIndexOf("\n")) + 1;
+  const after = text.slice(end).search(/[.!?\n]/);
+  return text.slice(from, after === -1 ? text.length : end + after);
+}
 
 function forAHardship(message: PreparedMessage): boolean {
   return message.wording.some((part) => HARDSHIP_CAUSE.test(part.folded));

@@ -15,7 +15,7 @@ const TIME = String.raw`(?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|noon|midn
 const DAY = String.raw`(?:today|tonight|tonite|2nite|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:the )?end of (?:the |this |the business )?(?:day|week|month)|close of business|eod)`;
 
 /** Words that make a date a demand: "pay ... by Friday", not "arrives by Friday". */
-const DEMAND = String.raw`(?:pay|reply|respond|confirm|verify|claim|call|act|sign in|log in|sign|complete|update|finish|submit|register|renew|send|click|scan|settle|let me know|let us know|tell me|answer|decide|must|need to|needs to|have to|has to|required|or|otherwise|pague|responda|confirme|verifique|llame|debe|tiene que|o|de lo contrario)`;
+const DEMAND = String.raw`(?:pay|paid|received|submitted|completed|reply|respond|confirm|verify|claim|call|act|sign in|log in|sign|complete|update|finish|submit|register|renew|send|click|scan|settle|let me know|let us know|tell me|answer|decide|must|need to|needs to|have to|has to|required|or|otherwise|pague|responda|confirme|verifique|llame|debe|tiene que|o|de lo contrario)`;
 const SHORT_UNIT = String.raw`(?:hours?|hrs?|minutes?|mins?|horas?|minutos?)`;
 /** "24 hours", "48hrs", and spelled out "an hour", "the hour", "a day". */
 const SHORT_SPAN = String.raw`(?:${NUMBER} ?${SHORT_UNIT}|(?:an?|the|one) (?:hour|minute)|una hora)`;
@@ -78,6 +78,8 @@ const DEADLINE = phrases(
   "(?:registrese|inscribase|llame|responda|pague|actue|compre|confirme|verifique|reclame|escanee) (?:hoy|ahora|ya|de inmediato)",
   "(?:hoy|esta noche|manana) (?:mismo|antes de)",
   "date prisa",
+  String.raw`(?:tengo que|tiene que|tienes que|necesito|necesita|hay que|debo|debe) (?:pagar|mandar|enviar|depositar|cubrir|transferir|resolver|entregar)[^.!?\n]{0,40}?(?<q>hoy|esta noche|ahorita|ya mismo|ahora mismo)(?![\p{L}])`,
+  String.raw`(?:need|needs|have|has|got) to (?:pay|send|cover|transfer|wire|deposit|settle|get)[^.!?\n]{0,40}?(?<q>today|tonight|right away|by tonight|this morning|this afternoon)(?![\p{L}])`,
   "apurate",
   "no (?:lo )?deje para despues",
 );
@@ -94,6 +96,7 @@ const COUNTDOWN = phrases(
   "another (?:family|buyer|person|customer) (?:is|are) (?:interested|waiting|asking)",
   "first (?:to pay|come,? first served)",
   "today only",
+  "before (?:the )?(?:program|offer|window|enrollment|registration|deadline|portal|promotion|sale|fund|funding) (?:closes|ends|expires|runs out)|antes de que (?:cierre|termine|venza|se acabe) (?:el|la) (?:programa|oferta|inscripcion|plazo|promocion)",
   "expires? (?:today|tonight|soon)",
   "time is running out",
   "limited time",
@@ -104,9 +107,10 @@ const COUNTDOWN = phrases(
   "(?:it )?(?:only|just) takes? (?:a|one|\\d+|two|five) (?:sec|second|minute|min|moment)s?",
   String.raw`(?:only|just) ${NUMBER} ?${UNIT}`,
   String.raw`(?:expires?|expiring|ends?|closes?|stops? working|runs? out|turns? off|deadline is) (?:in ${NUMBER} ?${UNIT}|(?:at|on|by|before) (?:${TIME}|${DAY})|${DAY}|soon|shortly)`,
-  "(?:vence|caduca|expira|termina) (?:hoy|manana|pronto|esta noche|en \\d+)",
+  "(?:vencen?|caducan?|expiran?|terminan?) (?:hoy|manana|pronto|esta noche|en \\d+)",
   "solo (?:por )?hoy",
   "tiempo limitado|cupos limitados|plazas limitadas|quedan pocos",
+  "(?:hay |tengo )?(?:otr[oa]s|vari[oa]s|muchas?|muchos) (?:familias|personas|compradores|interesados|gente)(?: que)? (?:estan |esta )?(?:interesad[oa]s|preguntando|esperando|pidiendo|la quieren|lo quieren)",
   String.raw`for the next ${SHORT_SPAN}(?: only)?`,
   "(?:last|final) chance|last opportunity|ultima oportunidad",
 );

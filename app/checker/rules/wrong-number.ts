@@ -1,6 +1,7 @@
 import type { MessagePart } from "../message-part";
 import { findPhrases, phrases } from "../phrase-patterns";
-import type { Rule } from "../rule";
+import type { PreparedMessage } from "../prepared-message";
+import type { Rule, RuleMatch } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
 
 /**
@@ -28,9 +29,19 @@ const WRONG_NUMBER = phrases(
   "(?:grab|get|have) (?:a )?(?:lunch|coffee|dinner|drinks?|tea|brunch) (?:sometime|some time|one day)",
   "you said (?:we should|to text|to message|to call|you'?d|i should)",
   "(?:your|ur) number (?:was|is) (?:in|on) my (?:contacts|phone|list)",
-  "you seemed (?:so )?(?:kind|nice|friendly|lovely|sweet)",
+  "you (?:seem|seemed|sound|look|seem like|sound like)(?: a| such a)? (?:so |really |very |super )?(?:kind|nice|friendly|lovely|sweet|polite|interesting|fun|cool|genuine|good)(?: person| guy| lady| woman| man)?",
+  // However the number went wrong: "typed one digit wrong", "saved the wrong contact", "me pasaron mal el numero".
+  String.raw`(?:typed|dialed|entered|saved|wrote|put in|got) (?:a |one |the )?(?:digit|number|contact)s? wrong|(?:wrong|incorrect) (?:digit|contact)|misdial(?:ed)?|(?:saved|added|texted|messaged) (?:the |a )?wrong (?:contact|number|person)|(?:me )?(?:pasaron|dieron|anotaron|guarde|anote|marque) mal (?:el|su|tu) (?:numero|contacto)|(?:numero|contacto) (?:mal (?:anotado|guardado)|equivocado)`,
+  // A compliment on a stranger's picture: "what a lovely profile photo", "que bonita foto de perfil".
+  String.raw`(?:nice|lovely|beautiful|cute|great|pretty|bonita|linda|hermosa|preciosa) (?:profile )?(?:pic|picture|photo|foto)(?: de perfil)?|(?:profile (?:pic|picture|photo)|foto de perfil) (?:is|es) (?:so |muy )?(?:nice|lovely|beautiful|cute|bonita|linda|hermosa)`,
+  "(?:de donde eres|where are you from|what do you do for (?:a living|work)|a que te dedicas)\\?",
   "(?:nice|lovely|glad) to (?:meet|e-?meet) you(?: here)?[,!.]* (?:where|what|how)",
   "let'?s be friends|can we be friends",
+  // A catch-up from someone the phone does not know: "how have you been lately?", "¿como has estado?".
+  String.raw`how (?:have|ve) (?:you|u) been(?: lately| doing)?|long time since we (?:last )?(?:talked|spoke|chatted|met)|(?:como|que tal) (?:has|ha) estado|hace (?:mucho|tiempo|rato) que no (?:hablamos|nos vemos|platicamos|sabemos)|(?:are you|r u|you) free (?:this|tonight|tomorrow|on|for)`,
+  // A stranger's introduction: "saw your profile on the hiking page", "hope you don't mind me reaching out".
+  String.raw`(?:saw|found|came across|noticed) (?:your|ur) (?:profile|pic|picture|photo|photos|page|post|number|comment) (?:on|in|at|from)|(?:just )?(?:had|wanted) to say (?:hi|hello|hey)|hope (?:you|u) don'?t mind (?:me )?(?:reaching out|messaging|texting|writing|saying hi)|vi tu (?:perfil|foto) en|espero que no te moleste (?:que te escriba|mi mensaje)`,
+  String.raw`(?:this is|it'?s|its) [a-z]+ from (?:the|our|your) (?:\w+ ){1,3}(?:last|yesterday|the other|this past) ?(?:\w+)?|(?:soy|habla) [a-z]+ (?:de|del) (?:la|el) (?:\w+ ){1,3}(?:del|de la|de ayer|pasad[oa])`,
   // A stranger moving the chat to another app, away from the phone's spam filters and reports.
   "(?:add|text|message|contact|find|reach|dm|chat with) me (?:on|via|at|through) (?:whatsapp|telegram|signal|wechat|line|kik|snapchat|viber)",
   "(?:continue|keep|move) (?:the |our )?(?:chat|chatting|conversation|talking) (?:on|to|over (?:to|on)) (?:whatsapp|telegram|signal|wechat|line|kik|viber)",
@@ -72,8 +83,57 @@ function namesSomeone(part: MessagePart, start: number): boolean {
   return name !== "" && name[0] !== name[0].toLowerCase() && !FAMILY_WORDS.test(name);
 }
 
+/**
+ * "Hi Linda, just checking you got home ok?", "Hey Tom! Is your offer still good?", "Hola Sofía,
+ * ¿sigue en pie la comida?": a message that opens on someone's name and asks about plans the
+ * reader never made, from a bare phone number (a friend's text shows the friend's saved name, and
+ * a business writes from its short code or says who it is). Whatever the plans are, the shape is
+ * the opener: a name, no "this is ...", and a question. Worth checking, never more.
+ */
+const GREETING =
+  /^\s*(?:(?:hi|hey|hello|hiya|good (?:morning|afternoon|evening)|morning|evening|hola|buenos dias|buenos días|buenas tardes|buenas noches|buenas|buen dia|buen día|ola)[,!. ]+)?/iu;
+/** The name after the greeting, written as a name (a capital), with a title or a surname: "Ms. Wendy", "Tom Reyes". */
+const NAME =
+  /^(?:(?:Mr|Mrs|Ms|Miss|Dr|Sr|Sra|Srta|Don|Doña|Dona)\.? )?(\p{Lu}[\p{Ll}'-]+)(?: \p{Lu}[\p{Ll}'-]+)?\s*[,!.]+\s*/u;
+/** Words that start a text with a capital but are not a name ("Hi!", "Saw your dresser", "Thanks,"). */
+const NOT_A_NAME =
+  /^(?:i'?m|im|i|hi|hey|hello|hiya|hola|ola|oye|ey|yo|oh|ok|okay|yes|yeah|no|nope|thanks|thank|sorry|saw|so|well|good|great|sure|perfect|morning|evening|buenas|buenos|gracias|perdon|disculpa|disculpe|si|bueno|listo|vale|wow|hmm|hello|dear|reminder|update|note|urgent|alert|attention|welcome|congrats|congratulations|felicidades|aviso|atencion|urgente|recordatorio|estimad[oa]|querid[oa])$/i;
+const SAYS_WHO =
+  /^(?:[\p{L}]+ here(?![\p{L}])|this is|it'?s|its|it is|here'?s|my name is|soy|le saluda|te saluda|le escribe|te escribe|le habla|habla|aqui)(?![\p{L}])/u;
+/** "I'm Lily" says who; "I'm landing at 4" does not. Read on the original, where a name has its capital. */
+const SAYS_NAME = /^(?:I'?m|I am|Im) \p{Lu}/u;
+const ASKS_ABOUT_PLANS = /\?|still (?:on|good|going|ok|okay|works)|sigue en pie|seguimos/;
+/** A phone number as the sender (10 digits or more): not a saved contact's name, not a business's short code. */
+const BARE_NUMBER = /^[+\d\s().-]+$/;
+
+function opensOnAName(message: PreparedMessage): RuleMatch[] {
+  const sender = message.wording.find((part) => part.field === "sender");
+  if (!sender || !BARE_NUMBER.test(sender.original) || sender.original.replace(/\D/g, "").length < 10) return [];
+  const text = message.wording.find((part) => part.field === "text");
+  if (!text || text.original.length > 400) return [];
+  const greeting = GREETING.exec(text.original)?.[0] ?? "";
+  const name = NAME.exec(text.original.slice(greeting.length));
+  if (!name || FAMILY_WORDS.test(name[1]) || NOT_A_NAME.test(name[1])) return [];
+  const restStart = greeting.length + name[0].length;
+  const rest = text.folded.slice(restStart);
+  if (SAYS_WHO.test(rest) || SAYS_NAME.test(text.original.slice(restStart))) return [];
+  if (!ASKS_ABOUT_PLANS.test(rest.slice(0, 160))) return [];
+  const start = text.original.search(/\S/);
+  const sentenceEnd = /[.!?\n]/.exec(rest);
+  const end = restStart + (sentenceEnd ? sentenceEnd.index + 1 : Math.min(rest.length, 80));
+  return [{ field: "text", start, end }];
+}
+
+/** The sender is a name with no number or address in it: how a phone shows a saved contact. */
+function fromAKnownContact(message: PreparedMessage): boolean {
+  const sender = message.wording.find((part) => part.field === "sender");
+  return sender !== undefined && !/[\d@<]/.test(sender.original) && sender.original.trim().split(/\s+/).length <= 3;
+}
+
 /** "Got your number from the team list": how a stranger starts, and how a new parent does too. */
-const FOUND_YOUR_NUMBER = phrases("(?:got|found|have) (?:your|ur) (?:number|contact) (?:from|in|on)");
+const FOUND_YOUR_NUMBER = phrases(
+  "(?:got|found|have) (?:your|ur) (?:number|contact) (?:from|in|on)|gave me (?:this|your|ur) (?:number|contact)",
+);
 
 export const wrongNumber: Rule = {
   id: "wrong-number",
@@ -81,10 +141,17 @@ export const wrongNumber: Rule = {
   why: "A stranger starts chatting as if by mistake, or as if you met somewhere you don't remember. Many long scams start just like this, and it's fine not to reply.",
   page: SIGN_PAGES.friendlyStrangers,
   weight: "suspicious",
-  find: (message) => [
-    ...findPhrases(message.wording, IS_THIS_SOMEONE, { unless: (part, start, end) => !endsWithName(part, start, end) }),
-    ...findPhrases(message.wording, WRONG_NUMBER),
-    ...findPhrases(message.wording, PLANS_WITH_A_NAME, { unless: (part, start) => !namesSomeone(part, start) }),
-    ...findPhrases(message.wording, FOUND_YOUR_NUMBER).map((match) => ({ ...match, weight: "context" as const })),
-  ],
+  // A saved contact's name as the sender ("Dana", "Grandma Rose") is someone the reader knows.
+  find: (message) =>
+    fromAKnownContact(message)
+      ? []
+      : [
+          ...findPhrases(message.wording, IS_THIS_SOMEONE, {
+            unless: (part, start, end) => !endsWithName(part, start, end),
+          }),
+          ...findPhrases(message.wording, WRONG_NUMBER),
+          ...findPhrases(message.wording, PLANS_WITH_A_NAME, { unless: (part, start) => !namesSomeone(part, start) }),
+          ...opensOnAName(message),
+          ...findPhrases(message.wording, FOUND_YOUR_NUMBER).map((match) => ({ ...match, weight: "context" as const })),
+        ],
 };
