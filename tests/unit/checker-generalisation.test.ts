@@ -211,3 +211,18 @@ describe("verdicts on messages the rules were not written around", () => {
     expect(check(message).verdict).not.toBe("warning-signs");
   });
 });
+
+describe("a plain request for money beside a way to pay", () => {
+  it("shows the way to pay, not the plain request, under 'Pay by gift card, crypto or wire'", () => {
+    const { signs } = check(
+      "Hi Mom, this is my new number, I broke my phone. I'm in trouble and need $300 today. Can you buy gift cards and send me the codes?",
+    );
+    const payment = signs.filter((sign) => sign.id === "unusual-payment").map((sign) => sign.quote);
+    expect(payment[0]).toBe("buy gift cards");
+    expect(payment).not.toContain("need $300");
+  });
+
+  it("still counts the plain request when it is the only ask beside a threat", () => {
+    expect(foundIds("Your account is suspended. Send $800 today or it will be closed.")).toContain("unusual-payment");
+  });
+});

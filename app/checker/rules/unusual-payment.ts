@@ -237,34 +237,44 @@ export const unusualPayment: Rule = {
   page: SIGN_PAGES.giftCardsAndCrypto,
   weight: "decisive",
   asks: "pay",
-  find: (message) => [
-    // "No real business asks to be paid in gift cards" is advice, not a request.
-    ...findPhrases(message.wording, UNUSUAL_PAYMENT, { unless: (part, start) => isDenied(part, start) }),
-    ...findPhrases(message.wording, NO_PROTECTION).map((match) => ({ ...match, weight: "suspicious" as const })),
-    ...findPhrases(message.wording, MONEY_REQUEST, {
-      unless: (part, start, end) => isDenied(part, start) || OWN_CHANNEL.test(sentenceAround(part.folded, start, end)),
-    }).map((match) => ({ ...match, weight: "context" as const })),
-    ...findPhrases(message.wording, EXPECT_THEIR_EMAIL).map((match) => ({ ...match, weight: "suspicious" as const })),
-    ...findPhrases(message.wording, START_WITH, { unless: (part, start) => isDenied(part, start) }).map((match) => ({
-      ...match,
-      weight: "suspicious" as const,
-    })),
-    ...findPhrases(message.wording, PAY_FOR_ME, { unless: (part, start) => isDenied(part, start) }).map((match) => ({
-      ...match,
-      weight: "suspicious" as const,
-    })),
-    ...[
-      ...findPhrases(message.wording, PAYMENT_APP),
-      ...findPhrases(message.wording, PAYMENT_HANDLE),
-      ...namedAppPayments(message).filter(
-        (match) =>
-          !isDenied(
-            message.wording.find((p) => p.field === match.field)!,
-            match.start,
-          ),
-      ),
-    ].map((match) => ({ ...match, weight: forAHardship(message) ? ("suspicious" as const) : ("context" as const) })),
-  ],
+  find: (message) => {
+    const ways = [
+      // "No real business asks to be paid in gift cards" is advice, not a request.
+      ...findPhrases(message.wording, UNUSUAL_PAYMENT, { unless: (part, start) => isDenied(part, start) }),
+      ...findPhrases(message.wording, NO_PROTECTION).map((match) => ({ ...match, weight: "suspicious" as const })),
+      ...findPhrases(message.wording, EXPECT_THEIR_EMAIL).map((match) => ({ ...match, weight: "suspicious" as const })),
+      ...findPhrases(message.wording, START_WITH, { unless: (part, start) => isDenied(part, start) }).map((match) => ({
+        ...match,
+        weight: "suspicious" as const,
+      })),
+      ...findPhrases(message.wording, PAY_FOR_ME, { unless: (part, start) => isDenied(part, start) }).map((match) => ({
+        ...match,
+        weight: "suspicious" as const,
+      })),
+      ...[
+        ...findPhrases(message.wording, PAYMENT_APP),
+        ...findPhrases(message.wording, PAYMENT_HANDLE),
+        ...namedAppPayments(message).filter(
+          (match) =>
+            !isDenied(
+              message.wording.find((p) => p.field === match.field)!,
+              match.start,
+            ),
+        ),
+      ].map((match) => ({ ...match, weight: forAHardship(message) ? ("suspicious" as const) : ("context" as const) })),
+    ];
+    // A plain "send $800" or "I need $300" is only context, and this sign's words are about how the
+    // money is paid. Where the message names a way to pay (gift cards, a wire, an app), that is the
+    // sign to show and explain; the plain request is shown only when it is all there is.
+    if (ways.some((match) => (match as { weight?: string }).weight !== "context")) return ways;
+    return [
+      ...findPhrases(message.wording, MONEY_REQUEST, {
+        unless: (part, start, end) =>
+          isDenied(part, start) || OWN_CHANNEL.test(sentenceAround(part.folded, start, end)),
+      }).map((match) => ({ ...match, weight: "context" as const })),
+      ...ways,
+    ];
+  },
 };
 
 /** The sentence a match is in. */
