@@ -268,3 +268,11 @@ export async function linkInInbox(page: Page, to: string, href: RegExp) {
   }).toPass({ timeout: 20_000 });
   return found!;
 }
+
+/** Opens the local mailbox on the newest message to `email` and waits for it to be the one titled `subject`. */
+export async function openLatestMail(page: Page, email: string, subject: string) {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const message = page.getByRole("article", { name: "Selected message" });
+  await expect(message.getByRole("heading", { name: subject })).toBeVisible();
+  return message;
+}

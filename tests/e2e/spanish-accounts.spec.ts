@@ -1,5 +1,12 @@
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, toastWith, uniqueEmail, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  openLatestMail,
+  test,
+  toastWith,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
 import { expectFitsPhone } from "./phone-fit";
 import { expectNoEnglish } from "./spanish-text";
 
@@ -10,13 +17,6 @@ import { expectNoEnglish } from "./spanish-text";
  */
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
-
-async function openLatestMail(page: Page, email: string, subject: string) {
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const message = page.getByRole("article", { name: "Selected message" });
-  await expect(message.getByRole("heading", { name: subject })).toBeVisible();
-  return message;
-}
 
 test("sign up, confirm and sign in in Spanish: the forms, the answers and the emails", async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,9 +1,9 @@
-import type { Page } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolations,
   holdSuccessPageMove,
   holdTheMove,
+  openLatestMail,
   test,
   toastWith,
   uniqueEmail,
@@ -19,13 +19,6 @@ import { expectNoEnglish } from "./spanish-text";
  */
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
-
-async function openLatestMail(page: Page, email: string, subject: string) {
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const message = page.getByRole("article", { name: "Selected message" });
-  await expect(message.getByRole("heading", { name: subject })).toBeVisible();
-  return message;
-}
 
 test("a family buys the Training Program in Spanish, with a Spanish-speaking grandmother", async ({ page }) => {
   test.setTimeout(120_000);
