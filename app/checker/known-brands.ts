@@ -39,6 +39,8 @@ export const KNOWN_BRANDS: Record<string, readonly string[]> = {
   santander: ["santander.com", "santander.co.uk", "santander.es"],
   bbva: ["bbva.com", "bbva.es", "bbva.mx"],
   irs: ["irs.gov"],
+  uscis: ["uscis.gov"],
+  fema: ["fema.gov"],
   hmrc: ["gov.uk"],
   ssa: ["ssa.gov"],
   medicare: ["medicare.gov"],

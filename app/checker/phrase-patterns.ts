@@ -82,6 +82,15 @@ const PURPOSE = /(?<![\p{L}])(?:para|so (?:that )?(?:you |u |it |we |i )?|in ord
 /** "If you do not confirm ..." is a threat, not a reassurance: a condition does not negate. */
 const CONDITION = /(?<![\p{L}])(?:if|unless|or|otherwise|si|de lo contrario)(?![\p{L}])/u;
 
+/** "… never ask you to move money, share a code, or give your PIN": one "never ask" over a list. */
+const ASKS_FOR_A_LIST =
+  /^\s*(?:[\p{L}']+ ){0,2}(?:ask|asks|request|requests|require|requires|pedir|pide|pedira|pediremos|pedimos|solicita|solicitara|solicitaremos)(?: (?:you|u|le|te|les))?(?: (?:to|for|que|por))?(?![\p{L}])/u;
+const BREAKS_THE_LIST = /;|:|(?<![\p{L}])(?:so|but|then|please|pls|just|pero|asi que|entonces|por favor)(?![\p{L}])/u;
+
+function isListOfRequests(afterNegation: string): boolean {
+  return ASKS_FOR_A_LIST.test(afterNegation) && !BREAKS_THE_LIST.test(afterNegation);
+}
+
 /**
  * True when the words just before a request deny it: "we will never ask for your PIN", "don't
  * share this code", "no comparta este codigo". Honest messages say these things; scams do not.
@@ -98,11 +107,30 @@ export function isDenied(part: MessagePart, start: number): boolean {
   // "The bank can't reverse it, so please pay with gift cards": a new clause after the negation
   // starts a new request; the "can't" denied the reversal, not the payment.
   const afterNegation = clause.slice(negation.index + negation[0].length);
-  if (NEW_CLAUSE.test(afterNegation)) return false;
+  if (NEW_CLAUSE.test(afterNegation) && !isListOfRequests(afterNegation)) return false;
   // "If you do not pay …" is a threat: a condition in the negation's own clause.
   const beforeNegation = clause.slice(0, negation.index);
   const ownClause = beforeNegation.slice(
     Math.max(0, ...[...beforeNegation.matchAll(NEW_CLAUSE_GLOBAL)].map((m) => m.index + m[0].length)),
   );
   return !CONDITION.test(ownClause);
+}
+
+const SCAMMER =
+  /(?<![\p{L}])(?:scammers?|fraudsters?|criminals?|crooks?|impost[oe]rs?|thieves|estafadores?|delincuentes?|impostores?)(?![\p{L}])/u;
+const THEY_ASK_YOU =
+  /(?<![\p{L}])(?:(?:scammers?|fraudsters?|criminals?|crooks?|impost[oe]rs?|thieves|they|estafadores?|delincuentes?|impostores?)(?: [\p{L}']+){0,3} (?:ask|asks|asking|tell|tells|telling|want|wants|pressure|pressures|pressuring|trick|tricks|tricking|urge|urges|urging|instruct|instructs|get|gets|getting)(?: [\p{L}']+){0,2} (?:you|u)|(?:estafadores?|delincuentes?|impostores?|ellos)(?: [\p{L}']+){0,3} (?:le|te|les) (?:piden|pide|dicen|dice|exigen|presionan|quieren convencer))(?![\p{L}])/u;
+
+/**
+ * "Scammers may ask you to buy gift cards", "They tell you to move money to a 'safe account'": a
+ * bank's or a school's warning describes a scammer's request; it does not make one. True when the
+ * sentence before `start` has scammers (or "they", after a sentence about scammers) asking or
+ * telling "you" something. A scam tells you what to do itself; it does not quote a scammer.
+ */
+export function describesScammers(part: MessagePart, start: number): boolean {
+  const sentence = clauseBefore(part.folded, start, 200);
+  if (!THEY_ASK_YOU.test(sentence)) return false;
+  if (SCAMMER.test(sentence)) return true;
+  const sentenceStart = start - sentence.length;
+  return SCAMMER.test(part.folded.slice(Math.max(0, sentenceStart - 300), sentenceStart));
 }

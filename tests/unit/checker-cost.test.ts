@@ -128,8 +128,12 @@ describe("the cost of a check", () => {
         links: Array.from({ length: CHECK_FIELD_LIMITS.links }, () => filled(motif, CHECK_FIELD_LIMITS.link)),
       };
       checkMessage(everythingAtMost);
+      checkMessage(everythingAtMost);
+      // The fastest of five: process CPU time also counts the process's other threads (the
+      // garbage collector, the JIT compiling this very code, another test file on a busy runner),
+      // which only ever add to a run. The check's own cost is what the fastest run shows.
       const runs = Array.from({ length: 5 }, () => cpuMilliseconds(() => checkMessage(everythingAtMost)));
-      return { kind, milliseconds: median(runs) };
+      return { kind, milliseconds: Math.min(...runs) };
     });
     console.info(
       `CPU time of one check with every field at its maximum: ${times.map((t) => `${t.kind} ${t.milliseconds.toFixed(1)} ms`).join(", ")}`,

@@ -1,5 +1,5 @@
 import type { MessagePart } from "../message-part";
-import { findPhrases, isDenied, phrases, WITHIN, YOUR } from "../phrase-patterns";
+import { describesScammers, findPhrases, isDenied, phrases, WITHIN, YOUR } from "../phrase-patterns";
 import type { PreparedMessage } from "../prepared-message";
 import type { Rule, RuleMatch } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
@@ -16,6 +16,8 @@ const DETAIL = String.raw`(?:(?:bank|checking|savings|banking) (?:account|detail
 
 const PERSONAL_DETAILS = phrases(
   String.raw`${ASK} ${WITHIN(60)}${DETAIL}(?:(?:,| and| &| y| o| or)(?: ${YOUR}| the| su| tu)? ${DETAIL})*`,
+  // "Have your SSN ready": the caller will ask for it.
+  String.raw`have ${YOUR} (?:\w+ ){0,2}${DETAIL} (?:ready|handy|at hand|nearby)|tenga (?:a la mano |listo |lista )?(?:su|tu) ${DETAIL}`,
   // A quiz is a friendly way to collect the answers to security questions.
   String.raw`(?:answer|take|complete|do) (?:\d+|a few|these|our|this|the|a|some|five|three|ten) (?:short |quick |fun |simple |easy |little )*(?:questions|quiz)`,
 );
@@ -27,7 +29,10 @@ const PERSONAL_DETAILS = phrases(
  */
 const CONFIRM_DETAILS = phrases(
   String.raw`(?:update|updating|actualice|actualizar) ${WITHIN(60)}${DETAIL}`,
-  String.raw`(?:confirm|verify|update|validate|re-?confirm) ${YOUR} (?:\w+ )?(?:details|information|info|identity|record|records|account|card|payment method|billing|bank account)`,
+  String.raw`(?:confirm|verify|update|validate|re-?confirm) ${YOUR} (?:\w+ )?(?:details|information|info|identity|record|records|account|card|payment method|billing|bank account|address|name|phone number)(?:(?:,| and)(?: ${YOUR})? (?:\w+ )?(?:address|name|phone number|email))*`,
+  // The address a parcel "needs": "Update it within 12 hrs", after "an incomplete address".
+  String.raw`(?:incomplete|incorrect|invalid|missing|wrong|unreadable|damaged) (?:\w+ )?(?:address|house number|label)[^.!?\n]{0,60}?(?:update|confirm|correct|verify)|(?:direccion|domicilio) (?:incomplet|incorrect|erronea)[^.!?\n]{0,60}?(?:actualice|confirme|corrija|verifique)`,
+  String.raw`(?:confirme|confirmelo|confirmela|actualice|verifique|corrija) (?:su|sus|tu|tus)? ?(?:direccion|domicilio|nombre|numero de telefono)`,
   String.raw`(?:confirme|verifique|actualice|valide|confirmar|verificar|actualizar|validar) (?:sus|tus|su|tu) (?:datos|informacion|identidad|cuenta)`,
 );
 
@@ -71,7 +76,8 @@ export const asksForPersonalDetails: Rule = {
   find: (message) => [
     ...asksForIdentity(message),
     ...findPhrases(message.wording, PERSONAL_DETAILS, {
-      unless: (part, start, end) => isDenied(part, start) || isAskedInPerson(part, end),
+      unless: (part, start, end) =>
+        isDenied(part, start) || isAskedInPerson(part, end) || describesScammers(part, start),
     }),
     ...findPhrases(message.wording, CONFIRM_DETAILS, { unless: (part, start) => isDenied(part, start) }).map(
       (match) => ({ ...match, weight: "context" as const, asks: null }),

@@ -1,6 +1,6 @@
 import type { MessagePart } from "../message-part";
 import { givesACode } from "../one-time-codes";
-import { findPhrases, isDenied, phrases, WITHIN, YOUR } from "../phrase-patterns";
+import { describesScammers, findPhrases, isDenied, phrases, WITHIN, YOUR } from "../phrase-patterns";
 import type { Rule } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
 
@@ -35,6 +35,17 @@ const SECRETS = phrases(
   // "Please have your online banking code ready": the caller will ask for it.
   String.raw`have ${YOUR} (?:\w+ ){0,3}(?:${SECRET}|code|pin) (?:ready|handy|at hand|nearby)`,
   String.raw`tenga (?:a la mano |listo |lista )?(?:su|tu) (?:\w+ ){0,3}(?:codigo|clave|contrasena|pin)`,
+  // The code passed to a person on the phone: "read that code to our agent when they call", "the
+  // agent will ask for the 6-digit code", "deberá confirmarle el código". Whoever asks, it is the key.
+  String.raw`(?:read|give|tell|say|confirm|provide|share|repeat) (?:it|that|this|them|(?:the|that|this|your|those) (?:\w+ )?(?:code|pin|digits))(?: back| out)? to (?:the|our|my|an?|that|this) (?:\w+ )?(?:agent|representative|specialist|officer|caller|investigator|technician|rep|team member|advisor)`,
+  String.raw`(?:agent|representative|specialist|officer|caller|investigator|technician|advisor|rep) (?:will|is going to|'ll) (?:ask (?:you )?for|request|need|verify|confirm|read back) (?:the|your|that|this|a) (?:\d[- ]?digit |six[- ]digit |one[- ]time |verification |security |sms )*(?:code|pin|passcode)`,
+  String.raw`(?:confirmarle|darle|dictarle|leerle|proporcionarle|decirle|pasarle|compartirle|confirmele|dictele|leale|digale|dele|pasele) (?:el|ese|este|su|tu|los) (?:\w+ )?(?:codigo|codigos|pin|clave|digitos)`,
+  String.raw`(?:el|la|un|una|nuestro|nuestra) (?:agente|asesor|asesora|representante|especialista|tecnico) (?:le|te) (?:pedira|va a pedir|solicitara|preguntara) (?:el|su|tu|un|los) (?:\w+ )?(?:codigo|pin|clave|digitos)`,
+  // Signing in through the message, in Spanish: "entra con tu usuario y contraseña en …", "inicie sesión en el siguiente enlace".
+  String.raw`(?:entra|entre|ingresa|ingrese|accede|acceda|inicia sesion|inicie sesion|conectate|conectese) (?:con|usando) (?:tu|su) (?:\w+ ){0,2}(?:contrasena|clave|usuario)[^.!?\n]{0,30}? (?:en|desde|a traves de) (?:el|este|esta|la|nuestro|nuestra) (?:siguiente )?(?:enlace|link|vinculo|pagina|sitio)|(?:entra|ingresa|ingrese|inicie sesion|inicia sesion) (?:aqui|en este enlace) con (?:tu|su) (?:\w+ ){0,2}(?:contrasena|clave|usuario)`,
+  String.raw`(?:inicie|inicia) sesion (?:en|desde|con) (?:el|la|este|esta) (?:siguiente )?(?:enlace|link|vinculo|pagina|sitio)`,
+  // "the code that pops up when you log in": a code shown to the reader, asked for by someone else.
+  String.raw`(?:send|text|tell|give|share|read|forward|screenshot|snap|pasame|dame|dime|mandame|enviame|mandanos|envianos|digame|paseme|deme)(?: (?:me|us|it))? ${WITHIN(30)}(?:code|codigo|pin)s? (?:that |which |que )?(?:pops up|shows up|appears|comes up|you see|aparece|te sale|le sale|te llega|le llega)`,
 );
 
 /**
@@ -59,6 +70,21 @@ function isHonestCodeMessage(part: MessagePart, start: number, end: number): boo
   return givesACode(part) && CODE_ONLY.test(words) && !/pass|contrase/.test(words);
 }
 
+/**
+ * "Send me the wifi password for grandma's house": the password a household shares with its guests
+ * opens a home network, not anybody's account, and families ask for it all the time.
+ */
+function isHouseholdWifi(part: MessagePart, start: number, end: number): boolean {
+  return /wi-?fi|router|red (?:de internet|inalambrica)/.test(part.folded.slice(start, end + 20));
+}
+
+/** "Give the code to the agent at the counter": a pickup code shown in person, not read to a caller. */
+function isShownInPerson(part: MessagePart, end: number): boolean {
+  return /^[^.!?\n]{0,15}?(?:at|in) the (?:counter|desk|front desk|door|store|branch|pickup|locker|station|gate|register)|^[^.!?\n]{0,15}?(?:when you (?:arrive|pick up|get there)|in person)/.test(
+    part.folded.slice(end, end + 50),
+  );
+}
+
 /** "Sign in with your FlickPost account": a named account, signed into from the message. "Your usual account" is not named. */
 const NAMED_ACCOUNT = phrases(String.raw`(?:sign|log) ?in with ${YOUR} [\p{L}\p{N}]+ account`);
 
@@ -76,7 +102,12 @@ export const asksForSecrets: Rule = {
   asks: "give-code",
   find: (message) => [
     ...findPhrases(message.wording, SECRETS, {
-      unless: (part, start, end) => isDenied(part, start) || isHonestCodeMessage(part, start, end),
+      unless: (part, start, end) =>
+        isDenied(part, start) ||
+        isHonestCodeMessage(part, start, end) ||
+        isHouseholdWifi(part, start, end) ||
+        isShownInPerson(part, end) ||
+        describesScammers(part, start),
     }),
     ...findPhrases(message.wording, NAMED_ACCOUNT, {
       unless: (part, start, end) => isDenied(part, start) || !namesTheAccount(part, start, end),

@@ -1,5 +1,5 @@
 import type { MessagePart } from "../message-part";
-import { findPhrases, phrases } from "../phrase-patterns";
+import { findPhrases, isDenied, phrases } from "../phrase-patterns";
 import type { PreparedMessage } from "../prepared-message";
 import type { Rule } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
@@ -91,6 +91,26 @@ const WE_WILL_CALL_YOU = phrases(
   String.raw`(?:if (?:no|not|this (?:was|is)n'?t you|this was not you|it wasn'?t you|you did(?:n'?t| not) \w+)|reply no|respond[ae] no|si (?:usted |tu )?no (?:fue|fuiste|reconoce|reconoces|autorizo|autorizaste)[^.!?\n]{0,30}?)[^.!?\n]{0,40}?(?<q>(?:a|an|our|one of our) (?:\w+ )?(?:specialist|agent|representative|rep|investigator|officer|analyst|team member|advisor|agente|especialista|representante|asesor)[^.!?\n]{0,20}? (?:will|is going to|shall) (?:call|contact|phone|reach out to|ring) (?:you|u)|(?:we|we'?ll) (?:will )?(?:call|phone|ring) (?:you|u) (?:shortly|soon|right away|immediately|within|now)|(?:un|una|nuestro|nuestra) (?:agente|especialista|representante|asesor[a]?)[^.!?\n]{0,20}? (?:lo|la|le|te) (?:llamara|contactara|va a llamar))`,
 );
 
+/**
+ * The same promise without the "if not" in its own sentence: "Reply YES or NO. If you answer NO, a
+ * member of our team will phone you within the hour", "Un asesor le llamará en unos minutos". The
+ * reply the message asks for and the call it announces are the two steps of the fake fraud alert,
+ * wherever the sentences break. Counted only in a message that is about a charge or activity to
+ * confirm or deny (ASKS_TO_CONFIRM), so an insurer's "an adjuster will contact you" stays quiet.
+ */
+const SOMEONE_WILL_CALL = phrases(
+  String.raw`(?:a|an|our|one of our|the|a member of our) (?:\w+ ){0,3}(?:specialist|agent|representative|rep|investigator|officer|analyst|team|department|unit|advisor|member)s? (?:will|is going to|shall|'ll|will be (?:calling|contacting)) (?:call|contact|phone|reach out to|ring|calling|contacting) (?:you|u)`,
+  String.raw`(?:we|we'?ll|they|they'?ll) (?:will )?(?:call|phone|ring) (?:you|u) (?:shortly|soon|right away|immediately|within|now|in a (?:few|moment))`,
+  String.raw`when (?:they|he|she|we|the (?:\w+ )?(?:agent|specialist|representative|officer|caller)|our (?:\w+ )?(?:agent|specialist|representative|officer|team)) (?:call|calls|phone|phones|ring|rings) (?:you|u)`,
+  String.raw`(?:you(?:'ll| will)|you are going to) (?:receive|get) a (?:phone )?call from (?:our|the|a|an)`,
+  String.raw`(?:un|una|nuestro|nuestra|el|la) (?:\w+ ){0,2}(?:agente|especialista|representante|asesor|asesora|investigador|equipo|departamento)[^.!?\n]{0,20}? (?:lo|la|le|te) (?:llamara|contactara|va a llamar|va a contactar)`,
+  String.raw`(?:le|te|lo|la) (?:llamaremos|llamara|vamos a llamar|va a llamar|contactaremos)(?! (?:si|cuando) (?:usted|tu) (?:lo )?(?:pide|solicita))|(?:recibira|recibiras) una llamada (?:de|del)`,
+);
+
+/** A message that asks the reader to confirm or deny a charge or some activity: the first step of the fake alert. */
+const ASKS_TO_CONFIRM =
+  /was (?:this|it|that) (?:you|yours)|(?:fue|fuiste) (?:usted|tu)|reply (?:with )?["']?(?:yes|y|no|n|1|2)["']?\b[^.!?\n]{0,25}(?:or|\/)|(?:responda|responde|conteste|contesta)(?: con)? ["']?(?:si|s|1|no)["']?\b[^.!?\n]{0,25}(?:o|\/)|did you (?:attempt|authori[sz]e|make|try|send|request|recogni[sz]e)|if (?:you )?did(?:n'?t| not) (?:make|send|authori[sz]e|request|attempt|place|do|recogni[sz]e)|reply ["']?no\b|(?:if )?(?:this|it) (?:wasn'?t|was not|isn'?t|is not) you|not you\?|si no (?:fue|reconoce)|suspicious|sospechos|unauthori[sz]ed|no autorizad|fraud|fraude|unusual (?:activity|charge|transaction|sign)|movimientos? (?:sospechos|inusual)/;
+
 export const callbackNumber: Rule = {
   id: "callback-number",
   title: '"Call this number"',
@@ -106,6 +126,11 @@ export const callbackNumber: Rule = {
         weight: "suspicious" as const,
         asks: null,
       })),
+      ...(message.wording.some((part) => ASKS_TO_CONFIRM.test(part.folded))
+        ? findPhrases(message.wording, SOMEONE_WILL_CALL, { unless: (part, start) => isDenied(part, start) }).map(
+            (match) => ({ ...match, weight: "suspicious" as const, asks: null }),
+          )
+        : []),
       ...findPhrases(message.wording, IF_NOT_YOU_CALL, {
         unless: (part, start, end) => countDigits(part.folded.slice(start, end)) < 7,
       }).map((match) => ({

@@ -33,7 +33,7 @@ const AUTHORITY = phrases(
   "medicare|medicaid",
   "(?:federal|government|gubernamental) (?:grant|subsidy|program|relief)|subsidio (?:federal|del gobierno)|(?:le|te) (?:llamo|llamamos|hablo|hablamos) de(?:sde)? (?:la |el )?(?:compania|empresa|oficina|soporte|banco|departamento|servicio)",
   // "I'm Officer Diaz", "Sgt. Walker": a title of rank before a name.
-  String.raw`(?:officer|sergeant|sgt\.?|deputy|detective|agent|inspector|lieutenant|lt\.?|captain|trooper|marshal|oficial|agente|sargento) [a-z]+(?=[,.!\s])`,
+  String.raw`(?:officer|sergeant|sgt\.?|deputy|detective|agent|inspector|lieutenant|lt\.?|captain|trooper|marshal|oficial|agente|sargento|principal|superintendent|barrister|licenciad[oa]|lic\.) [a-z]+(?=[,.!\s])`,
   "(?:sheriff|marshal|police|state police|highway patrol)'?s? (?:office|department|dept)|federal notice|aviso federal|servicios? de inmigracion|oficina de inmigracion",
   // The boss's name borrowed for a favour: "it's Principal Greene", "soy tu supervisor".
   "(?:it'?s|its|this is|from|soy|le escribe|te escribe) (?:your |ur |tu |su )?(?:principal|boss|manager|supervisor|director|ceo|cfo|pastor|headteacher|head teacher|jefe|jefa|supervisora|gerente|directora?)",
@@ -58,6 +58,8 @@ const AUTHORITY = phrases(
   "paqueteria|servicio postal|empresa de (?:mensajeria|paqueteria|envios)|mensajeria",
   "gobierno|ministerio|juzgado|tribunal|fiscalia|abogad[ao]|el juez|la jueza|licenciad[ao]|agente de (?:fraudes?|seguridad)",
   "(?:equipo|centro|area) de (?:seguridad|fraudes?|soporte)",
+  // Who gets paid to file immigration papers: "nuestro notario", "notary public".
+  "notari[oa]s?|notary(?: public)?|(?:tramites|servicios|asuntos) migratorios|(?:centro|oficina) de tramites",
 );
 
 /**
@@ -65,7 +67,9 @@ const AUTHORITY = phrases(
  * pie"): they count only when written with a capital letter, as a name is.
  */
 const NAMES = phrases(
-  "irs|hmrc|ssa|fbi|ftc|dea|dhs|uscis|dmv|sat|usps|fedex|dhl|ups|royal mail|parcelforce|correos|canada post|evri|microsoft|windows|apple|norton|mcafee|geek squad|amazon|paypal|netflix|google|facebook|meta|instagram|whatsapp|coinbase|binance|chase|wells fargo|bank of america|citibank|hsbc|barclays|santander|bbva|interpol|europol",
+  // Toll programmes, the most borrowed names of 2025's smishing: written as names, they say "a toll authority".
+  "e-?z ?pass|sun ?pass|fas ?trak|tx ?tag|peach ?pass|i-?pass|good to go|the toll roads|toll by plate|pay by plate|ntta|quick ?pass|k-?tag|e-?pass",
+  "irs|hmrc|ssa|fbi|ftc|dea|dhs|uscis|fema|dmv|sat|usps|fedex|dhl|ups|royal mail|parcelforce|correos|canada post|evri|microsoft|windows|apple|norton|mcafee|geek squad|amazon|paypal|netflix|google|facebook|meta|instagram|whatsapp|coinbase|binance|chase|wells fargo|bank of america|citibank|hsbc|barclays|santander|bbva|interpol|europol",
   String.raw`[a-z]+bank`,
 );
 
@@ -75,7 +79,7 @@ const NAMES = phrases(
  * in Spanish starting with one ("Banco Cedarline"). Matched on the original text, with capitals.
  */
 const ORGANISATION_WORD =
-  "Bank|Banking|Credit Union|Couriers?|Parcels?|Post|Postal Service|Delivery|Deliveries|Logistics|Express|Shipping|Security|Support|Mail|Services?|Accounts?|Drive|Cloud|Pay|Wallet|Exchange|Office|Department|Dept|Agency|Authority|Registry|Help ?[Dd]esk|Helpline|Financial|Finance|Insurance|Police|Court|Customs|Telecom|Energy|Utilities|Power|Tax|Revenue|Treasury|Administration|Bureau|Commission|Council|Ministry|Government|Benefits|Pensions?|Retirement|Protection|Alerts?|Team|Systems?|Recruiting|Recruitment|Tolls?|Fraud Prevention|Fraud Team|Billing|Rewards|Unit|Division|Centre|Center|Mobile|Wireless|Electric|Gas|Water|Health|Medical|Pharmacy|Airlines|Capital|Trust|Investments|Recovery|Outreach|Foundation|Relief|Fund|Charities|Network|Schools?|University|College|District|Clinic|Hospital|Enforcement|Processing";
+  "Soporte|Seguridad|Cobranza|Facturación|Facturacion|Atención al Cliente|Bank|Banking|Credit Union|Couriers?|Parcels?|Post|Postal Service|Delivery|Deliveries|Logistics|Express|Shipping|Security|Support|Mail|Services?|Accounts?|Drive|Cloud|Pay|Wallet|Exchange|Office|Department|Dept|Agency|Authority|Registry|Help ?[Dd]esk|Helpline|Financial|Finance|Insurance|Police|Court|Customs|Telecom|Energy|Utilities|Power|Tax|Revenue|Treasury|Administration|Bureau|Commission|Council|Ministry|Government|Benefits|Pensions?|Retirement|Protection|Alerts?|Team|Systems?|Recruiting|Recruitment|Tolls?|Fraud Prevention|Fraud Team|Billing|Rewards|Unit|Division|Centre|Center|Mobile|Wireless|Electric|Gas|Water|Health|Medical|Pharmacy|Airlines|Capital|Trust|Investments|Recovery|Outreach|Foundation|Relief|Fund|Charities|Network|Schools?|University|College|District|Clinic|Hospital|Enforcement|Processing";
 const NAME_CHARACTER = String.raw`[\p{L}\p{N}&'’.-]`;
 /** "Cedarline Bank", "QuickShip Couriers": up to four capitalised words, ending in a kind of organisation. */
 const NAME_THEN_KIND = new RegExp(

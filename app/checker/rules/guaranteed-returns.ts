@@ -24,6 +24,8 @@ const GUARANTEED_RETURNS = phrases(
   String.raw`(?:ganancias?|rendimientos?|ganamos|gano|gane) (?:son |es |de )?(?:del? )?\d+(?:[.,]\d+)? ?% (?:diari[oa]s?|al dia|semanal(?:es)?|a la semana|mensual(?:es)?|al mes)|totalmente segur[ao]s?`,
   "(?:with |has )?(?:no|zero) loss(?:es)?(?: so far| yet| ever)?|never (?:loses|lost|had a (?:losing|bad) (?:day|week|month|trade))|(?:without|no) (?:any )?(?:risk|losses)|risk[- ]free|sin (?:arriesgar|perder|perdidas)|nunca (?:pierde|pierdo|perdemos|he perdido)",
   "(?:get|make|become|grow) rich",
+  // Money multiplied, in any words: "I turned $2,000 into $9,000", "convertí $500 en $3,000".
+  String.raw`(?:turned|grew|flipped|converted|converti|convirtio|hice|hizo) (?:my |her |his |their |mis |sus )?\$[\d,.]+k? (?:into|in|en) \$[\d,.]+k?`,
   "(?:multiply|grow|triple) (?:your|ur) (?:money|investment|savings)",
   "mining (?:pool|contract|investment)",
   String.raw`(?:it'?s |is )?guaranteed (?:as long as|if you)`,

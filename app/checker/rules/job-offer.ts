@@ -17,6 +17,14 @@ const JOB_OFFER = phrases(
   String.raw`(?:you )?(?:passed|cleared) (?:the|your) (?:interview|screening|assessment)|starter kit|equipment (?:check|stipend|allowance)|(?:we'?ll|we will|we) (?:send|mail) you a check (?:to|for) (?:buy|purchase)`,
   // A recruiter you never contacted: "I came across your background", "you'd be a great fit".
   String.raw`(?:came across|found|saw|reviewed|viewed|noticed) (?:your|ur) (?:resume|cv|background|profile|experience) (?:online|on|in|from|and|through|via)|(?:you'?d|you would|you might|you will|you could) be (?:a )?(?:great|good|perfect|strong|ideal|excellent) (?:fit|match|candidate)|(?:your )?(?:info|information|details|number|resume|cv) (?:was|were|has been) (?:passed|given|referred|forwarded|sent) to us`,
+  // However the recruiter says it fits: "your profile matches a position", "su perfil coincide con".
+  String.raw`(?:your|ur|su|tu) (?:\w+ )?(?:profile|resume|cv|background|experience|skills?|skill set|perfil|curriculum|experiencia) (?:matches|fits|suits|meets|qualifies (?:you )?for|is (?:a )?(?:good |great |perfect |strong )?(?:match|fit) for|caught our (?:attention|eye)|stood out|coincide con|encaja con|cumple con|califica para|nos (?:llamo|intereso))`,
+  // Little time, from the phone in your hand: "60-90 minutes a day from your phone", "solo necesita su celular".
+  String.raw`(?:minutes?|mins?|hours?|hrs?|minutos?|horas?) (?:a|per|each|al|por) (?:day|dia)[^.!?\n]{0,30}?(?:from|on|using|with|desde|con) (?:your|ur|su|tu) (?:phone|cell|smartphone|mobile|celular|telefono|cel|casa|home)`,
+  // A recruiter's first question: "are you open to new opportunities?", "¿está buscando trabajo?".
+  String.raw`(?:are|r) (?:you|u) (?:currently |still )?(?:open to|interested in|looking for) (?:a |an |some |new |extra |remote |part-time |flexible )*(?:job|jobs|work|opportunit(?:y|ies)|position|role|income)|(?:esta|estas) (?:usted )?(?:buscando|interesad[oa] en) (?:un |algun )?(?:trabajo|empleo|ingresos?|oportunidad)`,
+  // Picked for a job nobody applied for: "you have been selected for the position", "fue aceptado para el puesto".
+  String.raw`(?:you (?:have been|were|are|'ve been)|you'?ve been) (?:selected|chosen|approved|hired|accepted|shortlisted) for (?:the|a|this|our|an?) (?:\w+ ){0,3}(?:position|role|job|opening)|(?:usted |tu )?(?:fue|ha sido|has sido|fuiste) (?:seleccionad|elegid|aceptad|aprobad|contratad)[oa] para (?:el|un|este|nuestro) (?:puesto|trabajo|empleo|cargo)`,
   "(?:encontramos|vimos|revisamos|recibimos) (?:tu|su) (?:curriculum|cv|perfil|solicitud)|(?:seria|serias|podria ser|eres|es) (?:un |una )?(?:candidat[oa]|perfil) (?:ideal|perfect[oa])|(?:te|le) (?:contacto|contactamos|escribo|escribimos) de (?:una|la) agencia",
   String.raw`(?:daily|weekly|hourly|per task) (?:salary|pay|income|wage|earnings|commission|payout)s?(?: of| is| from|:)? (?:up to |about |between )?${MONEY}(?: ?(?:-|to|a|y) ?${MONEY})?`,
   String.raw`${MONEY} ?(?:-|to|a|y) ?${MONEY} ?(?:${PERIOD}|daily|diarios?)`,
@@ -60,6 +68,8 @@ const SCAM_JOB = phrases(
   "(?:boost|improve|increase|optimi[sz]e) (?:\\w+ )?(?:ratings|rankings|reviews|visibility)[^.!?\\n]{0,60}?(?:commission|paid|earn)",
   "(?:tasks?|ratings?|reviews?)[^.!?\\n]{0,40}?(?:earn|get|receive) (?:a )?commission",
   "money mule|payment processor|process payments for (?:us|our clients)|receive (?:and send|funds|payments) (?:on behalf|for (?:us|our))",
+  // Spanish reshipping: "recibirá paquetes en su domicilio … y los reenviará con las etiquetas que le mandaremos".
+  String.raw`(?:recibir|recibira|recibiras|recibe|reciba|recibiendo) (?:los |unos )?(?:paquetes|envios|cajas)[^.!?\n]{0,120}?(?:reenvi|re-?etiquet|etiquetas|mandarlos|enviarlos|volver a enviar)|reenvio de (?:paquetes|mercancia)`,
 );
 
 /**
@@ -76,6 +86,7 @@ const JOB_WORDS = phrases(
   "(?:medio tiempo|tiempo parcial|horario flexible)",
   "reclutador(?:a)?|recursos humanos",
   "estamos contratando",
+  String.raw`(?:all )?(?:you|u) (?:only |just )?need (?:is )?(?:a|your) (?:phone|smartphone|cell ?phone)|(?:solo|unicamente) (?:necesita|necesitas|requiere|requieres) (?:un|su|tu) (?:celular|telefono|cel)`,
 );
 
 /**

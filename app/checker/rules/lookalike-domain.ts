@@ -124,6 +124,10 @@ function borrowsClaimedName(host: string, claimed: ClaimedNames): boolean {
   for (const label of subdomains) {
     if (ORDINARY_SUBDOMAINS.has(label) || ownedByTheName) continue;
     if (claimed.names.has(label) && !ownerLabel.includes(label)) return true;
+    // "northgate-parcel.redeliver-now.top": the name hyphenated, in front of someone else's domain.
+    const joined = label.replaceAll("-", "");
+    if (label.includes("-") && claimed.names.has(joined) && !ownerLabel.replaceAll("-", "").includes(joined))
+      return true;
   }
   const tokens = ownerLabel.split("-").filter(Boolean);
   if (tokens.length < 2) return false;

@@ -48,6 +48,8 @@ const NEW_NUMBER_RELATIVE = phrases(
   "(?:in|after|from) (?:a |an )?(?:bad |serious )?(?:car |traffic )?accident|brought (?:in)?to (?:the|our) (?:er|hospital|emergency room)|(?:is|was) in (?:surgery|the er|the hospital|the emergency room)",
   // Spanish
   "(?:su|tu) (?:nieto|nieta|hijo|hija|sobrino|sobrina) (?:tuvo un (?:problema|accidente)|esta (?:detenid[ao]|en la carcel|en el hospital|pres[ao]))|defensor(?:a)? de (?:su|tu) (?:nieto|nieta|hijo|hija)",
+  // Someone speaking for a relative: "habla el abogado de su sobrino", "I'm your grandson's lawyer".
+  String.raw`(?:abogad[oa]|defensor[a]?|licenciad[oa]|representante|medic[oa]|doctor[a]?|enfermer[oa]) (?:de|del) (?:su|tu) (?:nieto|nieta|hijo|hija|sobrino|sobrina|esposo|esposa)|(?:your|ur) (?:grandson|granddaughter|grandchild|son|daughter|nephew|niece)'s (?:lawyer|attorney|public defender|doctor|nurse)|(?:lawyer|attorney|public defender) (?:for|representing) (?:your|ur) (?:grandson|granddaughter|grandchild|son|daughter|nephew|niece)`,
   `(?:este es|es) mi (?:nuevo )?(?:numero|telefono|celular)(?: nuevo)?`,
   "mi (?:nuevo numero|numero nuevo)",
   "(?:es |este es |tengo )?(?:un|mi) (?:telefono|celular|numero|cel) nuevo|(?:un|mi) nuevo (?:telefono|celular|numero|cel)",

@@ -18,7 +18,7 @@ const PRIZE = phrases(
   "(?:free|complimentary) (?:gift|iphone|ipad|tablet|laptop|phone|vacation|cruise|trip|voucher|fuel|groceries|tv)",
   String.raw`free (?:[\w-]+ ){0,3}(?:coins|gems|skins?|robux|v-?bucks|followers|gold|crystals|diamonds|credits|tokens|points|lives|spins|items|pets?|outfits?)`,
   "(?:coin|gem|robux|v-?bucks|money|cash|followers?) generator",
-  String.raw`(?:claim|collect|redeem) ${YOUR} (?:prize|reward|gift|winnings|money|funds|refund|payment|cash|award|package|bonus|coins|voucher)`,
+  String.raw`(?:claim|collect|redeem|receive|get) ${YOUR} (?:prize|reward|gift|winnings|money|funds|refund|payment|cash|award|package|bonus|coins|voucher)`,
   "rebate",
   String.raw`(?:unlimited|infinite|endless|ilimitad[oa]s) (?:\w+ )?(?:coins|gems|skins?|robux|v-?bucks|gold|diamonds|credits|tokens|lives|spins|monedas|gemas|diamantes)`,
   String.raw`(?:reward|rewards|loyalty|bonus) points?[^.!?\n]{0,40}?(?:expire|cash|redeem)|(?:redeem|exchange|convert|cambie|canjee|cambielos|canjealos|canjear|cambiar)(?: them| it|los|las)? (?:for|por) (?:cash|efectivo|dinero)|puntos de (?:recompensa|lealtad)`,
@@ -27,6 +27,8 @@ const PRIZE = phrases(
   String.raw`(?:loan|debt|balance|student loan) (?:forgiveness|discharge|cancellation|relief|wipe-?out)|(?:forgiven|discharged|wiped out|erased) (?:in full|completely|entirely)|(?:perdon|condonacion|cancelacion) (?:de|del) (?:su |tu )?(?:prestamo|deuda)`,
   String.raw`(?:award|reward) (?:of|worth) \$?[\d,.]{1,15}`,
   "your award",
+  // Money "approved" for you out of the blue (pressure only: a college approves aid too): "your disaster assistance of $3,200 has been approved".
+  String.raw`(?:assistance|grant|relief|aid|stimulus|compensation|settlement|subsidy|ayuda|subsidio|apoyo|compensacion)(?: payment)? (?:of |de |por )?(?:\$[\d,.]{1,15} )?(?:has been|was|is|have been|fue|ha sido|esta) (?:approved|released|issued|aprobad[oa]|liberad[oa])`,
   String.raw`worth \$[\d,.]{1,15}`,
   // Spanish
   "premios?",
@@ -34,6 +36,9 @@ const PRIZE = phrases(
   "(?:ha|has|usted ha|tu has) (?:sido )?(?:ganado|seleccionad[ao]|elegid[ao]|escogid[ao])",
   "reembolsos?",
   "regalos? gratis",
+  // Free game money in Spanish: "¡Monedas gratis!", "gemas gratis".
+  "(?:monedas|gemas|diamantes|pavos|robux|skins?|puntos|creditos|fichas|vidas|tiradas|premios) gratis|gratis (?:\\d[\\d,.]* )?(?:monedas|gemas|diamantes|pavos|robux|skins?)",
+  "(?:fue|fuiste|has sido|ha sido) (?:seleccionad|elegid|escogid)[oa] para (?:recibir|ganar|obtener|un premio|una recompensa)",
   "reclam[ae] (?:su|tu) (?:premio|regalo|dinero|reembolso)",
 );
 

@@ -9,8 +9,9 @@ import { SIGN_PAGES } from "../sign-pages";
  */
 
 const REPLY = String.raw`(?:reply|respond|text (?:back )?|answer|send)(?: with)? ["'(]?(?:y|yes|1|ok)["')]?`;
-const REOPEN = String.raw`(?:re-?open|reload|re-?enter|exit and (?:re-?)?(?:open|enter)|close (?:and|then) (?:re-?)?open|open (?:this|the) (?:message|text|sms) again|return to this (?:message|text))`;
-const ACTIVATE = String.raw`(?:activate|enable|unlock|access|get|open|use|click|tap)(?: (?:the|this))? (?:link|url|website|page)`;
+// However the closing and opening are worded: "exit the text and open it again", "close this message, then reopen it".
+const REOPEN = String.raw`(?:re-?open|reload|re-?enter|(?:exit|close|leave|quit)(?: (?:the|this) (?:message|text|sms|chat|conversation))?,? (?:and|then|and then) (?:re-?)?(?:open|enter)(?: it| this| the (?:message|text))?(?: again)?|open (?:this|the|it) (?:message |text |sms )?again|return to this (?:message|text))`;
+const ACTIVATE = String.raw`(?:activate|enable|unlock|access|get|open|use|click|tap)(?: (?:the|this))?(?: (?:tracking|payment|pay|secure|delivery|below))? (?:link|url|website|page)`;
 
 const REPLY_TO_ACTIVATE = phrases(
   String.raw`${REPLY}[^.!?\n]{0,60}?${REOPEN}`,

@@ -30,9 +30,9 @@ const MONEY_ASK = phrases(
   // The promise to repay is the request: "I promise to pay you back when I arrive", "te lo devuelvo".
   String.raw`(?:pay|paying|give) (?:you|u) (?:back|every cent)|repay (?:you|u)|pay (?:it|you) all back|(?:you are|you're|ur) the only (?:one|person) i can (?:turn to|ask|trust|count on)|te lo (?:devuelvo|regreso|pago)|te los (?:devuelvo|regreso|pago)|eres (?:la unica persona|el unico|la unica) (?:en quien|que)`,
   String.raw`(?:they|customs|he|she|the (?:port|airport|bank|hospital|embassy)) (?:want|wants|need|needs|are asking for|asked for|ask for|demand|demands) \$[\d,.]{1,15}|(?:would|could|can|will) (?:you|u) (?:please )?help me|me (?:ayudarias|ayudas|puedes ayudar|podrias ayudar)`,
-  String.raw`(?:grow|build|invest|double|multiply) (?:our|your|ur) (?:savings|money|wealth|future) together|(?:the|my) (?:trading |investment |crypto )?platform i use`,
+  String.raw`(?:grow|build|invest|double|multiply) (?:our|your|ur) (?:savings|money|wealth|future) together|(?:construir|construimos|construyamos|hacer crecer|crecer|invertir en) (?:nuestro|nuestros|nuestra) (?:futuro|ahorros|dinero|vida) juntos|si (?:pones|metes|inviertes|depositas|mandas) \$[\d,.]{1,15}|(?:the|my) (?:trading |investment |crypto )?platform i use`,
   String.raw`(?:until|before|unless) i (?:can )?pay (?:the|my|this|a) (?:\w+ ){0,2}(?:invoice|bill|fee|fine|tax|balance)`,
-  String.raw`(?:necesito|envia(?:me)?|enviame|prestame|presta(?:rme)?|ayudame con|manda(?:me)?|deposita(?:me)?|piden) [^.!?\n]{0,60}?(?:\$\s?\d[\d,.]{0,15}|dinero|plata|boleto|pasaje|vuelo|visa|hospital|operacion|aduana|impuestos|tarjetas? de regalo)`,
+  String.raw`(?:necesito|envia(?:me)?|enviame|prestame|presta(?:rme)?|ayudame con|manda(?:me)?|deposita(?:me)?|piden) [^.!?\n]{0,60}?(?:\$\s?\d[\d,.]{0,15}|dinero|plata|boleto|pasaje|vuelo|visa|hospital|operacion|aduana|impuestos|gastos|tarifa|cuota|tarjetas? de regalo)`,
   "(?:puedes|podrias|pudieras) (?:enviar|mandar|depositar|pagar|prestar|transferir)(?:lo|la|me|melo)?|me (?:ayudas|puedes ayudar|podrias ayudar) (?:a|con) (?:comprar|pagar)",
 );
 

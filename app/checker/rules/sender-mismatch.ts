@@ -24,6 +24,8 @@ const US_BODY = phrases(
   "dmv|department of motor vehicles|motor vehicles?|traffic (?:court|ticket|citation|violation)|parking (?:ticket|citation|violation)",
   "uscis|immigration|usps|postal service|post office|irs|internal revenue service|social security|medicare|medicaid|fema|department of (?:\\w+ ){0,2}\\w+|student (?:loan|aid)",
   "bank|credit union|card services|fraud (?:department|team|alert)|parcel|delivery|courier|shipping|payments|billing|support team|customer service|account services",
+  // A bank or an agency by its kind of name: "Maplebank", "Agencia Nacional de Beneficios", "Federal Benefits Office".
+  String.raw`[a-z]+bank|agency|agencia|administration|administracion|bureau|federal|government|gobierno|fema|medicare|ssa|dmv|uscis|usps`,
   "peaje|peajes|autopista|departamento de vehiculos|banco|paqueteria|correo postal|seguro social",
 );
 
@@ -78,7 +80,7 @@ function senderAtFreeMail(message: PreparedMessage): RuleMatch[] {
  * words), so a tax preparer's "your return was accepted by the IRS" is not one.
  */
 const AUTOMATED_BODY =
-  /bank|credit union|(?:^|[^a-z])cu(?![a-z])|card services|fraud (?:alert|dept|department|team|unit|prevention)|(?:^|[^a-z])irs(?![a-z])|internal revenue|social security|(?:^|[^a-z])ssa(?![a-z])|medicare|uscis|banco|seguro social|alerta de fraude/;
+  /bank|credit union|(?:^|[^a-z])cu(?![a-z])|card services|fraud (?:alert|dept|department|team|unit|prevention)|(?:^|[^a-z])irs(?![a-z])|internal revenue|social security|(?:^|[^a-z])ssa(?![a-z])|medicare|uscis|banco|seguro social|alerta de fraude|(?:^|[^a-z])(?:usps|dmv|fema)(?![a-z])|postal service|motor vehicles|(?:federal|government) (?:office|agency|department|benefits?|relief|program|grant)|(?:oficina|agencia|departamento|programa) (?:federal|del gobierno)/;
 
 function senderIsAPersonalNumber(message: PreparedMessage): RuleMatch[] {
   const sender = message.wording.find((part) => part.field === "sender");
@@ -93,6 +95,24 @@ function senderIsAPersonalNumber(message: PreparedMessage): RuleMatch[] {
   return [{ field: "sender", start: 0, end: sender.original.length }];
 }
 
+/**
+ * "QuickShip: We couldn't deliver your parcel" from +234: a text that speaks as an organisation
+ * ("we", "our") about the reader's parcel, toll, account or card, whatever name it signs with. A
+ * relative abroad writes about their own news; an organisation writes "your parcel".
+ */
+const ORGANISATION_VOICE =
+  /(?:^|[^a-z])(?:we|we'?ve|we'?re|our|nuestro|nuestra|hemos|intentamos|no pudimos)(?![a-z])[^\n]{0,80}?(?:your|ur|su|tu) (?:\w+ )?(?:parcel|package|shipment|delivery|item|toll|tolls|account|card|vehicle|paquete|envio|peaje|cuenta|tarjeta|vehiculo)|(?:your|ur|su|tu) (?:\w+ )?(?:parcel|package|shipment|toll|tolls|paquete|envio|peaje)s? (?:is|are|was|has|could|can|will|esta|fue|no)/;
+
+/** …about a problem only: a relative abroad who writes "we got your package!" is not one. */
+const PROBLEM =
+  /could(?:n'?t| not)|unable|failed|pending|on hold|held|unpaid|outstanding|overdue|suspend|locked|blocked|attempt|no pudimos|no se pudo|pendiente|retenid|bloquead|suspendid|vencid|sin pagar/;
+
+function speaksAsAnOrganisation(message: PreparedMessage): boolean {
+  return message.wording.some(
+    (part) => part.field !== "sender" && ORGANISATION_VOICE.test(part.folded) && PROBLEM.test(part.folded),
+  );
+}
+
 export const senderMismatch: Rule = {
   id: "sender-mismatch",
   title: "A sender that doesn't fit",
@@ -100,8 +120,10 @@ export const senderMismatch: Rule = {
   page: SIGN_PAGES.lookAlikeSendersAndLinks,
   weight: "suspicious",
   find: (message) => {
-    const found = [...senderAbroad(message), ...senderAtFreeMail(message)];
+    const abroad = senderAbroad(message);
+    const found = [...abroad, ...senderAtFreeMail(message)];
     if (found.length > 0 && presentsAsABody(message)) return found;
+    if (abroad.length > 0 && speaksAsAnOrganisation(message)) return abroad;
     return senderIsAPersonalNumber(message);
   },
 };

@@ -18,7 +18,12 @@ const SURPRISE_BILL = phrases(
   String.raw`(?:if|in case) (?:you |this )?(?:did not|didn'?t|do not|don'?t|wasn'?t|was not|never) (?:authori[sz]e|make|place|request|recogni[sz]e|order|initiate|approve|purchase|buy|sign up for)`,
   String.raw`(?:receipt|invoice|bill|statement|confirmation) (?:for|of) (?:your )?(?:order|purchase|payment|subscription|renewal)? ?(?:#|no\.?|number)? ?[a-z]{0,4}-?\d{3,}`,
   String.raw`(?:invoice|order|transaction|receipt|ref|reference)(?: id| number| no\.?)? ?(?:#|:) ?[a-z0-9-]{4,}`,
-  String.raw`(?:purchase|payment|transaction|charge|order) of ${AMOUNT}`,
+  String.raw`(?:purchase|payment|transaction|charge|order|transfer|wire|withdrawal|debit|citation|ticket|fine|toll|invoice|balance) of ${AMOUNT}`,
+  // The amount first, then what it paid for: "$2,400 wire to acct ending 7713", "a $96.00 charge at QUICKFUEL".
+  String.raw`${AMOUNT} (?:wire|transfer|charge|purchase|withdrawal|debit|payment|transaction)s? (?:to|at|from|on)`,
+  // A toll, bill or balance said to be owed, whichever order the words come in: "$3.15 toll due",
+  // "toll invoice $12.51 unpaid", "toll balance of $2.95 is overdue".
+  String.raw`(?:tolls?|toll (?:invoice|balance|bill|charge)|invoice|balance|bill|citations?|fine)(?: (?:of|for|is|was|amount))?(?: ${AMOUNT})? (?:is |are |was |remains |still )?(?:unpaid|overdue|past due|outstanding|due|unresolved)|${AMOUNT} (?:toll|tolls|invoice|balance|bill|fee|fine) (?:is |are )?(?:due|unpaid|overdue|outstanding)`,
   String.raw`${AMOUNT} (?:at|from|to) [a-z][\w' &.-]{1,30}(?: online| store| shop)?`,
   "(?:unpaid|outstanding|overdue) (?:invoice|bill|balance|toll|tolls|fee|fees|amount|payment|charge|debt)",
   "(?:payment|transaction|card) (?:failed|declined|did not go through|was unsuccessful|could not be processed|was declined)",
@@ -33,6 +38,9 @@ const SURPRISE_BILL = phrases(
   "(?:si|en caso de que) (?:usted )?no (?:realizo|autorizo|reconoce|hizo|solicito)",
   "factura (?:pendiente|vencida|impaga|no pagada)",
   String.raw`cargo de ${AMOUNT}|cargo por ${AMOUNT}`,
+  // Spanish: "compra de $845.00", "transferencia de $950", "retirar $500", "saldo vencido de $312.45".
+  String.raw`(?:compra|transferencia|retiro|cobro|pago|transaccion|envio|deposito) (?:de|por) ${AMOUNT}|retirar ${AMOUNT}`,
+  String.raw`(?:saldo|adeudo|deuda|factura|cuenta|peajes?|multa)s? (?:\w+ )?(?:vencid|pendiente|atrasad|sin pagar|impag)[oa]?s?(?: (?:de|por) ${AMOUNT})?|(?:peajes?|saldo|adeudo) (?:de|por) ${AMOUNT}`,
   "pago (?:pendiente|rechazado|fallido)",
   "(?:peaje|multa) (?:pendiente|impago|sin pagar)",
 );

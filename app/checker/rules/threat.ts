@@ -5,8 +5,8 @@ import { SIGN_PAGES } from "../sign-pages";
 
 /** Scary consequences: a locked account, a fine, an arrest, an infected computer, a cut-off service. */
 
-const THING = String.raw`(?:${YOUR} |the |this )?(?:account|card|debit card|credit card|profile|service|access|number|benefits?|benefit payments?|payments?|licen[cs]e|subscription|mailbox|email|e-mail|inbox|phone line|line|channel|page|id|identity|membership|plan|wallet|device|computer|apple id|social security number|ssn|passport|visa|package|parcel|shipment)`;
-const BAD = String.raw`(?:locked|suspended|closed|disabled|deactivated|de-activated|frozen|blocked|restricted|terminated|cancell?ed|limited|deleted|removed|cut off|disconn?ected|shut off|shut down|on hold|seized|revoked|compromised|hacked|flagged|banned|forfeited|destroyed|returned to (?:the )?sender)`;
+const THING = String.raw`(?:${YOUR} |the |this )?(?:(?:vehicle )?registration|license plate|account|card|debit card|credit card|profile|service|access|number|benefits?|benefit payments?|payments?|licen[cs]e|subscription|mailbox|email|e-mail|inbox|phone line|line|channel|page|id|identity|membership|plan|wallet|device|computer|apple id|social security number|ssn|passport|visa|package|parcel|shipment)`;
+const BAD = String.raw`(?:(?:put|placed) on hold|locked|suspended|closed|disabled|deactivated|de-activated|frozen|blocked|restricted|terminated|cancell?ed|limited|deleted|removed|cut off|disconn?ected|shut off|shut down|on hold|seized|revoked|compromised|hacked|flagged|banned|forfeited|destroyed|returned to (?:the )?sender)`;
 
 const THREAT = phrases(
   "(?:scheduled|set|due|marked) for (?:disconnection|shut ?off|suspension|termination|cancellation|disconnect)|(?:disconnection|shut ?off|service interruption) (?:today|tomorrow|notice|scheduled)",
@@ -32,7 +32,9 @@ const THREAT = phrases(
   "(?:fine|penalty|penalties|late fee|surcharge) (?:of|will|may|up to)",
   "(?:fine|penalty|charge|fee|amount) (?:will )?doubles?",
   "deport(?:ation|ed)",
-  "collection agency|sent to collections|debt collector",
+  "collection agency|sent to collections|debt collector|(?:referred|referral|sent|forwarded|turned over) to (?:a )?collections?",
+  // "To avoid a hold / an administrative fee / DMV penalties / losing your profiles": the harm named as the thing to avoid.
+  String.raw`(?:to |and |or )?avoid (?:a |an |the |any |further |additional )?(?:\$[\d,.]{1,15} )?(?:\w+ )?(?:hold|holds|fees?|penalt(?:y|ies)|fines?|suspension|disconnection|shut-?off|cut-?off|interruption|termination|closure|cancell?ation|late charges?|surcharges?|collections?|violations?|violation notice|gap in (?:\w+ )?coverage|losing|arrest|legal action|deactivation|being (?:\w+ed))`,
   String.raw`(?:${YOUR} |the )?(?:computer|device|phone|pc|mac|laptop|system|router|network|iphone|tablet) (?:is|has been|was|may be|might be|are) (?:infected|compromised|hacked|at risk|damaged|under attack)`,
   String.raw`(?:\d+|several|multiple) (?:viruses|virus|threats|trojans|malware)`,
   "virus(?:es)? (?:found|detected)",
@@ -84,9 +86,13 @@ const THREAT = phrases(
   "(?:esta|ha sido|fue) (?:infectad|hackead|comprometid)[ao]",
   "virus",
   "(?:corte|cortaremos|cortar|suspension) (?:del|el|de su|su) (?:servicio|luz|agua|gas)",
+  // Spanish: the harm named as the thing to avoid, or a list it is on.
+  "(?:para )?evitar (?:(?:el|la|los|las|un|una|su|sus) (?:\\w+ )?)?(?:corte|cortes|suspension|desconexion|bloqueo|cancelacion|multa|multas|recargos?|cargos? adicionales|embargo|arresto|deportacion)|(?:lista|orden|aviso) de (?:desconexion|corte|suspension|cobranza)|(?:quedara|quedaria|quedo) (?:suspendid|bloquead|cancelad|inhabilitad)[ao]s?",
+  String.raw`(?:registration|license|licence|plates?|benefits?|refund|registro|licencia|placas?) (?:\w+ ){0,2}(?:may|will|could|might) be (?:held|flagged|placed on hold|put on hold)|(?:podria|puede|va a) ser (?:retenid|marcad)[ao]`,
+  "me (?:detuvieron|arrestaron|encerraron)|(?:acceso|ingreso|cargo|movimiento)s? no autorizad[oa]s?",
   "perdera (?:el )?acceso",
   "perdera (?:su|sus|todo)",
-  "actividad (?:sospechosa|inusual|no autorizada)",
+  "actividad (?:sospechosa|inusual|no autorizada)|movimientos? (?:sospechos|inusual|no autorizad)[oa]?s?",
   "(?:sera|seran) (?:devuelt|destruid|retenid|eliminad|confiscad)[ao]s?",
   "(?:esta|queda|quedo|fue) retenid[ao]",
   "devuelto al remitente",

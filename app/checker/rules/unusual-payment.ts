@@ -1,4 +1,4 @@
-import { findPhrases, isDenied, phrases } from "../phrase-patterns";
+import { describesScammers, findPhrases, isDenied, phrases } from "../phrase-patterns";
 import type { PreparedMessage } from "../prepared-message";
 import type { Rule, RuleMatch } from "../rule";
 import { SIGN_PAGES } from "../sign-pages";
@@ -10,7 +10,9 @@ const FEE_FOR = String.raw`(?:release|processing|clearance|customs|redelivery|re
 const UNUSUAL_PAYMENT = phrases(
   // A gift card as a present is fine; as payment, in numbers, or as codes to send, it is the sign.
   String.raw`(?:buy|purchase|pick up|get|grab|send|pay (?:with|in|by|using)|paid (?:with|in|by)|payment (?:by|with|in|via)|in|by|with|using|accept(?:s|ed)?|only|\d+|some|several|few|x) (?:me |us |him |her |a few |some |\d+ |x )?(?:\$?[\d,]{1,15} )?(?:\w+ )?gift ?cards`,
-  String.raw`(?:pay|paid|payment|accept\w*|settle|cover)[^.!?\n]{0,40}?gift ?cards?`,
+  String.raw`(?:pay|paid|payment|settle|cover)[^.!?\n]{0,40}?gift ?cards?`,
+  // A shop that "accepts cash, checks and gift cards" lists its tills; "we only accept gift cards" is the sign.
+  String.raw`(?:only|solely|exclusively) (?:\w+ ){0,2}accept\w*[^.!?\n]{0,40}?gift ?cards?|accept\w* (?:only|exclusively) [^.!?\n]{0,30}?gift ?cards?`,
   "gift ?cards? (?:codes?|numbers?|pins?)|gift vouchers?|(?:the|those|these) (?:card )?codes",
   "(?:itunes|apple|google play|steam|amazon|target|walmart|ebay|vanilla|razer gold|sephora|best buy|xbox|playstation|visa) gift cards?|(?:itunes|google play|steam|razer gold|vanilla) cards?",
   "cryptocurrenc(?:y|ies)|crypto|bitcoins?|btc|usdt|tether|ethereum|litecoin",
@@ -22,6 +24,10 @@ const UNUSUAL_PAYMENT = phrases(
   "prepaid (?:card|voucher|debit card|visa|gift card|credit)s?",
   "(?:paysafe|neosurf|pcs|transcash) (?:card|voucher|code)s?",
   String.raw`(?:courier|driver|agent|someone|messenger) (?:will|to|can|is going to) (?:come (?:to (?:your|ur) (?:home|house|door) )?(?:to )?)?(?:collect|pick up|pickup|get) (?:the )?(?:cash|money|payment|card|cards)`,
+  // "A court courier can collect it from your home": whatever "it" is, money is picked up at the door.
+  String.raw`(?:courier|driver|agent|officer|messenger|runner|someone|mensajero|agente) (?:\w+ )?(?:will|can|is going to|may|would) (?:come (?:by )?(?:and |to )?)?(?:collect|pick up|pickup|get) (?:it|them|the (?:\w+ )?(?:bond|bail|fee|fine|envelope|package))? ?(?:from|at) (?:your|ur) (?:home|house|door|address|place)`,
+  // Bail, a bond or a fine that "must be paid in cash": courts do not send for cash.
+  String.raw`(?:bail|bond|fianza)[^.!?\n]{0,40}?(?:paid|pay|payable|pagad[ao]|pagar|pague) (?:in|en) (?:cash|efectivo)`,
   // "Send cash or a check (payable to Linden Park Schools)" is how schools collect lunch money.
   "(?:send|mail|post|put|withdraw|take out) (?:the )?cash(?! or (?:a )?check)",
   "cash (?:by|via|with a|in an?) (?:courier|envelope|box|mail|post)",
@@ -32,7 +38,7 @@ const UNUSUAL_PAYMENT = phrases(
   // Payroll diversion: "I opened a new account and want my next paycheck to go there".
   String.raw`(?:paycheck|pay ?check|salary|wages?|direct deposit|pay|nomina|sueldo|deposito directo)[^.!?\n]{0,30}? (?:to go|go|sent|deposited|paid|to be deposited|vaya|llegue|se deposite) (?:there|to it|into it|into (?:my|the|a) (?:new|other|different)|to (?:my|the|a) (?:new|other|different)|a (?:mi|la|una) (?:nueva|otra))|(?:i|i'?ve|i have|i just) (?:recently |just )?(?:opened|got|have|set up|switched to) a new (?:bank |checking )?account[^\n]{0,80}?(?:paycheck|payroll|salary|direct deposit|pay)`,
   // A stranger's check: deposit it, then send money on.
-  String.raw`(?:deposit|cash|deposite|cobre|cambie) (?:it|the check|this check|the cheque|el cheque|este cheque)[^.!?\n]{0,60}?(?:send|pay|buy|wire|transfer|forward|mande|envie|pague|compre|transfiera)|(?:check|cheque) (?:we|i|they) (?:mailed|sent|will send|will mail|overnighted)|(?:i|we)(?:'ll| will| am going to|'m going to| are going to) (?:mail|send|overnight|courier) (?:you )?(?:a |the )?(?:check|cheque)`,
+  String.raw`(?:deposit|cash|deposite|cobre|cambie) (?:it|the check|this check|the cheque|el cheque|este cheque)[^.!?\n]{0,60}?(?:send|pay|buy|wire|transfer|forward|mande|envie|pague|compre|transfiera)|(?:depositelo|cobrelo|cambielo|depositalo|cobralo|cambialo)[^.!?\n]{0,60}?(?:mande|envie|pague|compre|transfiera|manda|envia|paga|compra|transfiere)|(?:check|cheque) (?:we|i|they) (?:mailed|sent|will send|will mail|overnighted)|(?:i|we)(?:'ll| will| am going to|'m going to| are going to) (?:mail|send|overnight|courier) (?:you )?(?:a |the )?(?:check|cheque)`,
   // A supplier or a landlord "changed banks": pay the new account instead.
   String.raw`(?:has |have |we'?ve |we have |our company has )?(?:changed|switched) banks|(?:cambiamos|cambiaron|hemos cambiado|cambio) de banco|(?:a|en) la (?:nueva cuenta|cuenta nueva)|nuevos datos bancarios|(?:use|pay (?:to|into)) the new account|(?:personal|private) (?:bank )?account[^.!?\n]{0,20}?(?:rent|payment|invoice)|(?:rent|payment|invoice)[^.!?\n]{0,60}?(?:personal|private) (?:bank )?account`,
   // Fees to a stranger for a windfall in Spanish: "cubrir los gastos notariales".
@@ -42,7 +48,7 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`(?:small|tiny|minimal|nominal|just a|only a|low) (?:\w+ )?(?:shipping |handling |processing |delivery )?(?:fee|charge|deposit)s? (?:applies|apply|is required|required|of \$)|(?:pequena|pequeno|minima) (?:tarifa|cuota|cargo|comision) de (?:envio|manejo)`,
   // The overpayment: a check for more than the price, the difference handed to "the mover" in cash.
   String.raw`(?:check|cheque|payment|money order) (?:for|of) (?:more than|over|above|extra on top of) (?:the|your|my)? ?(?:price|asking|amount|cost)|(?:give|hand|pay|send) (?:him|her|them|my \w+|the \w+) the (?:difference|extra|rest)(?: in cash)?|cheque por (?:mas|encima) (?:del|de lo que)|(?:le|te) (?:da|das|de|des|entrega|entregue|entregues|pasa|pase) la diferencia`,
-  String.raw`(?:cash|efectivo) (?:is|es) (?:easiest|best|preferred|better|lo mejor|mas facil)|(?:prefer|only take|only accept|solo acepto|prefiero) (?:cash|efectivo)|(?:stop|come|swing) by[^.!?\n]{0,30}?(?:pick up|collect|get) (?:your|the) (?:donation|payment|money|contribution)`,
+  String.raw`(?:cash|efectivo) (?:is|es) (?:easiest|best|preferred|better|lo mejor|mas facil)|(?:stop|come|swing) by[^.!?\n]{0,30}?(?:pick up|collect|get) (?:your|the) (?:donation|payment|money|contribution)`,
   // Bail or a "bond" to a caller: courts do not take bonds by text or by phone.
   String.raw`(?:pay|post|cover|send|wire)(?: for)? (?:a |the |an |his |her |my )?(?:\$[\d,.]{1,15} )?(?:\w+ )?(?:bond|bail|surety)(?! (?:fund|market|rate|yield))`,
   // "Buy me a $25 card for the game store and send me the code": a card bought to hand over its code.
@@ -65,6 +71,8 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`(?:account|main account|bank account) is (?:frozen|locked|under (?:review|audit))[^.!?\n]{0,80}?(?:new|another|different|other) account`,
   "(?:typed|added|put) an extra zero|(?:my |his |her )?finger slipped",
   String.raw`read (?:me|us|them|out) (?:the )?(?:numbers|codes|card numbers|pins?|claims? codes)|(?:me )?(?:lee|lea) (?:los|las) (?:numeros|codigos)`,
+  // Money in before money out, told the other way round: "to unlock your commission you need to top up first".
+  String.raw`(?:to|before (?:you can )?|in order to|para|antes de) (?:unlock|release|withdraw|cash out|desbloquear|liberar|retirar) (?:your |the |su |tu |la |el |los |las )?(?:\w+ ){0,2}(?:commission|earnings|funds|money|balance|profits?|salary|payout|winnings|prize|comision|ganancias|fondos|dinero|saldo|premio)[^.!?\n]{0,80}?(?:top up|top-up|deposit|recharge|reload|recargar|recargue|depositar|deposite|pay (?:a|the|an) (?:\w+ )?(?:fee|tax|deposit)|pague (?:un|el|la|una) (?:\w+ )?(?:impuesto|tarifa|comision|cargo|deposito))`,
   // Crypto "platforms": money in before money out.
   String.raw`(?:pay|deposit|send|top up|add)[^.!?\n]{0,50}?(?:before|to|so) (?:you can |i can |we can )?(?:withdraw|release|unlock)`,
   String.raw`(?:minimum deposit|deposit(?:ing)? \$[\d,.]{1,15}|vip level|withdrawal (?:threshold|tax|fee))`,
@@ -73,7 +81,7 @@ const UNUSUAL_PAYMENT = phrases(
   "(?:update|change|switch) (?:my |the |your )?direct deposit|direct deposit (?:change|update|form)",
   "(?:wiring|wire|payment|bank(?:ing)?|account|remittance) (?:instructions|details|information) (?:have|has) (?:changed|been (?:updated|changed))",
   // Cash for a court or bail in Spanish: "el tribunal solo acepta efectivo", "un mensajero pasara a recoger el dinero".
-  String.raw`(?:solo |solamente )?acepta(?:mos|n)? (?:solo |solamente )?efectivo`,
+
   String.raw`(?:mensajero|chofer|agente|alguien|una persona) (?:pasara|ira|va a pasar|vendra|pasa)[^.!?\n]{0,50}?(?:recoger|buscar) (?:el )?(?:dinero|efectivo|pago|sobre)`,
   "(?:te|le) paso los datos (?:de la cuenta|bancarios)|(?:me lo|me la|me los) (?:transfieres|transfiere|depositas|deposita|mandas|envias)",
   String.raw`(?:cashier'?s|certified|business|company) (?:check|cheque) (?:for|of) `,
@@ -112,6 +120,8 @@ const UNUSUAL_PAYMENT = phrases(
   "envio de dinero|a nombre del? (?:oficial|agente|licenciad[ao])|(?:por )?app de pagos a (?:mi|su|nuestro|nuestra) (?:nombre|asesor[a]?|agente)",
   // A gift card as a present is fine ("te mande una tarjeta de regalo"); as payment or as codes to send, it is the sign.
   String.raw`(?:compre|comprar|compra|compras|consiga|conseguir|consigue|pague|pagar|paga|pagues|pago|con|en|mediante) (?:\w+ ){0,3}tarjetas? de regalo`,
+  // "Solo aceptamos tarjetas de regalo": only one way to pay, and it is the untraceable one.
+  String.raw`(?:solo|solamente|unicamente|only) (?:aceptamos|acepta|aceptan|se aceptan|recibimos|we accept|accept|accepts|take|takes) (?:\w+ ){0,3}(?:tarjetas? de regalo|gift ?cards?|bitcoin|cripto|crypto)`,
   String.raw`tarjetas? de regalo[^.!?\n]{0,60}?(?:codigos?|numeros?|pin|fotos?|raspe|rasque|foto de atras)`,
   "criptomonedas?|cripto",
   "cajero (?:de |automatico de )?(?:bitcoin|cripto)",
@@ -121,6 +131,19 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`(?:tarifa|cuota|comision|cargo|pago|tasa) (?:de|por) (?:liberacion|procesamiento|envio|aduanas?|entrega|reenvio|activacion|desbloqueo|gestion|tramite|seguro|verificacion|retiro)`,
   String.raw`(?:pague|pagar|abone|abonar|cubra|cubrir) (?:una|la|un|el)? ?(?:pequena |pequeno )?(?:tarifa|cuota|comision|cargo|tasa)`,
 );
+
+/**
+ * "Cash only": how a taco stand and a yard sale work, and how a fake court or a fake landlord
+ * asks, so it counts only where cash has no business being the only way: bail, a court, a fine, a
+ * tax, a fee, a deposit or rent (CASH_FOR).
+ */
+const CASH_ONLY = phrases(
+  "(?:prefer|only take|only accept|solo acepto|prefiero) (?:cash|efectivo)",
+  "(?:solo |solamente )?acepta(?:mos|n)? (?:solo |solamente )?efectivo",
+  "(?:cash|efectivo) only|solo (?:en )?efectivo",
+);
+const CASH_FOR =
+  /bail|bond|fianza|court|tribunal|juez|judge|fine|multa|tax|impuesto|fee|tarifa|deposit|deposito|rent|renta|alquiler|officer|oficial|agente|police|policia|warrant|orden|immigration|inmigracion|customs|aduana/;
 
 /**
  * Money for someone the reader never meets, asked by the writer: "send $850 to my landlord", "can
@@ -200,6 +223,8 @@ const HARDSHIP_CAUSE =
  */
 const NO_PROTECTION = phrases(
   "(?:send|pay|paid|sent)(?: it| me| them)? (?:as|via|through|using|under) (?:a )?friends (?:and|&) family",
+  // However the app is named first: "pay through the payment app as friends and family", "como amigos y familia".
+  String.raw`(?:send|pay|paid|sent|envie|envia|pague|paga|mande|manda)[^.!?\n]{0,40}? (?:as|como) (?:a )?(?:friends (?:and|&) family|amigos y familia(?:res)?)`,
   "(?:not|don'?t (?:mark it as|use)|no) goods (?:and|&) services",
   "(?:payment app|gift cards?|zelle|crypto) only",
 );
@@ -240,7 +265,12 @@ export const unusualPayment: Rule = {
   find: (message) => {
     const ways = [
       // "No real business asks to be paid in gift cards" is advice, not a request.
-      ...findPhrases(message.wording, UNUSUAL_PAYMENT, { unless: (part, start) => isDenied(part, start) }),
+      ...findPhrases(message.wording, UNUSUAL_PAYMENT, {
+        unless: (part, start) => isDenied(part, start) || describesScammers(part, start),
+      }),
+      ...(message.wording.some((part) => CASH_FOR.test(part.folded))
+        ? findPhrases(message.wording, CASH_ONLY, { unless: (part, start) => isDenied(part, start) })
+        : []),
       ...findPhrases(message.wording, NO_PROTECTION).map((match) => ({ ...match, weight: "suspicious" as const })),
       ...findPhrases(message.wording, EXPECT_THEIR_EMAIL).map((match) => ({ ...match, weight: "suspicious" as const })),
       ...findPhrases(message.wording, START_WITH, { unless: (part, start) => isDenied(part, start) }).map((match) => ({

@@ -12,6 +12,8 @@ import { SIGN_PAGES } from "../sign-pages";
 const NUMBER = String.raw`(?:\d+|one|two|three|four|five|six|seven|ten|twelve|una|uno|dos|tres|cinco|diez)`;
 const UNIT = String.raw`(?:hours?|hrs?|minutes?|mins?|days?|business days|working days|horas?|minutos?|dias?|dias habiles)`;
 const TIME = String.raw`(?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|noon|midnight|medianoche|mediodia)`;
+/** A date: "11/21", "12/04", "November 19", "19 de noviembre". */
+const DATE = String.raw`(?:\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2} de (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre))`;
 const DAY = String.raw`(?:today|tonight|tonite|2nite|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:the )?end of (?:the |this |the business )?(?:day|week|month)|close of business|eod)`;
 
 /** Words that make a date a demand: "pay ... by Friday", not "arrives by Friday". */
@@ -42,6 +44,8 @@ const DEADLINE = phrases(
   String.raw`within (?:24|48|72) ?hrs?`,
   String.raw`${NUMBER} ?${UNIT} (?:left|remaining|to (?:respond|act|pay|reply|confirm|claim))`,
   String.raw`${DEMAND} [^.!?\n]{0,60}?(?<q>(?:by|before|until|no later than) (?:${TIME}(?: (?:today|tonight|tomorrow))?|${DAY}(?: at ${TIME})?))`,
+  // A payment or reply demanded by a date: "Pay by 11/21", "pague antes del 12/04", "pay before 11:59 PM on November 19".
+  String.raw`(?:pay|paid|settle|respond|reply|confirm|verify|update|call|renew|pague|pagar|responda|confirme|llame|actualice)[^.!?\n]{0,40}?(?<q>(?:by|before|until|no later than|antes del?|a mas tardar el|hasta el) (?:${TIME} (?:on )?)?${DATE})`,
   String.raw`act (?:now|fast|quickly|immediately|today)`,
   // "Call our Fraud Department now", "Final day to enroll": the deadline on the request itself.
   String.raw`(?:call|contact|phone) (?:our|the) (?:\w+ ){1,2}(?:now|immediately|right away|today)`,
@@ -51,6 +55,8 @@ const DEADLINE = phrases(
   String.raw`(?:has to|have to|must|gotta|needs to|got to) be (?:done |paid |sent |today |tonight |now )*(?:today|tonight|now|asap|by)`,
   "or (?:i|we|you)(?:'ll| will)? (?:lose|miss) (?:it|the deal|the spot|your spot|the place|out)",
   "immediately",
+  // The harm set for today, or a countdown to it: "will be disconnected today", "crew arrives in 45 min".
+  String.raw`(?:disconnected|cut off|shut off|suspended|closed|blocked|cancell?ed|locked|towed|arrested) (?:today|tonight|tomorrow morning|within the hour)|(?:crew|technician|officers?|deputies|agents?|police) (?:\w+ )?(?:arrives?|arriving|will arrive|is on (?:the|its|their) way|are on (?:the|their) way|en camino)`,
   "(?:is |are |payment )?(?:due|overdue) (?:today|tonight|immediately|now|right now)",
   "immediate (?:action|attention|response|payment)",
   "asap",
@@ -81,6 +87,7 @@ const DEADLINE = phrases(
   String.raw`(?:tengo que|tiene que|tienes que|necesito|necesita|hay que|debo|debe) (?:pagar|mandar|enviar|depositar|cubrir|transferir|resolver|entregar)[^.!?\n]{0,40}?(?<q>hoy|esta noche|ahorita|ya mismo|ahora mismo)(?![\p{L}])`,
   String.raw`(?:need|needs|have|has|got) to (?:pay|send|cover|transfer|wire|deposit|settle|get)[^.!?\n]{0,40}?(?<q>today|tonight|right away|by tonight|this morning|this afternoon)(?![\p{L}])`,
   "apurate",
+  String.raw`si no (?:paga|pagas|contesta|contestas|responde|respondes|confirma|confirmas|llama|llamas|actua)(?: \w+)? (?:hoy|ahora|ya|de inmediato|en \d+)|(?:sera|seran|va a ser|queda) (?:desconectad|cortad|suspendid|bloquead|cancelad)[ao]s? (?:hoy|manana|esta noche)`,
   "no (?:lo )?deje para despues",
 );
 

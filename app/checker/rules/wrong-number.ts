@@ -20,6 +20,13 @@ const WRONG_NUMBER = phrases(
   // "Is this Dr. Huang's office?": a stranger's appointment, sent to you.
   String.raw`is (?:this|that) (?:the )?(?:(?:mr|mrs|ms|dr)\.? )?[\p{L}]+(?:'s)? (?:office|clinic|salon|practice|studio)\?`,
   "is (?:this|that) still (?:your|ur) number",
+  // "Is this Mrs. Tran's number?": someone else's line, asked of a stranger.
+  String.raw`is (?:this|that) (?:(?:mr|mrs|ms|dr)\.? )?[\p{L}]+'s (?:number|phone|cell|line)\?|es (?:este|el) (?:numero|telefono|celular) de (?:(?:la |el )?(?:sr|sra|senor|senora|don|dona)\.? )?[\p{L}]+\?`,
+  // However the stranger checks the line is alive: "is this email still active?", "¿sigue activo este correo?".
+  "is (?:this|that|your) (?:(?:e-?mail|number|address|account) )?(?:(?:e-?mail|number|address) )?still (?:active|valid|in use|working|good|yours)",
+  "(?:sigue|esta) (?:activo|vigente) (?:este|tu|su) (?:correo|numero)|(?:este|tu|su) (?:correo|numero) (?:sigue|esta) (?:activo|vigente)",
+  // A meeting the reader does not remember, claimed as a question: "did we meet at ...?", "¿nos vimos en ...?".
+  "(?:did|have) we (?:meet|met|talk|speak|chat)|do (?:we|i) know (?:each other|you)|(?:nos|ya nos) (?:conocemos|vimos en|conocimos)|me recuerdas|me recuerda usted|se acuerda de mi",
   "(?:sorry|oops|apologies|my apologies|my bad)[,!.]* (?:(?:i think |it seems |looks like )?(?:i (?:have|got|texted|messaged) )?(?:the |a )?wrong (?:number|person))",
   "(?:wrong number|texted the wrong|messaged the wrong|wrong person)",
   "(?:are you|r u|you) (?:free|around|available|still up for|up for) (?:for )?(?:coffee|dinner|lunch|drinks|a drink|golf|tennis|a walk|tea|brunch)",
@@ -124,6 +131,65 @@ function opensOnAName(message: PreparedMessage): RuleMatch[] {
   return [{ field: "text", start, end }];
 }
 
+/**
+ * "Hi, are you free tomorrow?", "Hey it's been a while!", "Good evening, I hope you are well",
+ * "¿Este sigue siendo tu número?": the opener that names nobody and asks nothing yet, sent from a
+ * bare number to see who answers. What makes it one is what it lacks: it says nothing a message
+ * with a purpose says (who is writing, a name, an item, a place, a clock time, an amount, a link);
+ * every word is small talk, and it greets or asks rather than answers. A friend on a saved contact
+ * is left alone (find), and a buyer's "Is the bike still available?" names the bike. Worth
+ * checking, never more.
+ */
+const SMALL_TALK = new Set(
+  // English: the words that carry no purpose.
+  (
+    "a an the i im ive id ill me my mine you u ya your ur youre yours yourself we us our it its this that these those there here " +
+    "is are am was were be been being do does did done doing have has had having will would can could should may might " +
+    "just still yet again too also so very really much many lot lots and or but if then than as at in on of to for with from " +
+    "about by up out over not no yes yeah yep ok okay oh hey hi hello hiya heya yo dear there well good great fine nice lovely " +
+    "sweet sure how hows what whats when where who whos why which morning afternoon evening night tonight today tomorrow tmrw " +
+    "weekend week month year day days while time ages long ago lately recently soon later now yesterday next last " +
+    "monday tuesday wednesday thursday friday saturday sunday free around busy catch chat talk talking meet met meeting " +
+    "know knew remember recall forget forgot see saw seen hang grab coffee tea lunch dinner drink drinks brunch town area " +
+    "plans plan number contact email message messages text phone saved find found get got gave hope hoping miss missed " +
+    "wonder wondering sorry bother bothering disturb mind wrong want wanna would like love glad happy think thought guess " +
+    "maybe each other everything anything something things life going doing well someone friend buddy together any " +
+    "everyone either whether reach reached checking check sir madam miss mister sis bro lol haha wonderful " +
+    "beautiful blessed amazing awesome peaceful happy hope hopefully enjoy enjoying weather sleep slept rest heard hear " +
+    "forever havent hadnt awhile stranger live living neighborhood neighbourhood coming come party ask asking talks new " +
+    "looking look friends mutual contacts list photo pic picture" +
+    // Spanish, without accents (fold-text.ts).
+    " hola buenas buenos buen dia dias tardes tarde noches noche que como estas esta estoy estamos has ha he hemos han estado sido " +
+    "tu te ti usted ustedes yo me mi mis nos su sus el la lo los las le les un una unos unas de del al a en con por para sin " +
+    "y o pero si no ya aun todavia sigue sigues siendo sigo este esto ese esa eso aqui alla mucho muchos mucha tiempo rato " +
+    "cuanto hace haces hacer hacemos hoy manana semana fin finde sabado domingo lunes martes miercoles jueves viernes libre " +
+    "libres ocupado ocupada numero telefono celular cel mensaje mensajes recuerdas recuerda acuerdas acuerda conocemos " +
+    "conoces conocimos vimos vemos ver verte vernos verlo verla hablar hablamos platicar cafe comer cenar almorzar amiga amigo " +
+    "querida querido disculpa disculpe perdon molestia molestar molesto se saber sabes sabe nada bien todo todos cosas vida " +
+    "contigo espero esperando cuando donde quien saludos saludo tal gusto feliz bonito bonita lindo linda hermoso hermosa " +
+    "bendiciones bendecido bendecida disfruta disfrutes eres es soy son somos va vas van clima dormiste descansa " +
+    "descanses vives vive barrio tengo tienes tiene foto fotos contactos amigos amigas nuevo nueva buscando"
+  ).split(" "),
+);
+const BARE_SENDER = /^[+\d\s().-]+$/;
+/** An opener greets or asks; "ok see you tomorrow" or "thanks so much!" answers something already said. */
+const OPENS =
+  /^\s*(?:hi|hey|hello|hiya|heya|good (?:morning|afternoon|evening|day)|morning|evening|dear|hola|buenas|buenos|buen dia|saludos)(?![\p{L}])|\?/u;
+const ANSWERS =
+  /(?<![\p{L}])(?:ok|okay|k|yes|yeah|yep|yup|sure|thanks|thank|thx|ty|sounds|perfect|gracias|vale|listo|claro|perfecto|dale|sale|bueno)(?![\p{L}])/u;
+
+function nothingButSmallTalk(message: PreparedMessage): RuleMatch[] {
+  const sender = message.wording.find((part) => part.field === "sender");
+  if (!sender || !BARE_SENDER.test(sender.original) || sender.original.replace(/\D/g, "").length < 10) return [];
+  const text = message.wording.find((part) => part.field === "text");
+  if (!text || text.folded.length > 160 || /\d/.test(text.folded) || message.addresses.length > 0) return [];
+  const words = (text.folded.match(/[\p{L}']+/gu) ?? []).map((word) => word.replace(/'/g, ""));
+  if (words.length < 3 || !words.every((word) => SMALL_TALK.has(word))) return [];
+  if (!OPENS.test(text.folded) || ANSWERS.test(text.folded)) return [];
+  const start = text.folded.search(/\S/);
+  return [{ field: "text", start, end: text.folded.trimEnd().length }];
+}
+
 /** The sender is a name with no number or address in it: how a phone shows a saved contact. */
 function fromAKnownContact(message: PreparedMessage): boolean {
   const sender = message.wording.find((part) => part.field === "sender");
@@ -152,6 +218,7 @@ export const wrongNumber: Rule = {
           ...findPhrases(message.wording, WRONG_NUMBER),
           ...findPhrases(message.wording, PLANS_WITH_A_NAME, { unless: (part, start) => !namesSomeone(part, start) }),
           ...opensOnAName(message),
+          ...nothingButSmallTalk(message),
           ...findPhrases(message.wording, FOUND_YOUR_NUMBER).map((match) => ({ ...match, weight: "context" as const })),
         ],
 };
