@@ -19,6 +19,11 @@ export default [
   route("es/reset-password", "routes/reset-password.tsx", { id: "es-reset-password" }),
   route("es/confirm-email", "routes/confirm-email.tsx", { id: "es-confirm-email" }),
   route("es/account", "routes/account.tsx", { id: "es-account" }),
+  route("es/account/demo-portal", "routes/account.demo-portal.tsx", { id: "es-account-demo-portal" }),
+  route("es/account/training", "routes/account.training.tsx", { id: "es-account-training" }),
+  route("es/account/training/messages/:messageId", "routes/account.training.message.tsx", {
+    id: "es-account-training-message",
+  }),
   route("es/checkout", "routes/checkout.tsx", { id: "es-checkout" }),
   route("es/checkout/success", "routes/checkout.success.tsx", { id: "es-checkout-success" }),
   route("es/checkout/demo/:sessionId", "routes/checkout.demo.tsx", { id: "es-checkout-demo" }),

@@ -150,11 +150,9 @@ export function NextStepsCard({
                 <p className="text-sm text-ink">{t("account.stepSetUpText")}</p>
                 <Link
                   to={pathInLocale("/account/training", t.locale)}
-                  {...(t.locale === "es" ? { hrefLang: "en" } : {})}
                   className="mt-2 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
                 >
                   {t("account.stepSetUp")}
-                  {t.locale === "es" ? ` ${t("links.otherLanguage")}` : ""}
                 </Link>
               </>
             )}

@@ -20,6 +20,7 @@ export async function openCustomerPortal(
   provider: PaymentProvider | null,
   userId: string,
   returnUrl: string,
+  locale: "en" | "es" = "en",
 ): Promise<PortalOutcome> {
   const failure = (status: number): PortalOutcome => ({
     success: false,
@@ -32,7 +33,7 @@ export async function openCustomerPortal(
     return failure(404);
   }
   try {
-    const result = await provider.openPortal({ customerId: row.subscription.providerCustomerId, returnUrl });
+    const result = await provider.openPortal({ customerId: row.subscription.providerCustomerId, returnUrl, locale });
     if (result.kind === "unconfigured") return { success: false, isUnconfiguredPortal: true, message: result.message };
     return { success: true, url: result.url };
   } catch (error) {

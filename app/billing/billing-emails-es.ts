@@ -41,10 +41,10 @@ export function subscriptionStartedEmailEs(
       },
       {
         kind: "button",
-        label: "Preparar su Programa de entrenamiento (en inglés)",
-        url: `${brand.siteUrl}/account/training`,
+        label: "Preparar su Programa de entrenamiento",
+        url: `${brand.siteUrl}/es/account/training`,
       },
-      { kind: "p", text: `Su cuenta: ${brand.siteUrl}/account` },
+      { kind: "p", text: `Su cuenta: ${brand.siteUrl}/es/account` },
       {
         kind: "p",
         text: "Puede cancelar cuando quiera desde la página de su cuenta; conserva el acceso hasta el final del período que pagó.",

@@ -57,8 +57,8 @@ export function createDemoProvider(db: Database): PaymentProvider {
       };
     },
 
-    async openPortal() {
-      return { kind: "ok", url: DEMO_PORTAL_PATH };
+    async openPortal({ locale }) {
+      return { kind: "ok", url: locale === "es" ? `/es${DEMO_PORTAL_PATH}` : DEMO_PORTAL_PATH };
     },
 
     async cancelSubscriptionNow(subscriptionId) {

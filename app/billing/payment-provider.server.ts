@@ -12,7 +12,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   getCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession | null>;
   getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
-  openPortal(request: { customerId: string; returnUrl: string }): Promise<PortalResult>;
+  /** `locale`: the edition the holder came from; the portal speaks it where it can. */
+  openPortal(request: { customerId: string; returnUrl: string; locale?: "en" | "es" }): Promise<PortalResult>;
   /** Ends a subscription at once (account deletion). An already-ended one is not an error. */
   cancelSubscriptionNow(subscriptionId: string): Promise<void>;
   /** Verifies the signature on the raw body; null for event types we do not act on. */

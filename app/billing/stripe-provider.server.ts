@@ -156,9 +156,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       }
     },
 
-    async openPortal({ customerId, returnUrl }) {
+    async openPortal({ customerId, returnUrl, locale }) {
       try {
-        const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+        const session = await stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+          // A holder on the Spanish account page gets Stripe's Latin American Spanish; others, Stripe's default.
+          ...(locale === "es" ? { locale: "es-419" as const } : {}),
+        });
         return { kind: "ok", url: session.url };
       } catch (error) {
         // Stripe refuses portal sessions until the portal is set up in the dashboard.

@@ -28,7 +28,7 @@ const STATUS_KEYS: Record<string, MessageKey> = {
   paused: "billing.status.paused",
 };
 
-function statusIn(t: Translate, status: string) {
+export function statusIn(t: Translate, status: string) {
   const key = STATUS_KEYS[status];
   return key ? t(key) : status;
 }
@@ -87,6 +87,8 @@ function PortalButton({
   const t = useT();
   return (
     <form method="post" action="/account/portal" target="_blank" onSubmit={open}>
+      {/* The portal comes back to this edition's account page, and speaks its language where it can. */}
+      <input type="hidden" name="language" value={t.locale} />
       <Button type="submit" variant={variant} disabled={opening}>
         <ExternalLink aria-hidden="true" className="h-4 w-4" />
         {opening ? t("billing.opening") : label}

@@ -25,6 +25,7 @@ export const PAGES_IN_SPANISH: readonly string[] = [
   "/confirm-email",
   "/checkout",
   "/account",
+  "/account/training",
   "/course",
 ];
 /** Sections whose every page has a Spanish edition: the red-flag pages, /red-flags/<slug>. */

@@ -11,14 +11,22 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { setFlash } from "~/ui/flash.server";
 import { readFormData } from "~/validation/read-form.server";
+import { inEdition, localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
+import { statusIn } from "~/billing/subscription-panel";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Manage subscription (demo)",
-    description: "The demo payment provider's portal.",
-    path: "/account/demo-portal",
+// /account/demo-portal and /es/account/demo-portal: reached from the account page of either edition.
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("demoPortal.metaTitle"),
+    description: t("demoPortal.metaDescription"),
+    path: inEdition("/account/demo-portal", locale),
     noIndex: true,
   });
+};
 
 const CHANGES = ["cancel-at-period-end", "resume", "cancel-now"] as const;
 type Change = (typeof CHANGES)[number];
@@ -40,54 +48,59 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, db, provider } = await loadPortal(request);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const t = translatorFor(locale);
   const change = (await readFormData(request)).get("change");
-  if (!CHANGES.includes(change as Change)) return data({ message: "Unknown change." }, { status: 400 });
+  if (!CHANGES.includes(change as Change)) return data({ message: t("demoPortal.unknownChange") }, { status: 400 });
   const changed = await changeOwnDemoSubscription(db, provider, user.id, change as Change);
-  if (!changed) return data({ message: "This subscription cannot be changed here." }, { status: 409 });
+  if (!changed) return data({ message: t("demoPortal.cannotChange") }, { status: 409 });
   const flash = await setFlash({
     kind: "success",
-    title: "Subscription updated",
-    message: "Your account page shows the change.",
+    title: t("demoPortal.updatedTitle"),
+    message: t("demoPortal.updated"),
   });
-  throw redirect("/account/demo-portal", { headers: { "Set-Cookie": flash } });
+  throw redirect(inEdition("/account/demo-portal", locale), { headers: { "Set-Cookie": flash } });
 }
 
 export default function DemoPortal({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { subscription } = loaderData;
   const ended = subscription.status === "canceled";
+  const t = useT();
+  const date = formatLongDate(subscription.currentPeriodEnd, t.locale);
   return (
     <section className="mx-auto max-w-lg px-4 py-16">
-      <p className="text-sm font-semibold uppercase tracking-wide text-muted">Demo payment portal · no money moves</p>
-      <h1 className="mt-2 text-3xl font-bold text-brand-900">Manage your subscription</h1>
+      <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t("demoPortal.kicker")}</p>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">{t("demoPortal.title")}</h1>
       <Card className="mt-6">
         <p className="text-lg font-semibold">{subscription.planName}</p>
         <p className="mt-1 text-muted">
-          Status: {subscription.status}
-          {subscription.cancelAtPeriodEnd ? ` · cancels on ${formatLongDate(subscription.currentPeriodEnd)}` : ""}
-          {!ended && !subscription.cancelAtPeriodEnd
-            ? ` · renews on ${formatLongDate(subscription.currentPeriodEnd)}`
-            : ""}
+          {t("demoPortal.status", { status: statusIn(t, subscription.status) })}
+          {subscription.cancelAtPeriodEnd ? ` · ${t("demoPortal.cancelsOn", { date })}` : ""}
+          {!ended && !subscription.cancelAtPeriodEnd ? ` · ${t("demoPortal.renewsOn", { date })}` : ""}
         </p>
         {!ended && (
           <Form method="post" className="mt-6 flex flex-wrap gap-3">
             {subscription.cancelAtPeriodEnd ? (
               <Button type="submit" name="change" value="resume" disabled={busy}>
-                Resume subscription
+                {t("demoPortal.resume")}
               </Button>
             ) : (
               <Button type="submit" name="change" value="cancel-at-period-end" disabled={busy}>
-                Cancel at period end
+                {t("demoPortal.cancelAtEnd")}
               </Button>
             )}
             <Button type="submit" name="change" value="cancel-now" variant="danger" disabled={busy}>
-              End subscription now
+              {t("demoPortal.endNow")}
             </Button>
           </Form>
         )}
       </Card>
-      <Link to="/account" className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Return to your account
+      <Link
+        to={pathInLocale("/account", t.locale)}
+        className="mt-6 inline-block font-semibold text-brand-700 underline"
+      >
+        {t("demoPortal.back")}
       </Link>
     </section>
   );

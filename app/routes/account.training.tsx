@@ -27,19 +27,28 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FormMessage } from "~/ui/form-message";
 import { readForm } from "~/validation/read-form.server";
+import { localeOfPath, pathInLocale } from "~/i18n/locales";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Your Training Program",
-    description: "Choose who gets practice scam messages, and how.",
-    path: "/account/training",
+// /account/training and /es/account/training: the same page in the address's language (issue #39).
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translatorFor(locale);
+  return pageMeta(args, {
+    title: t("people.page.title"),
+    description: t("people.page.metaDescription"),
+    path: pathInLocale("/account/training", locale),
     noIndex: true,
   });
+};
+
+const translatorOf = (request: Request) => translatorFor(localeOfPath(new URL(request.url).pathname));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = await getDatabase();
-  const { view, family } = await loadTrainingPageAndFamily(db, user);
+  const { view, family } = await loadTrainingPageAndFamily(db, user, new Date(), translatorOf(request));
   // The family dashboard, for the holder's own subscription only (found from their user id), from
   // the program and people the view has just read.
   const results = family ? await loadFamilyResults(db, user.id, { family }) : null;
@@ -60,40 +69,31 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (form.intent === SEND_NOW_INTENT) {
       // Local mode only: sendPracticeMessageNow refuses on a production site.
-      const result = await sendPracticeMessageNow(await getDatabase(), { userId: user.id, contactId: form.contactId });
+      const result = await sendPracticeMessageNow(
+        await getDatabase(),
+        { userId: user.id, contactId: form.contactId },
+        translatorOf(request),
+      );
       return data(result, { status: result.status });
     }
-    const { status, result } = await handleTrainingAction(await getDatabase(), user, form);
+    const { status, result } = await handleTrainingAction(await getDatabase(), user, form, translatorOf(request));
     return data(result, { status });
   } catch (error) {
     getLogger().error({ err: error }, "training settings action failed");
-    const result: TrainingResult = {
-      ok: false,
-      title: "Something went wrong",
-      message: "We could not save that. Please try again in a moment.",
-    };
+    const t = translatorOf(request);
+    const result: TrainingResult = { ok: false, title: t("people.errorTitle"), message: t("people.error") };
     return data(result, { status: 503 });
   }
 }
 
-const HOW_IT_WORKS = [
-  {
-    icon: Mail,
-    text: "Each person gets at most one practice message a week: a pretend scam email or text, made safe.",
-  },
-  {
-    icon: Clock,
-    text: "Messages only arrive between 8 am and 9 pm in their time zone, and for children and teens never during school hours on weekdays.",
-  },
-  {
-    icon: EyeOff,
-    text: "Nothing anyone types is ever collected. After each message, a page shows the warning signs it contained.",
-  },
-  {
-    icon: CircleStop,
-    text: "Anyone can stop from the message itself: an email's Unsubscribe link opens a page with one Stop button, and a text takes a STOP reply. Everyone says yes from their own inbox or phone first; for children you confirm as well.",
-  },
-];
+function howItWorks(t: Translate) {
+  return [
+    { icon: Mail, text: t("people.page.howWeekly") },
+    { icon: Clock, text: t("people.page.howHours") },
+    { icon: EyeOff, text: t("people.page.howNothingCollected") },
+    { icon: CircleStop, text: t("people.page.howStop") },
+  ];
+}
 
 /**
  * "Add a person". `people` names everyone listed (their ids): once the added person is in the list
@@ -102,8 +102,9 @@ const HOW_IT_WORKS = [
  */
 function AddPersonForm({ people }: { people: string }) {
   const timeZone = useBrowserTimeZone() ?? DEFAULT_TIME_ZONE;
+  const t = useT();
   return (
-    <TrainingForm key={`${timeZone} ${people}`} intent="add" className="space-y-4" label="Add a person">
+    <TrainingForm key={`${timeZone} ${people}`} intent="add" className="space-y-4" label={t("people.page.addTitle")}>
       {({ errors, busy }) => (
         <>
           <ContactFields
@@ -116,12 +117,13 @@ function AddPersonForm({ people }: { people: string }) {
               emailEnabled: true,
               smsEnabled: false,
               timeZone,
-              language: "en",
+              // A holder reading Spanish most often adds people who read it too; the select changes it.
+              language: t.locale,
             }}
             errors={errors}
           />
           <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-            {busy ? "Adding..." : "Add person"}
+            {busy ? t("people.page.adding") : t("people.page.addButton")}
           </Button>
         </>
       )}
@@ -131,6 +133,7 @@ function AddPersonForm({ people }: { people: string }) {
 
 export default function AccountTraining({ loaderData, actionData }: Route.ComponentProps) {
   const { view, results, resultsFirst } = loaderData;
+  const t = useT();
   useResultToast(actionData);
   const resultsSection = (className?: string) =>
     view.kind === "program" &&
@@ -152,19 +155,19 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
       <p>
-        <Link to="/account" className="text-brand-700 underline">
-          My Account
+        <Link to={pathInLocale("/account", t.locale)} className="text-brand-700 underline">
+          {t("nav.myAccount")}
         </Link>
       </p>
-      <h1 className="mt-2 text-3xl font-bold text-brand-900">Your Training Program</h1>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">{t("people.page.title")}</h1>
       {/* Set-up leads until it is done and everyone has answered; then the family's results do. */}
       {resultsFirst
         ? resultsSection("mt-6")
         : view.kind === "program" && view.access && <SetupChecklistCard contacts={view.contacts} />}
       <Card className="mt-6 p-4 sm:p-6">
-        <h2 className="text-xl font-bold text-brand-900">How it works</h2>
+        <h2 className="text-xl font-bold text-brand-900">{t("people.page.howTitle")}</h2>
         <ul className="mt-3 space-y-3">
-          {HOW_IT_WORKS.map(({ icon: Icon, text }) => (
+          {howItWorks(t).map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-start gap-3">
               <Icon aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
               <span>{text}</span>
@@ -182,27 +185,19 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
       {view.kind === "not-member" && (
         <Card className="mt-6" role="region" aria-labelledby="no-membership">
           <h2 id="no-membership" className="text-xl font-bold text-brand-900">
-            The Training Program is part of a membership
+            {t("people.page.notMemberTitle")}
           </h2>
-          <p className="mt-2 text-muted">
-            With a Training or Family Training plan, you choose who gets practice scam messages, and we show each person
-            what they missed.
-          </p>
+          <p className="mt-2 text-muted">{t("people.page.notMember")}</p>
           <Button asChild className="mt-4">
-            <Link to="/pricing">See the plans</Link>
+            <Link to={pathInLocale("/pricing", t.locale)}>{t("people.page.seePlans")}</Link>
           </Button>
         </Card>
       )}
 
       {view.kind === "family-member" && (
         <Card className="mt-6">
-          <h2 className="text-xl font-bold text-brand-900">
-            Your family's plan is managed by the person who bought it
-          </h2>
-          <p className="mt-2 text-muted">
-            They choose who gets practice messages. You can stop yours at any time with the stop link in any practice
-            message.
-          </p>
+          <h2 className="text-xl font-bold text-brand-900">{t("people.page.familyMemberTitle")}</h2>
+          <p className="mt-2 text-muted">{t("people.page.familyMember")}</p>
         </Card>
       )}
 
@@ -212,26 +207,29 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
             <Card className="mt-6 border-amber-300 bg-amber-50" role="status">
               <p className="font-semibold text-amber-950">{view.stoppedMessage}</p>
               <p className="mt-1">
-                <Link to="/pricing" className="text-brand-700 underline">
-                  See the plans
-                </Link>{" "}
-                or{" "}
-                <Link to="/account" className="text-brand-700 underline">
-                  check your subscription
-                </Link>
-                .
+                {t.rich("people.page.stoppedLinks", {
+                  plans: (chunks) => (
+                    <Link to={pathInLocale("/pricing", t.locale)} className="text-brand-700 underline">
+                      {chunks}
+                    </Link>
+                  ),
+                  account: (chunks) => (
+                    <Link to={pathInLocale("/account", t.locale)} className="text-brand-700 underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             </Card>
           )}
           <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="text-2xl font-bold text-brand-900">People</h2>
+            <h2 className="text-2xl font-bold text-brand-900">{t("people.page.peopleTitle")}</h2>
             <p className="text-muted" data-testid="people-count">
-              {view.contacts.length} of {view.limit} {view.limit === 1 ? "person" : "people"} on your {view.planName}{" "}
-              plan
+              {t("people.page.peopleCount", { count: view.contacts.length, limit: view.limit, plan: view.planName })}
             </p>
           </div>
           {view.contacts.length === 0 ? (
-            <p className="mt-4 text-muted">Nobody is enrolled yet.</p>
+            <p className="mt-4 text-muted">{t("people.page.nobody")}</p>
           ) : (
             <ul className="mt-4 space-y-4">
               {view.contacts.map((contact) => (
@@ -252,12 +250,12 @@ export default function AccountTraining({ loaderData, actionData }: Route.Compon
           )}
           {view.access && (
             <Card className="mt-8 p-4 sm:p-6">
-              <h2 className="text-xl font-bold text-brand-900">Add a person</h2>
+              <h2 className="text-xl font-bold text-brand-900">{t("people.page.addTitle")}</h2>
               {view.contacts.length >= view.limit ? (
                 <p className="mt-2 text-muted" data-testid="plan-full">
-                  Your {view.planName} plan covers {view.limit === 1 ? "1 person" : `${view.limit} people`}, and
-                  everyone is listed above. Remove someone before adding another person
-                  {view.limit === 1 ? ", or move to Family Training for up to 5 people" : ""}.
+                  {view.limit === 1
+                    ? t("people.page.planFullSingle", { plan: view.planName })
+                    : t("people.page.planFullFamily", { plan: view.planName, limit: view.limit })}
                 </p>
               ) : (
                 <div className="mt-4">

@@ -207,8 +207,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <h2 className="text-lg font-bold text-brand-900">{t("account.trainingTitle")}</h2>
           <p className="mt-1 text-muted">{t("account.trainingText")}</p>
           <Link
-            to="/account/training"
-            {...inEnglishFrom(t.locale)}
+            to={pathInLocale("/account/training", t.locale)}
             className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
           >
             {t("account.trainingLink")}

@@ -125,8 +125,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           <h2 className="text-lg font-bold text-brand-900">{t("paid.nextTitle")}</h2>
           <p className="mt-1 text-sm text-muted">{t("paid.nextText")}</p>
           <Link
-            to="/account/training"
-            {...(t.locale === "es" ? { hrefLang: "en" } : {})}
+            to={pathInLocale("/account/training", t.locale)}
             // Grows with its words: at 320 px the label may take two lines, never spill out of its box.
             className="mt-3 flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800 sm:inline-flex sm:w-auto"
           >

@@ -7,6 +7,8 @@ import { pageMeta } from "~/seo/meta";
 import { ConsentChoiceSchema } from "~/training/people/contact-schema";
 import { answerConsent, findConsentView, linkTarget, type ConsentView } from "~/training/people/consent.server";
 import { sendDeliveryCheck } from "~/training/people/delivery-checks.server";
+import { translatorFor } from "~/i18n/translate";
+import { practiceLanguageOf } from "~/training/people/practice-language";
 import { CONSENT_WORDS, type ConsentWords } from "~/training/people/consent-page-words";
 import { DeliveryCheckRequestSchema } from "~/training/people/delivery-check-form";
 import { DeliveryStepsList } from "~/training/people/delivery-steps-list";
@@ -67,6 +69,8 @@ async function sendTestFromConsentPage(token: string) {
     contact: target.contact,
     channel: target.consent.channel as "email" | "sms",
     requestedBy: "person",
+    // The answer is shown on their consent page, in the language they read.
+    t: translatorFor(practiceLanguageOf(target.contact.language)),
   });
   const result: FormResult = { ok: outcome.ok, title: outcome.title, message: outcome.message };
   return data(result, { status: outcome.status, headers: NO_STORE });

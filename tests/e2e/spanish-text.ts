@@ -4,7 +4,8 @@ import { expect } from "./fixtures";
 /**
  * Common English words that Spanish text never holds, as whole words: "reportó" is Spanish (a
  * plain \b would end "report" at the "ó"). Names in English (a report's title, a
- * course page marked "(en inglés)") sit in elements with lang="en" and are left out of the scan.
+ * course page marked "(en inglés)") sit in elements with lang="en" and are left out of the scan,
+ * and so do reply keywords written in capitals (STOP, SCAM).
  */
 const ENGLISH_WORDS =
   /(?<!\p{L})(the|and|your|you|with|this|that|what|how|for|from|about|are|our|free|sign|home|training|course|check|scam|report|learn|more|start|join|get)(?!\p{L})/iu;
@@ -30,7 +31,10 @@ export async function expectNoEnglish(page: Page) {
   // The brand's name and the share services' are names, not English.
   const english = (await visibleSpanishText(page))
     .map((text) =>
-      text.replace(/scam-free|Facebook|LinkedIn|\S+@\S+|ReporteFraude\.ftc\.gov|ic3\.gov|RobodeIdentidad\.gov/gi, ""),
+      text
+        .replace(/scam-free|Facebook|LinkedIn|\S+@\S+|ReporteFraude\.ftc\.gov|ic3\.gov|RobodeIdentidad\.gov/gi, "")
+        // A reply keyword is typed as it is shown, in capitals ("responda STOP", "ESTAFA o SCAM").
+        .replace(/(?<!\p{L})\p{Lu}{2,}(?!\p{L})/gu, ""),
     )
     .filter((text) => ENGLISH_WORDS.test(text));
   expect(english).toEqual([]);

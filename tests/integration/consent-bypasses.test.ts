@@ -28,6 +28,7 @@ import { PRACTICE_EMAIL_TEMPLATE, PRACTICE_TEXT_TEMPLATE } from "~/training/send
 import { contactEligibility } from "~/training/sending/practice-eligibility.server";
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { translatorFor } from "~/i18n/translate";
 import { AGE_BANDS } from "~/training/library/practice-scenario-schema";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
@@ -190,7 +191,7 @@ describe.each(DATABASE_TARGETS)("Consent bypasses stay closed on $name", (target
     return handleInboundText(suite.handle.db, text!);
   };
   const sendNow = (who: Holder, contactId: string) =>
-    sendPracticeMessageNow(suite.handle.db, { userId: who.userId, contactId });
+    sendPracticeMessageNow(suite.handle.db, { userId: who.userId, contactId }, translatorFor("en"));
   const suppressionOf = async (address: string) =>
     (await suite.handle.db.select().from(practiceSuppressions).where(eq(practiceSuppressions.address, address)))[0] ??
     null;

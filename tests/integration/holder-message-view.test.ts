@@ -74,8 +74,8 @@ describe.each(DATABASE_TARGETS)("the holder's view of a practice message on $nam
   }
 
   /** Loads the page as React Router would: a thrown 404 or redirect becomes its status. */
-  async function open(messageId: string, cookie?: string) {
-    const request = new Request(`http://localhost:3000/account/training/messages/${messageId}`, {
+  async function open(messageId: string, cookie?: string, edition: "" | "/es" = "") {
+    const request = new Request(`http://localhost:3000${edition}/account/training/messages/${messageId}`, {
       headers: cookie ? { Cookie: cookie } : {},
     });
     const { value, thrown } = await callRoute(messageLoader, request, { messageId });
@@ -117,6 +117,22 @@ describe.each(DATABASE_TARGETS)("the holder's view of a practice message on $nam
     expect(await eventsOf(suite.handle.db, email.messageId)).toEqual([]);
     expect(await eventsOf(suite.handle.db, text.messageId)).toEqual([]);
     expect((await suite.handle.db.select().from(practiceEvents)).length).toBe(before);
+  });
+
+  it("speaks Spanish on /es/account/training/messages/:id, the message keeping its own language", async () => {
+    const { cookie, email } = await holderWithMessages("spanish");
+    const page = await open(email.messageId, cookie, "/es");
+    expect(page.status).toBe(200);
+    expect(page.data!).toMatchObject({
+      result: "waiting",
+      resultLabel: "En espera",
+      resultLine: "Se le envió a Dana Rivera hace menos de 3 días, y Dana Rivera todavía no ha respondido.",
+      language: "es",
+      messageLanguage: practiceLibrary().byId(EMAIL_SCENARIO)!.language,
+    });
+    // Its links lead to the Spanish edition: the checker, and where each red flag is, in Spanish.
+    expect(page.data!.checkerHref).toMatch(/\/es\/check$/);
+    expect(page.data!.redFlags.map((flag) => flag.where)).not.toContain("the subject");
   });
 
   it("tells the holder the message's outcome as the family results show it, and writes nothing to find it", async () => {

@@ -16,6 +16,7 @@ import type { TrainingResult } from "~/training/people/contact-schema";
 import type { TrainingPageView } from "~/training/people/contact-view";
 import { PRACTICE_EMAIL_TEMPLATE } from "~/training/sending/practice-composer.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { translatorFor } from "~/i18n/translate";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
 import { action as practiceStopAction } from "~/routes/practice.stop";
@@ -128,7 +129,7 @@ describe.each(BOTH_DATABASE_TARGETS)("refusals and limits by mailbox on $name", 
       .from(practiceAddressConsents)
       .where(eq(practiceAddressConsents.address, "rosa+lee@gmail.com"));
     expect(consent!.confirmedAt).toBeNull();
-    const sent = await sendPracticeMessageNow(db(), { userId: lee.userId, contactId: rosa!.id });
+    const sent = await sendPracticeMessageNow(db(), { userId: lee.userId, contactId: rosa!.id }, translatorFor("en"));
     expect(sent).toMatchObject({ ok: false, status: 409, title: "Waiting for consent" });
     expect(await db().select().from(practiceMessages)).toEqual([]);
   });
@@ -138,7 +139,9 @@ describe.each(BOTH_DATABASE_TARGETS)("refusals and limits by mailbox on $name", 
     const [, rosa] = await listContacts(db(), lee.subscriptionId);
     await post(lee.cookie, { intent: "send-notice", contactId: rosa!.id });
     await answer((await linkSentTo("rosa+lee@gmail.com"))!, "yes");
-    expect(await sendPracticeMessageNow(db(), { userId: lee.userId, contactId: rosa!.id })).toMatchObject({ ok: true });
+    expect(
+      await sendPracticeMessageNow(db(), { userId: lee.userId, contactId: rosa!.id }, translatorFor("en")),
+    ).toMatchObject({ ok: true });
     // The practice email went to the address as typed.
     const practice = (await noticesTo("rosa+lee@gmail.com")).find((row) => row.template === PRACTICE_EMAIL_TEMPLATE);
     const token = practice!.textBody.match(PRACTICE_LINK)![1]!;

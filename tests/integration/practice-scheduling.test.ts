@@ -31,6 +31,7 @@ import {
   recordDeliveryEvents,
 } from "~/training/sending/scheduler.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { translatorFor } from "~/i18n/translate";
 import { newPracticeToken } from "~/training/sending/practice-composer.server";
 
 /** Local wall time straight from Intl (independent of app/training/people/quiet-hours.ts). */
@@ -648,7 +649,11 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
       const contact = family.contacts[0]!;
       // 03:00 in New York on a school day.
       const night = new Date("2026-11-17T08:00:00Z");
-      const result = await sendPracticeMessageNow(db, { userId: family.userId, contactId: contact.id, now: night });
+      const result = await sendPracticeMessageNow(
+        db,
+        { userId: family.userId, contactId: contact.id, now: night },
+        translatorFor("en"),
+      );
       expect(result).toMatchObject({ ok: true, status: 200, title: "Practice message sent" });
       expect(result.message).toContain("Kid");
       const [message] = await messagesOf(contact.id);
@@ -691,7 +696,7 @@ describe.each(DATABASE_TARGETS)("practice scheduling on $name", (target) => {
         contacts: [{ name: "Former", ageBand: "adult" }],
       });
       const send = (userId: string, contactId: unknown) =>
-        sendPracticeMessageNow(db, { userId, contactId, now: MONDAY });
+        sendPracticeMessageNow(db, { userId, contactId, now: MONDAY }, translatorFor("en"));
       const [waiting, resting, stopped, fine] = mine.contacts;
 
       expect(await send(mine.userId, theirs.contacts[0]!.id)).toMatchObject({

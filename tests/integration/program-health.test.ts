@@ -23,6 +23,7 @@ import type { ProgramFigures } from "~/training/program-health/program-figures.s
 import { warmStartCap } from "~/training/sending/warm-start.server";
 import { dispatchDuePracticeMessages, planPracticeMessages } from "~/training/sending/scheduler.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { translatorFor } from "~/i18n/translate";
 import { action as programAction, loader as programLoader } from "~/routes/staff.program";
 
 /** Wednesday 18 November 2026, 15:00 UTC: 10:00 in New York, inside everyone's sending hours. */
@@ -358,27 +359,41 @@ describe.each(DATABASE_TARGETS)("program health on $name", (target) => {
       .insert(practiceBrakes)
       .values({ scope: "scenario", scenarioId: braked.id, reason: "test", appliedAt: NOW });
     expect(
-      await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 0, library: only([braked]) }),
+      await sendPracticeMessageNow(
+        db,
+        { ...emailOnly, now: NOW, warmupStart: 0, library: only([braked]) },
+        translatorFor("en"),
+      ),
     ).toMatchObject({ ok: false, status: 409, title: "Nothing new to send" });
 
     // All practice email braked: an email-only person gets nothing, a person with a phone a text.
     await db.insert(practiceBrakes).values({ scope: "practice-email", reason: "test", appliedAt: NOW });
-    expect(await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 0 })).toMatchObject({
+    expect(
+      await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 0 }, translatorFor("en")),
+    ).toMatchObject({
       ok: false,
       status: 409,
       title: "Practice email is held",
       message: expect.stringContaining("stopped for everyone"),
     });
     expect(
-      await sendPracticeMessageNow(db, { ...both, now: NOW, warmupStart: 0, library: only([braked, ...texts]) }),
+      await sendPracticeMessageNow(
+        db,
+        { ...both, now: NOW, warmupStart: 0, library: only([braked, ...texts]) },
+        translatorFor("en"),
+      ),
     ).toMatchObject({ ok: true });
     const queued = () => db.select().from(practiceMessages).orderBy(asc(practiceMessages.queuedAt));
     expect((await queued()).map((row) => row.channel)).toEqual(["sms"]);
 
     // Lifted, but today's warm-start cap (1) is spent by one email: held again, with its own reason.
     await db.delete(practiceBrakes);
-    expect(await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 1 })).toMatchObject({ ok: true });
-    expect(await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 1 })).toMatchObject({
+    expect(
+      await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 1 }, translatorFor("en")),
+    ).toMatchObject({ ok: true });
+    expect(
+      await sendPracticeMessageNow(db, { ...emailOnly, now: NOW, warmupStart: 1 }, translatorFor("en")),
+    ).toMatchObject({
       ok: false,
       status: 409,
       title: "Practice email is held",

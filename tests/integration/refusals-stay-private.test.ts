@@ -26,6 +26,7 @@ import { OPTED_OUT_EXPLANATION } from "~/training/people/contact-status";
 import type { TrainingPageView } from "~/training/people/contact-view";
 import { PRACTICE_EMAIL_TEMPLATE } from "~/training/sending/practice-composer.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { translatorFor } from "~/i18n/translate";
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
@@ -158,9 +159,11 @@ describe.each(BOTH_DATABASE_TARGETS)("a refusal is told only to the family it an
     expect(test.message.replace(refused, "X")).toBe(
       (await post(who, { intent: "send-test", contactId: other.id, channel })).message.replace(control, "X"),
     );
-    const now = await sendPracticeMessageNow(db(), { userId: who.userId, contactId: gran.id });
+    const now = await sendPracticeMessageNow(db(), { userId: who.userId, contactId: gran.id }, translatorFor("en"));
     expect(now).toMatchObject({ ok: false, status: 409, title: "Waiting for consent" });
-    expect(now).toEqual(await sendPracticeMessageNow(db(), { userId: who.userId, contactId: other.id }));
+    expect(now).toEqual(
+      await sendPracticeMessageNow(db(), { userId: who.userId, contactId: other.id }, translatorFor("en")),
+    );
 
     await expectNoRefusalShown(who);
     expect(await refusedAt(who)).toEqual([]);
@@ -225,7 +228,9 @@ describe.each(BOTH_DATABASE_TARGETS)("a refusal is told only to the family it an
     await add(a, "gran@example.com");
     await consentPost((await linkSentTo("gran@example.com"))!, "yes");
     const gran = await contactAt(a, "gran@example.com");
-    expect(await sendPracticeMessageNow(db(), { userId: a.userId, contactId: gran.id })).toMatchObject({ ok: true });
+    expect(
+      await sendPracticeMessageNow(db(), { userId: a.userId, contactId: gran.id }, translatorFor("en")),
+    ).toMatchObject({ ok: true });
     const practice = (await sentTo("gran@example.com")).find((row) => row.template === PRACTICE_EMAIL_TEMPLATE)!;
     const token = practice.textBody.match(PRACTICE_LINK)![1]!;
     await callRoute(practiceStopAction, formPost(`/practice/${token}/stop`, { intent: "stop" }), { token });

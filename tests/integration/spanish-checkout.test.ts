@@ -22,6 +22,8 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { action as demoPayAction, loader as demoLoader } from "~/routes/checkout.demo";
 import { loader as successLoader } from "~/routes/checkout.success";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { action as portalAction } from "~/routes/account.portal";
+import { action as demoPortalAction } from "~/routes/account.demo-portal";
 import type { CheckoutFormResult } from "~/billing/checkout-form";
 import { checkoutMessagesFor } from "~/billing/checkout-schema";
 import { translatorFor } from "~/i18n/translate";
@@ -210,6 +212,25 @@ describe.each(DATABASE_TARGETS)("the Spanish checkout and account page on $name"
     expect(receipt.textBody).toContain("$25.00 al mes, con renovación el ");
     expect(receipt.textBody).toContain("Rosa (abuela@example.com)");
     expect(receipt.textBody).not.toMatch(/\b(Thank you|Hello|your family)\b/);
+    expect(receipt.textBody).toContain("/es/account/training");
+
+    // "Administrar la suscripción" opens the Spanish demo portal, which answers in Spanish and
+    // comes back to the Spanish account page.
+    const portal = await callRoute(
+      portalAction,
+      formPost("/account/portal", { language: "es" }, { Cookie: cookie, Accept: "application/json" }),
+    );
+    expect(await (portal.value as Response).json()).toEqual({ success: true, url: "/es/account/demo-portal" });
+    const refused = await callRoute(
+      demoPortalAction,
+      formPost("/es/account/demo-portal", { change: "<b>gratis</b>" }, { Cookie: cookie }),
+    );
+    expect(unwrapData(refused.value)).toMatchObject({ status: 400, data: { message: "No conocemos ese cambio." } });
+    const changed = await callRoute(
+      demoPortalAction,
+      formPost("/es/account/demo-portal", { change: "cancel-at-period-end" }, { Cookie: cookie }),
+    );
+    expect(changed.thrown?.headers.get("Location")).toBe("/es/account/demo-portal");
   });
 
   /** Posts to /es/account's action: its answer's status and data, a plain Response, or what it threw (a redirect). */

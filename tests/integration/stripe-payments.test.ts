@@ -393,6 +393,14 @@ describe.each(DATABASE_TARGETS)("Stripe payments on $name", (target) => {
       expect(opened).toMatchObject({ success: true, url: expect.stringContaining("https://billing.stripe.test/") });
       const request = fake.requests.find((r) => r.path === "/v1/billing_portal/sessions")!;
       expect(request.body).toEqual({ customer: subscription.customer, return_url: "https://scam-free.test/account" });
+      // From the Spanish account page: Stripe's portal in Latin American Spanish, back to /es/account.
+      await openCustomerPortal(db, provider, userId, "https://scam-free.test/es/account", "es");
+      const spanish = fake.requests.filter((r) => r.path === "/v1/billing_portal/sessions").at(-1)!;
+      expect(spanish.body).toEqual({
+        customer: subscription.customer,
+        return_url: "https://scam-free.test/es/account",
+        locale: "es-419",
+      });
       fake.portalConfigured = false;
       expect(await openCustomerPortal(db, provider, userId, "https://scam-free.test/account")).toMatchObject({
         success: false,

@@ -24,6 +24,7 @@ import { listContacts } from "~/training/people/programs.server";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { PRACTICE_TEXT_TEMPLATE } from "~/training/sending/practice-composer.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
+import { translatorFor } from "~/i18n/translate";
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
 import { action as trainingAction } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
@@ -127,11 +128,15 @@ describe.each(DATABASE_TARGETS)("a YES by text on $name", (target) => {
         .where(and(eq(practiceAddressConsents.address, phone), sql`${practiceAddressConsents.confirmedAt} IS NOT NULL`))
     ).map((row) => [row.subscriptionId, row.how]);
   const sendNow = (who: Holder, contactId: string, scenarioId?: string) =>
-    sendPracticeMessageNow(suite.handle.db, {
-      userId: who.userId,
-      contactId,
-      library: scenarioId ? { scenarios: [practiceLibrary().byId(scenarioId)!] } : undefined,
-    });
+    sendPracticeMessageNow(
+      suite.handle.db,
+      {
+        userId: who.userId,
+        contactId,
+        library: scenarioId ? { scenarios: [practiceLibrary().byId(scenarioId)!] } : undefined,
+      },
+      translatorFor("en"),
+    );
   const namesIn = (text: string, ...people: string[]) =>
     people.flatMap((person) => person.split(" ")).filter((word) => text.includes(word));
 

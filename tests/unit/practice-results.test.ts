@@ -1,3 +1,4 @@
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
@@ -346,7 +347,8 @@ describe("the trend chart", () => {
 
   it("ends the last week's label inside the drawing, so a phone shows 'Nov 23' whole", () => {
     expect(trend.at(-1)!.label).toBe("Nov 23");
-    const svg = renderToStaticMarkup(PracticeTrendChart({ name: "Sam", trend, idPrefix: "sam" }));
+    // Rendered as an element: the chart reads the page's language (useT).
+    const svg = renderToStaticMarkup(createElement(PracticeTrendChart, { name: "Sam", trend, idPrefix: "sam" }));
     const labels = [...svg.matchAll(/<text x="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>([A-Z][a-z]{2} \d+)<\/text>/g)];
     expect(labels.map((label) => label[3])).toEqual(["Sep 21", "Oct 12", "Nov 2", "Nov 23"]);
     const last = labels.at(-1)!;

@@ -1,19 +1,21 @@
+import { useT } from "~/i18n/use-translation";
 import { TrainingForm } from "./training-form";
 import { Button } from "~/ui/button";
-import { CODE_WORD_HINT, CODE_WORD_INTENT, CODE_WORD_LABEL, dateInputValue, longDate } from "./code-word";
+import { CODE_WORD_INTENT, dateInputValue, longDate } from "./code-word";
 
 /**
  * "Our family has a code word", beside the family results on /account/training: a checkbox, the
  * date it was agreed, and Save. Nothing here asks for the word. Posts to the page's action
- * (CodeWordSchema there and here first); the answer shows as a toast.
+ * (CodeWordSchema there and here first); the answer shows as a toast. In the page's language.
  */
 export function CodeWordForm({ agreedAt }: { agreedAt: string | null }) {
+  const t = useT();
   const agreed = agreedAt ? new Date(agreedAt) : null;
   return (
     <TrainingForm
       key={agreedAt ?? "none"}
       intent={CODE_WORD_INTENT}
-      label="Family code word"
+      label={t("familySettings.codeFormLabel")}
       className="mt-4 space-y-3 rounded-2xl bg-slate-50 p-4"
     >
       {({ busy }) => (
@@ -29,17 +31,19 @@ export function CodeWordForm({ agreedAt }: { agreedAt: string | null }) {
             />
             <div>
               <label htmlFor="code-word" className="font-semibold">
-                {CODE_WORD_LABEL}
+                {t("familySettings.codeLabel")}
               </label>
               <p id="code-word-hint" className="text-sm text-muted">
-                {CODE_WORD_HINT}
+                {t("familySettings.codeHint")}
               </p>
-              {agreed && <p className="mt-1 text-sm">Agreed on {longDate(agreed)}.</p>}
+              {agreed && (
+                <p className="mt-1 text-sm">{t("familySettings.agreedOnDate", { date: longDate(agreed, t.locale) })}</p>
+              )}
             </div>
           </div>
           <div className="flex flex-wrap items-end gap-3 pl-8">
             <label className="text-sm">
-              <span className="block font-semibold">Agreed on</span>
+              <span className="block font-semibold">{t("familySettings.agreedOn")}</span>
               <input
                 type="date"
                 name="agreedOn"
@@ -48,8 +52,8 @@ export function CodeWordForm({ agreedAt }: { agreedAt: string | null }) {
               />
             </label>
             <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-              {busy ? "Saving..." : "Save"}
-              <span className="sr-only"> code word note</span>
+              {busy ? t("familySettings.saving") : t("familySettings.save")}
+              <span className="sr-only">{t("familySettings.codeSaveLabel")}</span>
             </Button>
           </div>
         </>

@@ -1,16 +1,18 @@
 import { z } from "zod";
+import type { Locale } from "~/i18n/locales";
+import { INTL_LOCALE, translatorFor, type Translate } from "~/i18n/translate";
 
 /**
  * "Our family has a code word": the account holder notes on /account/training that the family
  * agreed a word to ask for when a call or text claims to be one of them in trouble (issue #36). We
  * keep only that they have one and when they agreed it, never the word itself; the page says so.
- * Checked by the same schema in the browser and in the action. Safe to import in the browser.
+ * Checked by the same schema in the browser and in the action, its messages in the page's
+ * language. Safe to import in the browser.
  */
 
+const english = translatorFor("en");
+
 export const CODE_WORD_INTENT = "code-word";
-export const CODE_WORD_LABEL = "Our family has a code word";
-export const CODE_WORD_HINT =
-  "A word only your family knows, to ask for when a call or text says it is one of you in trouble. Never type the word here: we only keep that you have one, and since when.";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -25,44 +27,51 @@ export function dateInputValue(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-export const CodeWordSchema = z
-  .object({
-    /** A ticked checkbox sends "on"; an unticked one sends nothing. */
-    has: z
-      .literal("on", { error: `Please use the "${CODE_WORD_LABEL}" box on this page.` })
-      .optional()
-      .transform((value) => value === "on"),
-    /** When they agreed it; today when left empty. */
-    agreedOn: z
-      .string()
-      .trim()
-      .optional()
-      .refine((value) => !value || ISO_DATE.test(value), {
-        error: "Please give the date as a date, such as 2026-11-28.",
-      })
-      .refine((value) => !value || sameDay(value), {
-        error: "Please give a date that exists.",
-      })
-      .refine((value) => !value || value >= "2000-01-01", { error: "Please give a date from 2000 on." })
-      .refine((value) => !value || value <= dateInputValue(new Date(Date.now() + 86_400_000)), {
-        error: "The date cannot be in the future.",
-      }),
-  })
-  .transform(({ has, agreedOn }) => ({
-    has,
-    agreedAt: has ? (agreedOn ? new Date(`${agreedOn}T12:00:00Z`) : new Date()) : null,
-  }));
-
-/** What the page says once the note is saved. */
-export function codeWordSaved(agreedAt: Date | null): { title: string; message: string } {
-  return agreedAt
-    ? {
-        title: "Code word noted",
-        message: `We noted that your family agreed a code word on ${longDate(agreedAt)}. We never ask for the word itself.`,
-      }
-    : { title: "Code word note removed", message: "We no longer note a family code word." };
+/** The note's schema, its messages in `t`'s language. */
+export function codeWordSchemaFor(t: Translate) {
+  return z
+    .object({
+      /** A ticked checkbox sends "on"; an unticked one sends nothing. */
+      has: z
+        .literal("on", { error: t("familySettings.useBox", { label: t("familySettings.codeLabel") }) })
+        .optional()
+        .transform((value) => value === "on"),
+      /** When they agreed it; today when left empty. */
+      agreedOn: z
+        .string()
+        .trim()
+        .optional()
+        .refine((value) => !value || ISO_DATE.test(value), { error: t("familySettings.dateFormat") })
+        .refine((value) => !value || sameDay(value), { error: t("familySettings.dateExists") })
+        .refine((value) => !value || value >= "2000-01-01", { error: t("familySettings.dateFrom2000") })
+        .refine((value) => !value || value <= dateInputValue(new Date(Date.now() + 86_400_000)), {
+          error: t("familySettings.dateFuture"),
+        }),
+    })
+    .transform(({ has, agreedOn }) => ({
+      has,
+      agreedAt: has ? (agreedOn ? new Date(`${agreedOn}T12:00:00Z`) : new Date()) : null,
+    }));
 }
 
-export function longDate(date: Date): string {
-  return date.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+/** The English schema, for callers that have no page language. */
+
+/** What the page says once the note is saved. */
+export function codeWordSaved(agreedAt: Date | null, t: Translate = english): { title: string; message: string } {
+  return agreedAt
+    ? {
+        title: t("familySettings.codeNotedTitle"),
+        message: t("familySettings.codeNoted", { date: longDate(agreedAt, t.locale) }),
+      }
+    : { title: t("familySettings.codeRemovedTitle"), message: t("familySettings.codeRemoved") };
+}
+
+/** "November 28, 2026" / "28 de noviembre de 2026". */
+export function longDate(date: Date, locale: Locale = "en"): string {
+  return date.toLocaleDateString(INTL_LOCALE[locale], {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }

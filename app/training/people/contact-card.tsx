@@ -5,14 +5,14 @@ import { formatLongDate } from "~/billing/subscription-view";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
-import { OPTED_OUT_EXPLANATION, type ContactStatus } from "./contact-status";
+import { optedOutExplanation, type ContactStatus } from "./contact-status";
+import type { Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import { PRACTICE_LANGUAGE_LABELS } from "./practice-language";
 import { ContactFields } from "./contact-fields";
 import { DeliveryStepsList } from "./delivery-steps-list";
 import { channelSetting, type ContactView } from "./contact-view";
 import { TrainingForm } from "./training-form";
-
-export const GUARDIAN_CHECKBOX_LABEL = "I am this child's parent or guardian and I agree to practice messages for them";
 
 const BADGE_CLASSES: Record<ContactStatus, string> = {
   waiting: "bg-amber-100 text-amber-900 ring-amber-300",
@@ -34,25 +34,36 @@ export function StatusBadge({ status, label }: { status: ContactStatus; label: s
   );
 }
 
-const HOW_AGREED: Record<string, string> = {
-  "notice-link": "from the link we sent there",
-  "text-reply": "by replying YES",
-  "account-email": "as your confirmed account email",
-};
+/** How an address said yes, in a few words: "(from the link we sent there)". */
+function howAgreed(how: string | null, t: Translate): string | null {
+  if (how === "notice-link") return t("people.card.howNoticeLink");
+  if (how === "text-reply") return t("people.card.howTextReply");
+  if (how === "account-email") return t("people.card.howAccountEmail");
+  return how;
+}
+
+/** "Email" or "Texts", before what an address's consent or test says. */
+function channelName(channel: "email" | "sms", t: Translate): string {
+  return channel === "email" ? t("people.card.email") : t("people.card.texts");
+}
 
 /** One line per address: whether it said yes, was asked, or asked us to stop. */
 function AddressConsentList({ contact }: { contact: ContactView }) {
+  const t = useT();
   if (contact.addresses.length === 0) return null;
+  const date = (value: string | null) => formatLongDate(value, t.locale);
   return (
-    <ul className="space-y-1 text-sm text-muted" aria-label={`Consent of ${contact.name}'s email and phone`}>
+    <ul className="space-y-1 text-sm text-muted" aria-label={t("people.card.consentListLabel", { name: contact.name })}>
       {contact.addresses.map((address) => (
         <li key={address.address}>
-          <span className="font-medium text-ink">{address.channel === "email" ? "Email" : "Texts"}</span>:{" "}
+          <span className="font-medium text-ink">{channelName(address.channel, t)}</span>:{" "}
           {address.state === "agreed" &&
-            `said yes on ${formatLongDate(address.since)}${address.how ? ` (${HOW_AGREED[address.how] ?? address.how})` : ""}`}
-          {address.state === "asked" && `asked on ${formatLongDate(address.since)}, no answer yet`}
-          {address.state === "waiting" && "not asked yet"}
-          {address.state === "opted-out" && "asked not to get practice messages"}
+            (address.how
+              ? t("people.card.saidYesHow", { date: date(address.since), how: howAgreed(address.how, t) ?? "" })
+              : t("people.card.saidYes", { date: date(address.since) }))}
+          {address.state === "asked" && t("people.card.asked", { date: date(address.since) })}
+          {address.state === "waiting" && t("people.card.notAsked")}
+          {address.state === "opted-out" && t("people.card.addressOptedOut")}
           {address.paused && <span className="block font-semibold text-danger-600">{address.paused}</span>}
           {address.resting && <span className="block font-medium text-ink">{address.resting}</span>}
         </li>
@@ -66,35 +77,41 @@ function AddressConsentList({ contact }: { contact: ContactView }) {
  * test arrived, "Send a test", and the steps for its mail service or phone.
  */
 function DeliveryChecks({ contact, editable }: { contact: ContactView; editable: boolean }) {
+  const t = useT();
+  const date = (value: string | null) => formatLongDate(value, t.locale);
   const agreed = contact.addresses.filter((address) => address.state === "agreed" && address.delivery);
   if (agreed.length === 0) return null;
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-3" data-testid="delivery-checks">
-      <p className="text-sm font-semibold text-ink">Make sure practice messages reach {contact.name}</p>
+      <p className="text-sm font-semibold text-ink">{t("people.card.reachTitle", { name: contact.name })}</p>
       {agreed.map((address) => {
         const { check, steps } = address.delivery!;
-        const what = address.channel === "email" ? "Email" : "Texts";
+        const email = address.channel === "email";
         return (
           <div key={address.address} className="space-y-2 text-sm">
             <p>
-              <span className="font-medium text-ink">{what}</span>:{" "}
-              {!check && <span className="text-muted">no test sent yet</span>}
+              <span className="font-medium text-ink">{channelName(address.channel, t)}</span>:{" "}
+              {!check && <span className="text-muted">{t("people.card.noTest")}</span>}
               {check?.confirmedAt && (
                 <span className="font-semibold text-green-900">
-                  Test delivered <span className="font-normal text-muted">({formatLongDate(check.confirmedAt)})</span>
+                  {t("people.card.testDelivered")}{" "}
+                  <span className="font-normal text-muted">({date(check.confirmedAt)})</span>
                 </span>
               )}
               {check && !check.confirmedAt && (
                 <span className="font-semibold text-amber-900">
-                  Test not confirmed yet{" "}
-                  <span className="font-normal text-muted">(sent {formatLongDate(check.sentAt)})</span>
+                  {t("people.card.testNotConfirmed")}{" "}
+                  <span className="font-normal text-muted">
+                    ({t("people.card.testSentOn", { date: date(check.sentAt) })})
+                  </span>
                 </span>
               )}
             </p>
             <details>
               <summary className="cursor-pointer font-medium text-brand-700 underline">
-                {steps.service}: how to keep practice{" "}
-                {address.channel === "email" ? "emails out of spam" : "texts coming"}
+                {email
+                  ? t("people.card.stepsEmail", { service: steps.service })
+                  : t("people.card.stepsTexts", { service: steps.service })}
               </summary>
               <DeliveryStepsList steps={steps} />
             </details>
@@ -102,13 +119,21 @@ function DeliveryChecks({ contact, editable }: { contact: ContactView; editable:
               <TrainingForm
                 intent="send-test"
                 contactId={contact.id}
-                label={`Test ${contact.name}'s ${what.toLowerCase()}`}
+                label={
+                  email
+                    ? t("people.card.testEmailLabel", { name: contact.name })
+                    : t("people.card.testTextsLabel", { name: contact.name })
+                }
               >
                 {({ busy }) => (
                   <>
                     <input type="hidden" name="channel" value={address.channel} />
                     <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-                      {busy ? "Sending..." : address.channel === "email" ? "Send a test email" : "Send a test text"}
+                      {busy
+                        ? t("people.card.sending")
+                        : email
+                          ? t("people.card.sendTestEmail")
+                          : t("people.card.sendTestText")}
                     </Button>
                   </>
                 )}
@@ -117,27 +142,32 @@ function DeliveryChecks({ contact, editable }: { contact: ContactView; editable:
           </div>
         );
       })}
-      <p className="text-xs text-muted">
-        A test is a plain message from scam-free, not a practice scam. {contact.name} presses the button in it (or
-        replies) to show it arrived.
-      </p>
+      <p className="text-xs text-muted">{t("people.card.testExplained", { name: contact.name })}</p>
     </div>
   );
 }
 
 /** Where this person stands, in a sentence, and the one next step when there is one. */
 function ConsentStep({ contact, editable }: { contact: ContactView; editable: boolean }) {
+  const t = useT();
+  const date = (value: string | null) => formatLongDate(value, t.locale);
   if (contact.status === "opted-out") {
     return (
       <div className="space-y-2">
-        <p className="text-sm font-medium text-danger-600">{OPTED_OUT_EXPLANATION}.</p>
+        <p className="text-sm font-medium text-danger-600">{optedOutExplanation(t)}.</p>
         <p className="text-sm text-muted">
-          Nothing goes to them, and adding them again sends nothing. Only they can change it, by asking for a link on
-          the page{" "}
-          <Link to="/training/opt-in" className="font-medium text-brand-700 underline">
-            Get practice messages again
-          </Link>
-          .
+          {t.rich("people.card.optedOutHow", {
+            link: (chunks) => (
+              <Link
+                to="/training/opt-in"
+                // The page is English only: its English name, marked so, on the Spanish card.
+                {...(t.locale === "es" ? { lang: "en", hrefLang: "en" } : {})}
+                className="font-medium text-brand-700 underline"
+              >
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     );
@@ -147,14 +177,12 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
       <div className="space-y-2">
         {contact.minor && contact.guardianConfirmedAt && (
           <p className="text-sm text-muted">
-            You confirmed as their parent or guardian on {formatLongDate(contact.guardianConfirmedAt)}.
+            {t("people.card.guardianConfirmedOn", { date: date(contact.guardianConfirmedAt) })}
           </p>
         )}
         <AddressConsentList contact={contact} />
         <DeliveryChecks contact={contact} editable={editable} />
-        {contact.status === "paused" && (
-          <p className="text-sm text-muted">Paused by you: nothing is sent until you resume.</p>
-        )}
+        {contact.status === "paused" && <p className="text-sm text-muted">{t("people.card.pausedByYou")}</p>}
         {editable &&
           contact.addresses.some((address) => address.state !== "agreed" && address.state !== "opted-out") && (
             <NoticeButton contact={contact} />
@@ -166,8 +194,7 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
     return (
       <div className="space-y-3">
         <p className="text-sm text-muted">
-          You confirmed on {formatLongDate(contact.guardianConfirmedAt)}. Now {contact.name} says “Yes, I&apos;m in”
-          from the notice we sent them (you can press it together).
+          {t("people.card.guardianThenChild", { date: date(contact.guardianConfirmedAt), name: contact.name })}
         </p>
         <AddressConsentList contact={contact} />
         {editable && <NoticeButton contact={contact} />}
@@ -177,13 +204,13 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
   if (contact.minor) {
     return (
       <div className="space-y-3">
-        <p className="text-sm text-muted">
-          Children and teens are enrolled by their parent or guardian. Nothing is sent until you confirm, and then{" "}
-          {contact.name} says “Yes, I&apos;m in” from a short notice we send them. Practice messages look like real
-          scams and do not announce themselves.
-        </p>
+        <p className="text-sm text-muted">{t("people.card.minorExplained", { name: contact.name })}</p>
         {editable && (
-          <TrainingForm intent="guardian-consent" contactId={contact.id} label={`Confirm for ${contact.name}`}>
+          <TrainingForm
+            intent="guardian-consent"
+            contactId={contact.id}
+            label={t("people.card.confirmFor", { name: contact.name })}
+          >
             {({ errors, busy }) => (
               <div className="space-y-3">
                 <label className="flex items-start gap-3 text-base">
@@ -194,7 +221,7 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
                     aria-invalid={Boolean(errors.guardian)}
                     aria-describedby={`guardian-${contact.id}-error`}
                   />
-                  <span>{GUARDIAN_CHECKBOX_LABEL}</span>
+                  <span>{t("people.card.guardianCheckbox")}</span>
                 </label>
                 {errors.guardian && (
                   <p id={`guardian-${contact.id}-error`} className="text-sm font-medium text-danger-600">
@@ -202,7 +229,7 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
                   </p>
                 )}
                 <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-                  {busy ? "Saving..." : `Confirm for ${contact.name}`}
+                  {busy ? t("people.card.saving") : t("people.card.confirmFor", { name: contact.name })}
                 </Button>
               </div>
             )}
@@ -214,13 +241,8 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
   if (!contact.ageBandSet) {
     return (
       <div className="space-y-2">
-        <p className="text-sm font-medium text-amber-900">
-          Choose {contact.name}&apos;s age group first (Edit {contact.name}, below).
-        </p>
-        <p className="text-sm text-muted">
-          Children and teens get a notice written for them, after you confirm as their parent or guardian; adults say
-          yes themselves. Nothing is sent until you choose.
-        </p>
+        <p className="text-sm font-medium text-amber-900">{t("people.card.chooseAgeFirst", { name: contact.name })}</p>
+        <p className="text-sm text-muted">{t("people.card.chooseAgeExplained")}</p>
       </div>
     );
   }
@@ -228,19 +250,19 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
     <div className="space-y-3">
       <p className="text-sm text-muted">
         {contact.isHolder
-          ? "This is you. Say yes here to start your own practice messages."
+          ? t("people.card.thisIsYou")
           : contact.noticeSentAt
-            ? `We asked them on ${formatLongDate(contact.noticeSentAt)}. Nothing is sent until they say yes from their own inbox or phone.`
-            : "Adults say yes themselves. Send them a notice that explains it; nothing is sent until they agree."}
+            ? t("people.card.askedOn", { date: date(contact.noticeSentAt) })
+            : t("people.card.adultsSayYes")}
       </p>
       <AddressConsentList contact={contact} />
       {editable && (
         <div className="flex flex-wrap gap-2">
           {contact.isHolder && (
-            <TrainingForm intent="self-consent" contactId={contact.id} label="Your own consent">
+            <TrainingForm intent="self-consent" contactId={contact.id} label={t("people.card.ownConsent")}>
               {({ busy }) => (
                 <Button type="submit" disabled={busy}>
-                  Yes, send me practice messages
+                  {t("people.card.selfYes")}
                 </Button>
               )}
             </TrainingForm>
@@ -253,11 +275,20 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
 }
 
 function NoticeButton({ contact }: { contact: ContactView }) {
+  const t = useT();
   return (
-    <TrainingForm intent="send-notice" contactId={contact.id} label={`Notice for ${contact.name}`}>
+    <TrainingForm
+      intent="send-notice"
+      contactId={contact.id}
+      label={t("people.card.noticeFor", { name: contact.name })}
+    >
       {({ busy }) => (
         <Button type="submit" variant="secondary" disabled={busy}>
-          {busy ? "Sending..." : contact.noticeSentAt ? "Resend the notice" : "Send the notice"}
+          {busy
+            ? t("people.card.sending")
+            : contact.noticeSentAt
+              ? t("people.card.resendNotice")
+              : t("people.card.sendNotice")}
         </Button>
       )}
     </TrainingForm>
@@ -286,6 +317,7 @@ export function ContactCard({
   editable: boolean;
   localActions?: ReactNode;
 }) {
+  const t = useT();
   const headingId = `contact-${contact.id}-name`;
   const editKey = [
     contact.name,
@@ -320,15 +352,15 @@ export function ContactCard({
         <div className="flex min-w-0 items-start gap-2">
           <dt>
             <Mail aria-hidden="true" className="mt-1 h-4 w-4 text-brand-700" />
-            <span className="sr-only">Email</span>
+            <span className="sr-only">{t("people.card.email")}</span>
           </dt>
           <dd className="min-w-0">
             {/* A long address may break anywhere; "emails on" stays whole. */}
-            <span className="wrap-anywhere">{contact.email ?? "No email"}</span>
+            <span className="wrap-anywhere">{contact.email ?? t("people.card.noEmail")}</span>
             {contact.email && (
               <>
                 {" "}
-                <ChannelSetting setting={channelSetting(contact, "email")} />
+                <ChannelSetting setting={channelSetting(contact, "email", t)} />
               </>
             )}
           </dd>
@@ -336,14 +368,14 @@ export function ContactCard({
         <div className="flex items-start gap-2">
           <dt>
             <MessageSquare aria-hidden="true" className="mt-1 h-4 w-4 text-brand-700" />
-            <span className="sr-only">Phone</span>
+            <span className="sr-only">{t("people.card.phone")}</span>
           </dt>
           <dd>
-            {contact.phone ?? "No phone"}
+            {contact.phone ?? t("people.card.noPhone")}
             {contact.phone && (
               <>
                 {" "}
-                <ChannelSetting setting={channelSetting(contact, "sms")} />
+                <ChannelSetting setting={channelSetting(contact, "sms", t)} />
               </>
             )}
           </dd>
@@ -351,7 +383,7 @@ export function ContactCard({
         <div className="flex items-start gap-2">
           <dt>
             <Clock aria-hidden="true" className="mt-1 h-4 w-4 text-brand-700" />
-            <span className="sr-only">Time zone</span>
+            <span className="sr-only">{t("people.timeZone")}</span>
           </dt>
           <dd>{contact.timeZone.replaceAll("_", " ")}</dd>
         </div>
@@ -366,31 +398,31 @@ export function ContactCard({
             <TrainingForm
               intent={contact.status === "paused" ? "resume" : "pause"}
               contactId={contact.id}
-              label={`Pause or resume ${contact.name}`}
+              label={t("people.card.pauseOrResume", { name: contact.name })}
             >
               {({ busy }) => (
                 <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-                  {contact.status === "paused" ? "Resume" : "Pause"}
+                  {contact.status === "paused" ? t("people.card.resume") : t("people.card.pause")}
                 </Button>
               )}
             </TrainingForm>
           )}
           <details className="group w-full">
             <summary className="inline-flex h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
-              Edit {contact.name}
+              {t("people.card.edit", { name: contact.name })}
             </summary>
             <TrainingForm
               intent="update"
               contactId={contact.id}
               className="mt-3 space-y-4"
-              label={`Edit ${contact.name}`}
+              label={t("people.card.edit", { name: contact.name })}
               confirmInline
             >
               {({ errors, busy }) => (
                 <>
                   <ContactFields key={editKey} idPrefix={`edit-${contact.id}`} values={contact} errors={errors} />
                   <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-                    {busy ? "Saving..." : "Save changes"}
+                    {busy ? t("people.card.saving") : t("people.card.saveChanges")}
                   </Button>
                 </>
               )}
@@ -398,23 +430,20 @@ export function ContactCard({
           </details>
           <details className="w-full">
             <summary className="inline-flex h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-danger-600 ring-1 ring-red-200 hover:bg-red-50">
-              Remove {contact.name}
+              {t("people.card.remove", { name: contact.name })}
             </summary>
             <TrainingForm
               intent="remove"
               contactId={contact.id}
               className="mt-3 space-y-3"
-              label={`Remove ${contact.name}`}
+              label={t("people.card.remove", { name: contact.name })}
             >
               {({ busy }) => (
                 <>
                   <input type="hidden" name="confirm" value="yes" />
-                  <p className="text-base">
-                    Remove {contact.name} from your Training Program? They get no more practice messages, their consent
-                    link stops working, and their practice history (messages and results) is deleted.
-                  </p>
+                  <p className="text-base">{t("people.card.removeQuestion", { name: contact.name })}</p>
                   <Button type="submit" variant="danger" disabled={busy} className="w-full sm:w-auto">
-                    {busy ? "Removing..." : `Yes, remove ${contact.name}`}
+                    {busy ? t("people.card.removing") : t("people.card.removeYes", { name: contact.name })}
                   </Button>
                 </>
               )}

@@ -1,7 +1,8 @@
 import { FieldError, Label } from "~/ui/input";
 import { TextField } from "~/ui/text-field";
 import { MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
-import { AGE_BAND_LABELS, TIME_ZONE_GROUPS } from "./contact-schema";
+import { ageBandLabel, TIME_ZONE_GROUPS, timeZoneRegionLabel } from "./contact-schema";
+import { useT } from "~/i18n/use-translation";
 import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
 import { PRACTICE_LANGUAGE_LABELS, PRACTICE_LANGUAGES, type PracticeLanguage } from "./practice-language";
 
@@ -21,9 +22,9 @@ const selectClass =
   "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink focus-visible:border-brand-600 aria-[invalid=true]:border-danger-600";
 
 /** The zones in the select: the common list, plus the current one if it is not in it. */
-function zoneGroups(current: string) {
+function zoneGroups(current: string): typeof TIME_ZONE_GROUPS {
   const listed = TIME_ZONE_GROUPS.some((group) => group.zones.includes(current));
-  return listed ? TIME_ZONE_GROUPS : [...TIME_ZONE_GROUPS, { region: "Current", zones: [current] }];
+  return listed ? TIME_ZONE_GROUPS : [...TIME_ZONE_GROUPS, { region: "current", zones: [current] }];
 }
 
 /** The fields of one person, shared by the add form and each person's edit form. */
@@ -36,12 +37,13 @@ export function ContactFields({
   values: ContactFieldValues;
   errors: Record<string, string>;
 }) {
+  const t = useT();
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
         id={id("name")}
-        label="Name"
+        label={t("people.fields.name")}
         name="name"
         required
         maxLength={MAX_PERSON_NAME_LENGTH}
@@ -49,7 +51,7 @@ export function ContactFields({
         error={errors.name}
       />
       <div>
-        <Label htmlFor={id("age-band")}>Age band</Label>
+        <Label htmlFor={id("age-band")}>{t("people.fields.ageBand")}</Label>
         <select
           id={id("age-band")}
           name="ageBand"
@@ -58,17 +60,17 @@ export function ContactFields({
           aria-invalid={Boolean(errors.ageBand)}
           aria-describedby={`${id("age-band")}-error`}
         >
-          {values.ageBand === "" && <option value="">Choose…</option>}
+          {values.ageBand === "" && <option value="">{t("people.fields.choose")}</option>}
           {AGE_BANDS.map((band) => (
             <option key={band} value={band}>
-              {AGE_BAND_LABELS[band]}
+              {ageBandLabel(band, t)}
             </option>
           ))}
         </select>
         <FieldError id={`${id("age-band")}-error`} message={errors.ageBand} />
       </div>
       <div className="sm:col-span-2">
-        <Label htmlFor={id("language")}>Language</Label>
+        <Label htmlFor={id("language")}>{t("people.fields.language")}</Label>
         <select
           id={id("language")}
           name="language"
@@ -84,13 +86,13 @@ export function ContactFields({
           ))}
         </select>
         <p id={`${id("language")}-hint`} className="mt-1 text-sm text-muted">
-          Their notice, practice messages and the pages after a link come in this language.
+          {t("people.fields.languageHint")}
         </p>
         <FieldError id={`${id("language")}-error`} message={errors.language} />
       </div>
       <TextField
         id={id("email")}
-        label="Email"
+        label={t("people.card.email")}
         name="email"
         type="email"
         autoComplete="off"
@@ -100,17 +102,17 @@ export function ContactFields({
       />
       <TextField
         id={id("phone")}
-        label="Mobile phone"
+        label={t("people.fields.mobile")}
         name="phone"
         type="tel"
         autoComplete="off"
         maxLength={32}
         defaultValue={values.phone ?? ""}
-        hint="With the country code, like +1 555 010 2000."
+        hint={t("people.fields.mobileHint")}
         error={errors.phone}
       />
       <fieldset className="sm:col-span-2">
-        <legend className="mb-1 text-sm font-semibold text-ink">Send practice messages by</legend>
+        <legend className="mb-1 text-sm font-semibold text-ink">{t("people.fields.sendBy")}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           <label className="inline-flex min-h-11 items-center gap-2 text-base">
             <input
@@ -119,7 +121,7 @@ export function ContactFields({
               defaultChecked={values.emailEnabled}
               className="h-5 w-5 accent-brand-700"
             />
-            Email
+            {t("people.card.email")}
           </label>
           <label className="inline-flex min-h-11 items-center gap-2 text-base">
             <input
@@ -128,12 +130,12 @@ export function ContactFields({
               defaultChecked={values.smsEnabled}
               className="h-5 w-5 accent-brand-700"
             />
-            Text message
+            {t("people.fields.textMessage")}
           </label>
         </div>
       </fieldset>
       <div className="sm:col-span-2">
-        <Label htmlFor={id("time-zone")}>Time zone</Label>
+        <Label htmlFor={id("time-zone")}>{t("people.timeZone")}</Label>
         <select
           id={id("time-zone")}
           name="timeZone"
@@ -143,7 +145,7 @@ export function ContactFields({
           aria-describedby={`${id("time-zone")}-hint ${id("time-zone")}-error`}
         >
           {zoneGroups(values.timeZone).map((group) => (
-            <optgroup key={group.region} label={group.region}>
+            <optgroup key={group.region} label={timeZoneRegionLabel(group.region, t)}>
               {group.zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replaceAll("_", " ")}
@@ -153,7 +155,7 @@ export function ContactFields({
           ))}
         </select>
         <p id={`${id("time-zone")}-hint`} className="mt-1 text-sm text-muted">
-          Messages only arrive between 8 am and 9 pm here (for children and teens, not before 3 pm on school days).
+          {t("people.fields.timeZoneHint")}
         </p>
         <FieldError id={`${id("time-zone")}-error`} message={errors.timeZone} />
       </div>

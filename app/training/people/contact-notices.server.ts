@@ -10,7 +10,7 @@ import {
   replyCodeFor,
 } from "./address-consent.server";
 import { queueNotice, type NoticeChannel } from "./consent.server";
-import { OPTED_OUT_EXPLANATION } from "./contact-status";
+import type { Translate } from "~/i18n/translate";
 import type { trainingContacts } from "~/training/tables";
 
 /**
@@ -46,8 +46,8 @@ export function everyAddress(contact: Pick<Contact, "email" | "phone">): string[
   return [contact.email, contact.phone].filter((value): value is string => Boolean(value)).map(normaliseAddress);
 }
 
-export function channelWords(channels: NoticeChannel[]) {
-  return channels.map((channel) => (channel === "email" ? "an email" : "a text")).join(" and ");
+export function channelWords(channels: NoticeChannel[], t: Translate) {
+  return t.list(channels.map((channel) => (channel === "email" ? t("people.anEmail") : t("people.aText"))));
 }
 
 export interface NoticeRun {
@@ -60,12 +60,6 @@ export interface NoticeRun {
   limited: boolean;
   /** An address that asked this family not to send practice messages: nothing goes to it. */
   suppressed: boolean;
-}
-
-/** "Send the notice" when no notice could go (a limit, or a refusal made to another family). */
-export const NOTICE_HELD_TITLE = "No notice sent";
-export function noticeHeldMessage(name: string) {
-  return `We can't send ${name} a notice right now, so nothing was sent. You can try again another day.`;
 }
 
 /**
@@ -133,11 +127,11 @@ export async function sendNotices(
 }
 
 /** A sentence for the result message after a change that may have sent notices. */
-export function noticeSentence(run: NoticeRun): string {
+export function noticeSentence(run: NoticeRun, t: Translate): string {
   const parts: string[] = [];
-  if (run.sent.length > 0) parts.push(`We sent them ${channelWords(run.sent)} to ask.`);
-  if (run.suppressed) parts.push(`${OPTED_OUT_EXPLANATION} at one of their addresses, so nothing goes there.`);
-  if (run.limited) parts.push("We can't send a notice to that address right now, so nothing went there.");
-  if (parts.length === 0) return "Turn on emails or texts for them so we can ask them.";
+  if (run.sent.length > 0) parts.push(t("people.noticeAsked", { channels: channelWords(run.sent, t) }));
+  if (run.suppressed) parts.push(t("people.noticeSuppressed"));
+  if (run.limited) parts.push(t("people.noticeLimited"));
+  if (parts.length === 0) return t("people.noticeNoWay");
   return parts.join(" ");
 }

@@ -2,11 +2,14 @@ import { z } from "zod";
 import { personName } from "~/validation/fields";
 import type { FormResult } from "~/validation/form-result";
 import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
-import { SPOT_NOTICES_INTENT, SpotNoticesSchema } from "./spot-notices";
-import { CODE_WORD_INTENT, CodeWordSchema } from "./code-word";
+import { SPOT_NOTICES_INTENT, spotNoticesSchemaFor } from "./spot-notices";
+import { CODE_WORD_INTENT, codeWordSchemaFor } from "./code-word";
 import { DeliveryCheckRequestSchema, SEND_TEST_INTENT } from "./delivery-check-form";
 import { isKnownTimeZone } from "./quiet-hours";
-import { practiceLanguageField } from "./practice-language";
+import { practiceLanguageFieldFor } from "./practice-language";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import type { Locale } from "~/i18n/locales";
+import type { MessageKey } from "~/i18n/messages/en";
 
 /**
  * The forms on /account/training and the consent page, parsed by the same zod schemas in the
@@ -14,12 +17,19 @@ import { practiceLanguageField } from "./practice-language";
  * decided). Everything a person sees about a contact's settings is worded here.
  */
 
-export const AGE_BAND_LABELS: Record<AgeBand, string> = {
-  child: "Child (8–12)",
-  teen: "Teen (13–17)",
-  adult: "Adult",
-  "older-adult": "Older adult",
-};
+const AGE_BAND_KEYS = {
+  child: "checkout.ageBand.child",
+  teen: "checkout.ageBand.teen",
+  adult: "checkout.ageBand.adult",
+  "older-adult": "checkout.ageBand.olderAdult",
+} as const satisfies Record<AgeBand, MessageKey>;
+
+/** "Child (8–12)", "Teen (13–17)", "Adult", "Older adult", or their Spanish: the same words as checkout's. */
+export function ageBandLabel(band: AgeBand, t: Translate): string {
+  return t(AGE_BAND_KEYS[band]);
+}
+
+const english = translatorFor("en");
 
 /** Children and teens are enrolled by their parent or guardian; adults say yes themselves. */
 export function isMinor(ageBand: string): boolean {
@@ -32,9 +42,9 @@ export const DEFAULT_TIME_ZONE = "America/New_York";
  * The time zones offered in the select: the common ones, by region. Any IANA zone the runtime
  * knows is accepted (a contact imported with another zone keeps it; the page adds it to the list).
  */
-export const TIME_ZONE_GROUPS: { region: string; zones: string[] }[] = [
+export const TIME_ZONE_GROUPS: { region: TimeZoneRegion; zones: string[] }[] = [
   {
-    region: "North America",
+    region: "northAmerica",
     zones: [
       "America/New_York",
       "America/Chicago",
@@ -52,7 +62,7 @@ export const TIME_ZONE_GROUPS: { region: string; zones: string[] }[] = [
     ],
   },
   {
-    region: "South America",
+    region: "southAmerica",
     zones: [
       "America/Bogota",
       "America/Lima",
@@ -62,7 +72,7 @@ export const TIME_ZONE_GROUPS: { region: string; zones: string[] }[] = [
     ],
   },
   {
-    region: "Europe",
+    region: "europe",
     zones: [
       "Europe/London",
       "Europe/Dublin",
@@ -81,11 +91,11 @@ export const TIME_ZONE_GROUPS: { region: string; zones: string[] }[] = [
     ],
   },
   {
-    region: "Africa and the Middle East",
+    region: "africaMiddleEast",
     zones: ["Africa/Lagos", "Africa/Cairo", "Africa/Johannesburg", "Africa/Nairobi", "Asia/Jerusalem", "Asia/Dubai"],
   },
   {
-    region: "Asia and the Pacific",
+    region: "asiaPacific",
     zones: [
       "Asia/Karachi",
       "Asia/Kolkata",
@@ -104,21 +114,53 @@ export const TIME_ZONE_GROUPS: { region: string; zones: string[] }[] = [
       "Pacific/Auckland",
     ],
   },
-  { region: "Other", zones: ["UTC"] },
+  { region: "other", zones: ["UTC"] },
 ];
 
-export const CONTACT_MESSAGES = {
-  invalid: "Please check the details",
-  nameRequired: "Please enter a name.",
-  ageBand: "Please choose an age band.",
-  reachable: "Add an email address or a phone number.",
-  invalidPhone: "Please enter the phone number with its country code, like +1 555 010 2000.",
-  textsNeedPhone: "Add a phone number to send texts.",
-  emailNeedsAddress: "Add an email address to send emails.",
-  timeZone: "Please choose a time zone from the list.",
-  guardian: "Please tick the box to confirm you are this child's parent or guardian.",
-  removeConfirm: "Please confirm that you want to remove this person.",
-} as const;
+export type TimeZoneRegion =
+  "northAmerica" | "southAmerica" | "europe" | "africaMiddleEast" | "asiaPacific" | "other" | "current";
+
+const REGION_KEYS = {
+  northAmerica: "people.region.northAmerica",
+  southAmerica: "people.region.southAmerica",
+  europe: "people.region.europe",
+  africaMiddleEast: "people.region.africaMiddleEast",
+  asiaPacific: "people.region.asiaPacific",
+  other: "people.region.other",
+  current: "people.region.current",
+} as const satisfies Record<TimeZoneRegion, MessageKey>;
+
+/** A group's name in the time-zone select. */
+export function timeZoneRegionLabel(region: TimeZoneRegion, t: Translate): string {
+  return t(REGION_KEYS[region]);
+}
+
+/** What the people forms say about a problem, in `t`'s language (the page's). */
+export function contactMessagesFor(t: Translate) {
+  return {
+    invalid: t("people.invalid"),
+    nameRequired: t("people.nameRequired"),
+    ageBand: t("people.ageBandRequired"),
+    reachable: t("people.reachable"),
+    invalidPhone: t("people.invalidPhone"),
+    textsNeedPhone: t("people.textsNeedPhone"),
+    emailNeedsAddress: t("people.emailNeedsAddress"),
+    timeZone: t("people.timeZoneRequired"),
+    guardian: t("people.guardianRequired"),
+    removeConfirm: t("people.removeConfirm"),
+    emailNotText: t("people.emailNotText"),
+    emailTooLong: t("people.emailTooLong"),
+    emailInvalid: t("people.emailInvalid"),
+    phoneNotText: t("people.phoneNotText"),
+    emailsTicked: t("people.emailsTicked"),
+    textsTicked: t("people.textsTicked"),
+    unknownPerson: t("people.unknownPerson"),
+    unknownAction: t("people.unknownAction"),
+    consentChoice: t("people.consentChoice"),
+  };
+}
+
+const CONTACT_MESSAGES = contactMessagesFor(english);
 
 const MAX_PHONE_LENGTH = 32;
 /** The same rule as the outbox's (app/mail/sms-suppressions.server.ts), which is server-only. */
@@ -142,66 +184,62 @@ export function toE164(raw: string): string | null {
   return E164_PATTERN.test(candidate) ? candidate : null;
 }
 
-const optionalEmail = z
-  .string({ error: "The email address must be text." })
-  .trim()
-  .max(254, "Email addresses can be at most 254 characters.")
-  .transform((value) => value.toLowerCase())
-  .pipe(z.union([z.literal(""), z.email("Please enter a valid email address, like name@example.com.")]))
-  .transform((value) => (value === "" ? null : value));
+/** The details of one person, as the add and edit forms send them, with problems worded in `t`'s language. */
+function contactDetailsSchemaFor(t: Translate) {
+  const messages = contactMessagesFor(t);
+  const optionalEmail = z
+    .string({ error: messages.emailNotText })
+    .trim()
+    .max(254, messages.emailTooLong)
+    .transform((value) => value.toLowerCase())
+    .pipe(z.union([z.literal(""), z.email(messages.emailInvalid)]))
+    .transform((value) => (value === "" ? null : value));
+  const optionalPhone = z
+    .string({ error: messages.phoneNotText })
+    .trim()
+    .max(MAX_PHONE_LENGTH, messages.invalidPhone)
+    .transform((value, ctx) => {
+      if (value === "") return null;
+      const phone = toE164(value);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: messages.invalidPhone });
+        return z.NEVER;
+      }
+      return phone;
+    });
+  /** A checkbox: present ("on") when ticked, absent otherwise. Anything else is refused. */
+  const checkbox = (message: string) =>
+    z
+      .union([z.literal("on"), z.literal("true")], { error: message })
+      .optional()
+      .transform((value) => value !== undefined);
+  const timeZoneField = z
+    .string({ error: messages.timeZone })
+    .trim()
+    .min(1, messages.timeZone)
+    .max(64, messages.timeZone)
+    .refine((value) => /^[A-Za-z0-9_+\-/]+$/.test(value) && isKnownTimeZone(value), messages.timeZone);
+  return z
+    .object({
+      name: personName({ required: messages.nameRequired }, t),
+      ageBand: z.enum(AGE_BANDS, { error: messages.ageBand }),
+      email: optionalEmail.optional().transform((value) => value ?? null),
+      phone: optionalPhone.optional().transform((value) => value ?? null),
+      emailEnabled: checkbox(messages.emailsTicked),
+      smsEnabled: checkbox(messages.textsTicked),
+      timeZone: timeZoneField,
+      language: practiceLanguageFieldFor(t),
+    })
+    .superRefine((input, ctx) => {
+      if (!input.email && !input.phone) ctx.addIssue({ code: "custom", path: ["email"], message: messages.reachable });
+      if (input.smsEnabled && !input.phone)
+        ctx.addIssue({ code: "custom", path: ["phone"], message: messages.textsNeedPhone });
+      if (input.emailEnabled && !input.email)
+        ctx.addIssue({ code: "custom", path: ["email"], message: messages.emailNeedsAddress });
+    });
+}
 
-const optionalPhone = z
-  .string({ error: "The phone number must be text." })
-  .trim()
-  .max(MAX_PHONE_LENGTH, CONTACT_MESSAGES.invalidPhone)
-  .transform((value, ctx) => {
-    if (value === "") return null;
-    const phone = toE164(value);
-    if (!phone) {
-      ctx.addIssue({ code: "custom", message: CONTACT_MESSAGES.invalidPhone });
-      return z.NEVER;
-    }
-    return phone;
-  });
-
-/** A checkbox: present ("on") when ticked, absent otherwise. Anything else is refused. */
-const checkbox = (label: string) =>
-  z
-    .union([z.literal("on"), z.literal("true")], { error: `${label} must be ticked or not.` })
-    .optional()
-    .transform((value) => value !== undefined);
-
-const timeZoneField = z
-  .string({ error: CONTACT_MESSAGES.timeZone })
-  .trim()
-  .min(1, CONTACT_MESSAGES.timeZone)
-  .max(64, CONTACT_MESSAGES.timeZone)
-  .refine((value) => /^[A-Za-z0-9_+\-/]+$/.test(value) && isKnownTimeZone(value), CONTACT_MESSAGES.timeZone);
-
-/** The details of one person, as the add and edit forms send them. */
-export const ContactDetailsSchema = z
-  .object({
-    name: personName({ required: CONTACT_MESSAGES.nameRequired }),
-    ageBand: z.enum(AGE_BANDS, { error: CONTACT_MESSAGES.ageBand }),
-    email: optionalEmail.optional().transform((value) => value ?? null),
-    phone: optionalPhone.optional().transform((value) => value ?? null),
-    emailEnabled: checkbox("Emails"),
-    smsEnabled: checkbox("Texts"),
-    timeZone: timeZoneField,
-    language: practiceLanguageField,
-  })
-  .superRefine((input, ctx) => {
-    if (!input.email && !input.phone)
-      ctx.addIssue({ code: "custom", path: ["email"], message: CONTACT_MESSAGES.reachable });
-    if (input.smsEnabled && !input.phone)
-      ctx.addIssue({ code: "custom", path: ["phone"], message: CONTACT_MESSAGES.textsNeedPhone });
-    if (input.emailEnabled && !input.email)
-      ctx.addIssue({ code: "custom", path: ["email"], message: CONTACT_MESSAGES.emailNeedsAddress });
-  });
-
-export type ContactDetails = z.infer<typeof ContactDetailsSchema>;
-
-const contactId = z.uuid({ error: "Unknown person." });
+export type ContactDetails = z.infer<ReturnType<typeof contactDetailsSchemaFor>>;
 
 /**
  * Every action on /account/training, told apart by `intent`. Checked in two steps (the intent,
@@ -221,33 +259,54 @@ export const TRAINING_INTENTS = [
   SEND_TEST_INTENT,
 ] as const;
 export type TrainingIntent = (typeof TRAINING_INTENTS)[number];
-export const TrainingIntentSchema = z.object({ intent: z.enum(TRAINING_INTENTS, { error: "Unknown action." }) });
 
-const ContactIdSchema = z.object({ contactId });
+/** Each intent's fields, with problems worded in `t`'s language. */
+function trainingActionSchemasFor(t: Translate) {
+  const messages = contactMessagesFor(t);
+  const details = contactDetailsSchemaFor(t);
+  const withContact = z.object({ contactId: z.uuid({ error: messages.unknownPerson }) });
+  return {
+    intent: z.object({ intent: z.enum(TRAINING_INTENTS, { error: messages.unknownAction }) }),
+    add: details,
+    update: details.and(withContact),
+    pause: withContact,
+    resume: withContact,
+    remove: withContact.extend({ confirm: z.literal("yes", { error: messages.removeConfirm }) }),
+    "send-notice": withContact,
+    "guardian-consent": withContact.extend({ guardian: z.literal("on", { error: messages.guardian }) }),
+    "self-consent": withContact,
+    // The holder's own setting, not a person's: no contactId.
+    [SPOT_NOTICES_INTENT]: spotNoticesSchemaFor(t),
+    [CODE_WORD_INTENT]: codeWordSchemaFor(t),
+    [SEND_TEST_INTENT]: DeliveryCheckRequestSchema.omit({ intent: true }),
+  } satisfies Record<TrainingIntent | "intent", z.ZodType>;
+}
 
-export const TRAINING_ACTION_SCHEMAS = {
-  add: ContactDetailsSchema,
-  update: ContactDetailsSchema.and(ContactIdSchema),
-  pause: ContactIdSchema,
-  resume: ContactIdSchema,
-  remove: ContactIdSchema.extend({ confirm: z.literal("yes", { error: CONTACT_MESSAGES.removeConfirm }) }),
-  "send-notice": ContactIdSchema,
-  "guardian-consent": ContactIdSchema.extend({ guardian: z.literal("on", { error: CONTACT_MESSAGES.guardian }) }),
-  "self-consent": ContactIdSchema,
-  // The holder's own setting, not a person's: no contactId.
-  [SPOT_NOTICES_INTENT]: SpotNoticesSchema,
-  [CODE_WORD_INTENT]: CodeWordSchema,
-  [SEND_TEST_INTENT]: DeliveryCheckRequestSchema.omit({ intent: true }),
-} satisfies Record<TrainingIntent, z.ZodType>;
+type TrainingActionSchemas = ReturnType<typeof trainingActionSchemasFor>;
+
+/** Built once per language: the browser and the action parse with the same schemas. */
+const schemasByLocale = new Map<Locale, TrainingActionSchemas>();
+function trainingActionSchemas(t: Translate): TrainingActionSchemas {
+  let schemas = schemasByLocale.get(t.locale);
+  if (!schemas) {
+    schemas = trainingActionSchemasFor(t);
+    schemasByLocale.set(t.locale, schemas);
+  }
+  return schemas;
+}
 
 export type TrainingAction = {
-  [K in TrainingIntent]: { intent: K } & z.infer<(typeof TRAINING_ACTION_SCHEMAS)[K]>;
+  [K in TrainingIntent]: { intent: K } & z.infer<TrainingActionSchemas[K]>;
 }[TrainingIntent];
 
-export function parseTrainingAction(raw: Record<string, unknown>): z.ZodSafeParseResult<TrainingAction> {
-  const intent = TrainingIntentSchema.safeParse(raw);
+export function parseTrainingAction(
+  raw: Record<string, unknown>,
+  t: Translate = english,
+): z.ZodSafeParseResult<TrainingAction> {
+  const schemas = trainingActionSchemas(t);
+  const intent = schemas.intent.safeParse(raw);
   if (!intent.success) return intent as z.ZodSafeParseResult<TrainingAction>;
-  const parsed = TRAINING_ACTION_SCHEMAS[intent.data.intent].safeParse(raw);
+  const parsed = schemas[intent.data.intent].safeParse(raw);
   if (!parsed.success) return parsed as z.ZodSafeParseResult<TrainingAction>;
   return { success: true, data: { intent: intent.data.intent, ...parsed.data } as TrainingAction };
 }
@@ -255,18 +314,19 @@ export function parseTrainingAction(raw: Record<string, unknown>): z.ZodSafePars
 export type TrainingResult = FormResult & { intent?: string };
 
 /** The first problem of each field, and the result the page shows for it. */
-export function contactValidationResult(error: z.ZodError): TrainingResult {
+export function contactValidationResult(error: z.ZodError, t: Translate = english): TrainingResult {
+  const messages = contactMessagesFor(t);
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
   return {
     ok: false,
-    title: CONTACT_MESSAGES.invalid,
-    message: Object.values(fields)[0] ?? CONTACT_MESSAGES.invalid,
+    title: messages.invalid,
+    message: Object.values(fields)[0] ?? messages.invalid,
     fields,
   };
 }
 
 /** The consent page's buttons: yes, no thanks, and "This isn't me". */
 export const ConsentChoiceSchema = z.object({
-  choice: z.enum(["yes", "no", "not-me"], { error: "Please press one of the buttons on this page." }),
+  choice: z.enum(["yes", "no", "not-me"], { error: CONTACT_MESSAGES.consentChoice }),
 });

@@ -6,16 +6,17 @@ import { deliveryStepsFor } from "./delivery-steps";
 import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
 import type { SessionUser } from "~/account/session.server";
 import { hasMemberAccessNow, memberIdentity } from "~/billing/membership.server";
-import { PLANS } from "~/billing/plans";
+import { planNameIn } from "~/billing/plans";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { addressStates, type AddressState } from "./address-consent.server";
 import { importCheckoutContacts } from "./checkout-contacts.server";
 import { addressesInUse, everyAddress } from "./contact-notices.server";
-import { AGE_BAND_LABELS, contactValidationResult, isMinor, parseTrainingAction } from "./contact-schema";
+import { ageBandLabel, contactValidationResult, isMinor, parseTrainingAction } from "./contact-schema";
 import { practiceLanguageOf } from "./practice-language";
-import { CONTACT_STATUS_LABELS, contactStatus } from "./contact-status";
-import type { AgeBand } from "~/training/library/practice-scenario-schema";
+import { contactStatus, contactStatusLabel } from "./contact-status";
+import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
+import { translatorFor, type Translate } from "~/i18n/translate";
 import type { AddressView, CheckState, ContactView, TrainingPageView } from "./contact-view";
 import { findHolderProgram, listContacts, type HolderProgram } from "./programs.server";
 import { trainingContacts } from "~/training/tables";
@@ -24,7 +25,7 @@ import { spotNoticesEnabled } from "./spot-notices.server";
 import { addContact } from "./contact-actions/add-contact.server";
 import { changeCodeWord, changeSpotNotices } from "./contact-actions/family-settings.server";
 import { confirmAsGuardian } from "./contact-actions/guardian-consent.server";
-import { fail, NOT_FOUND, type Outcome } from "./contact-actions/outcome";
+import { fail, type Outcome } from "./contact-actions/outcome";
 import { setPaused } from "./contact-actions/pause-contact.server";
 import { removeContact } from "./contact-actions/remove-contact.server";
 import { consentForSelf } from "./contact-actions/self-consent.server";
@@ -41,9 +42,12 @@ import { updateContact } from "./contact-actions/update-contact.server";
 
 type Contact = typeof trainingContacts.$inferSelect;
 
-export const ENDED_MESSAGE = "Your membership has ended; practice messages have stopped.";
-export const INACTIVE_MESSAGE =
-  "Your membership is not active right now (a payment may be due); practice messages have stopped until it is.";
+const english = translatorFor("en");
+
+/** Why practice messages have stopped, on a plan without access. */
+function stoppedMessage(program: HolderProgram, t: Translate): string {
+  return program.ended ? t("people.membershipEnded") : t("people.membershipInactive");
+}
 
 /** What the card needs to know about the family's addresses, read once for the whole page. */
 interface AddressFacts {
@@ -53,11 +57,13 @@ interface AddressFacts {
   checks: Map<string, CheckState>;
   practiceDomain: string | null;
   textSenders: readonly string[];
+  /** The page's language: the holder's cards are worded in it. */
+  t: Translate;
 }
 
 function addressView(contactId: string, channel: "email" | "sms", address: string, facts: AddressFacts): AddressView {
   const state = facts.states.get(address);
-  const paused = facts.failing.has(address) ? failingExplanation(channel) : null;
+  const paused = facts.failing.has(address) ? failingExplanation(channel, facts.t) : null;
   const base = { channel, address, paused, resting: null, delivery: null };
   if (state?.refusedHere) return { ...base, state: "opted-out", since: null, how: null };
   // Suppressed by a refusal made to another family: shown as not answered (it has not, to this
@@ -76,6 +82,7 @@ function addressView(contactId: string, channel: "email" | "sms", address: strin
               address,
               practiceDomain: facts.practiceDomain,
               textSenders: facts.textSenders,
+              language: facts.t.locale,
             }),
             check: facts.checks.get(`${contactId}:${address}`) ?? null,
           }
@@ -120,7 +127,7 @@ async function failingAddresses(db: Database, addresses: string[]): Promise<Set<
 function toView(contact: Contact, holderEmail: string, facts: AddressFacts): ContactView {
   const { states } = facts;
   const minor = isMinor(contact.ageBand);
-  const resting = emailPracticeRestLine(contact, new Date());
+  const resting = emailPracticeRestLine(contact, new Date(), facts.t);
   const addresses = addressesInUse(contact)
     .map(({ channel, address }) => addressView(contact.id, channel, address, facts))
     .map((view) => ({ ...view, resting: view.channel === "email" && !view.paused ? resting : null }));
@@ -141,7 +148,9 @@ function toView(contact: Contact, holderEmail: string, facts: AddressFacts): Con
     id: contact.id,
     name: contact.name,
     ageBand: contact.ageBand as AgeBand,
-    ageBandLabel: AGE_BAND_LABELS[contact.ageBand as AgeBand] ?? contact.ageBand,
+    ageBandLabel: AGE_BANDS.includes(contact.ageBand as AgeBand)
+      ? ageBandLabel(contact.ageBand as AgeBand, facts.t)
+      : contact.ageBand,
     email: contact.email,
     phone: contact.phone,
     emailEnabled: contact.emailEnabled,
@@ -149,7 +158,7 @@ function toView(contact: Contact, holderEmail: string, facts: AddressFacts): Con
     timeZone: contact.timeZone,
     language: practiceLanguageOf(contact.language),
     status,
-    statusLabel: CONTACT_STATUS_LABELS[status],
+    statusLabel: contactStatusLabel(status, facts.t),
     minor,
     ageBandSet: contact.ageBandSet,
     isHolder: contact.email !== null && contact.email.toLowerCase() === holderEmail.toLowerCase(),
@@ -163,8 +172,13 @@ function toView(contact: Contact, holderEmail: string, facts: AddressFacts): Con
  * What /account/training shows. The first visit while the membership gives access copies the
  * checkout people in (once; see importCheckoutContacts).
  */
-export async function loadTrainingPage(db: Database, user: SessionUser, now = new Date()): Promise<TrainingPageView> {
-  return (await loadTrainingPageAndFamily(db, user, now)).view;
+export async function loadTrainingPage(
+  db: Database,
+  user: SessionUser,
+  now = new Date(),
+  t: Translate = english,
+): Promise<TrainingPageView> {
+  return (await loadTrainingPageAndFamily(db, user, now, t)).view;
 }
 
 /** The holder's program and people as the page read them, for the results shown beside it. */
@@ -178,6 +192,7 @@ export async function loadTrainingPageAndFamily(
   db: Database,
   user: SessionUser,
   now = new Date(),
+  t: Translate = english,
 ): Promise<{ view: TrainingPageView; family: LoadedFamily | null }> {
   const program = await findHolderProgram(db, user.id, now);
   if (!program) {
@@ -206,13 +221,14 @@ export async function loadTrainingPageAndFamily(
     checks,
     practiceDomain: practiceSendingSetup()?.mailDomain ?? null,
     textSenders: practiceSendingSetup()?.textSenders ?? [],
+    t,
   };
   const view: TrainingPageView = {
     kind: "program",
-    planName: PLANS[program.plan].name,
+    planName: planNameIn(t, program.plan),
     limit: program.limit,
     access: program.access,
-    stoppedMessage: program.access ? null : program.ended ? ENDED_MESSAGE : INACTIVE_MESSAGE,
+    stoppedMessage: program.access ? null : stoppedMessage(program, t),
     contacts: contacts.map((contact) => toView(contact, user.email, facts)),
     spotNotices,
     codeWordAgreedAt: codeWord?.toISOString() ?? null,
@@ -225,18 +241,19 @@ export async function handleTrainingAction(
   db: Database,
   user: SessionUser,
   raw: Record<string, unknown>,
+  t: Translate = english,
 ): Promise<Outcome> {
   const program = await findHolderProgram(db, user.id);
-  if (!program) return fail(404, "Not found", "There is no Training Program on this account. Nothing was changed.");
+  if (!program) return fail(404, t("people.notFoundTitle"), t("people.noProgram"));
   if (!program.access)
     return fail(
       403,
-      "Membership not active",
-      `${program.ended ? ENDED_MESSAGE : INACTIVE_MESSAGE} Nothing was changed.`,
+      t("people.notActiveTitle"),
+      t("people.nothingChangedAfter", { reason: stoppedMessage(program, t) }),
     );
-  const parsed = parseTrainingAction(raw);
+  const parsed = parseTrainingAction(raw, t);
   if (!parsed.success) {
-    const result = contactValidationResult(parsed.error);
+    const result = contactValidationResult(parsed.error, t);
     return {
       status: 400,
       result: { ...result, intent: typeof raw.intent === "string" ? raw.intent.slice(0, 40) : undefined },
@@ -245,36 +262,36 @@ export async function handleTrainingAction(
   const action = parsed.data;
   await importCheckoutContacts(db, program.subscriptionId);
   try {
-    if (action.intent === "add") return await addContact(db, user, program, action);
-    if (action.intent === "spot-notices") return await changeSpotNotices(db, program, action.enabled);
-    if (action.intent === "code-word") return await changeCodeWord(db, program, action.agreedAt);
+    if (action.intent === "add") return await addContact(db, user, program, action, t);
+    if (action.intent === "spot-notices") return await changeSpotNotices(db, program, action.enabled, t);
+    if (action.intent === "code-word") return await changeCodeWord(db, program, action.agreedAt, t);
     const [contact] = await db
       .select()
       .from(trainingContacts)
       .where(
         and(eq(trainingContacts.id, action.contactId), eq(trainingContacts.subscriptionId, program.subscriptionId)),
       );
-    if (!contact) return fail(404, "Not found", NOT_FOUND, action.intent);
+    if (!contact) return fail(404, t("people.notFoundTitle"), t("people.notFound"), action.intent);
     switch (action.intent) {
       case "update":
-        return await updateContact(db, user, program, contact, action);
+        return await updateContact(db, user, program, contact, action, t);
       case "pause":
-        return await setPaused(db, contact, true);
+        return await setPaused(db, contact, true, t);
       case "resume":
-        return await setPaused(db, contact, false);
+        return await setPaused(db, contact, false, t);
       case "remove":
-        return await removeContact(db, program, contact);
+        return await removeContact(db, program, contact, t);
       case "send-notice":
-        return await sendNotice(db, user, program, contact);
+        return await sendNotice(db, user, program, contact, t);
       case "guardian-consent":
-        return await confirmAsGuardian(db, user, program, contact);
+        return await confirmAsGuardian(db, user, program, contact, t);
       case "self-consent":
-        return await consentForSelf(db, user, program, contact);
+        return await consentForSelf(db, user, program, contact, t);
       case "send-test":
-        return await sendTest(db, contact, action.channel);
+        return await sendTest(db, contact, action.channel, t);
     }
   } catch (error) {
     getLogger().error({ err: error, intent: action.intent }, "training contact action failed");
-    return fail(503, "Something went wrong", "We could not save that. Please try again in a moment.", action.intent);
+    return fail(503, t("people.errorTitle"), t("people.error"), action.intent);
   }
 }

@@ -1,3 +1,6 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
+import type { MessageKey } from "~/i18n/messages/en";
+
 /**
  * A contact's status as the account holder sees it in the list on /account/training, from the
  * state of the addresses practice messages would use (their enabled email and phone). Consent
@@ -6,17 +9,26 @@
  * when every one of their addresses refused this family's own notice or practice message (a
  * refusal made to another family is never shown: `suppressed` here means refused this family).
  */
-export const CONTACT_STATUS_LABELS = {
-  waiting: "Waiting for consent",
-  active: "Active",
-  paused: "Paused",
-  "opted-out": "Opted out",
-} as const;
+export type ContactStatus = "waiting" | "active" | "paused" | "opted-out";
 
-/** What the holder's card says under an opted-out person. */
-export const OPTED_OUT_EXPLANATION = "This person asked not to get practice messages";
+const STATUS_KEYS = {
+  waiting: "people.status.waiting",
+  active: "people.status.active",
+  paused: "people.status.paused",
+  "opted-out": "people.status.optedOut",
+} as const satisfies Record<ContactStatus, MessageKey>;
 
-export type ContactStatus = keyof typeof CONTACT_STATUS_LABELS;
+/** "Waiting for consent", "Active", "Paused", "Opted out" (or their Spanish) on the holder's card. */
+export function contactStatusLabel(status: ContactStatus, t: Translate): string {
+  return t(STATUS_KEYS[status]);
+}
+
+/** What the holder's card says under an opted-out person (no full stop: callers add one). */
+export function optedOutExplanation(t: Translate): string {
+  return t("people.optedOut");
+}
+
+export const OPTED_OUT_EXPLANATION = optedOutExplanation(translatorFor("en"));
 
 export interface ConsentFacts {
   minor: boolean;

@@ -1,3 +1,4 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
 import type { ContactStatus } from "./contact-status";
 import type { DeliverySteps } from "./delivery-steps";
 import type { PracticeLanguage } from "./practice-language";
@@ -88,12 +89,20 @@ export type TrainingPageView =
 export function channelSetting(
   contact: Pick<ContactView, "status" | "emailEnabled" | "smsEnabled" | "addresses">,
   channel: AddressView["channel"],
+  t: Translate = translatorFor("en"),
 ): { text: string; stopped: boolean } {
-  const noun = channel === "email" ? "emails" : "texts";
+  const email = channel === "email";
   const address = contact.addresses.find((candidate) => candidate.channel === channel);
   if (contact.status === "opted-out" || address?.state === "opted-out") {
-    return { text: `they stopped practice ${noun}`, stopped: true };
+    return { text: email ? t("people.card.emailsStopped") : t("people.card.textsStopped"), stopped: true };
   }
-  const enabled = channel === "email" ? contact.emailEnabled : contact.smsEnabled;
-  return { text: `${noun} ${enabled ? "on" : "off"}`, stopped: false };
+  const enabled = email ? contact.emailEnabled : contact.smsEnabled;
+  const text = email
+    ? enabled
+      ? t("people.card.emailsOn")
+      : t("people.card.emailsOff")
+    : enabled
+      ? t("people.card.textsOn")
+      : t("people.card.textsOff");
+  return { text, stopped: false };
 }

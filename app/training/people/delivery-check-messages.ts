@@ -1,5 +1,7 @@
 import { compose, type EmailContent, type MailBranding } from "~/mail/templates";
+import { translatorFor } from "~/i18n/translate";
 import { deliveryStepsFor } from "./delivery-steps";
+import type { PracticeLanguage } from "./practice-language";
 
 /**
  * The words of "Send me a test": a plain check message, clearly labelled, never a practice scam.
@@ -19,31 +21,34 @@ export interface CheckMessageInput {
   consentUrl: string;
   practiceDomain: string;
   address: string;
+  /** The language the person reads (issue #39); English when not given. */
+  language?: PracticeLanguage;
 }
 
 export function deliveryCheckEmail(brand: MailBranding, input: CheckMessageInput): EmailContent {
-  const steps = deliveryStepsFor({ channel: "email", address: input.address, practiceDomain: input.practiceDomain });
-  return compose(brand, "Test from scam-free: did this reach your inbox?", `Hello ${input.firstName},`, [
-    {
-      kind: "p",
-      text: "This is a test from scam-free, not a practice scam. It checks that practice messages reach you.",
-    },
-    {
-      kind: "p",
-      text: "If you are reading it in your inbox, please tell us with the button below (or reply to this email).",
-    },
-    { kind: "button", label: "Yes, it arrived", url: input.confirmUrl },
-    {
-      kind: "p",
-      text: `Found it in Spam or Junk? ${steps.service}: ${steps.steps.join(" ")}`,
-    },
-    {
-      kind: "p",
-      text: `Practice messages come from addresses at ${input.practiceDomain} and will not say they are practice. To stop them, or to read what you agreed to: ${input.consentUrl}`,
-    },
-  ]);
+  const language = input.language ?? "en";
+  const t = translatorFor(language);
+  const steps = deliveryStepsFor({
+    channel: "email",
+    address: input.address,
+    practiceDomain: input.practiceDomain,
+    language,
+  });
+  return compose(
+    brand,
+    t("deliveryCheck.emailSubject"),
+    t("deliveryCheck.emailGreeting", { name: input.firstName }),
+    [
+      { kind: "p", text: t("deliveryCheck.emailNotPractice") },
+      { kind: "p", text: t("deliveryCheck.emailTellUs") },
+      { kind: "button", label: t("deliveryCheck.emailButton"), url: input.confirmUrl },
+      { kind: "p", text: t("deliveryCheck.emailSpam", { service: steps.service, steps: steps.steps.join(" ") }) },
+      { kind: "p", text: t("deliveryCheck.emailFooter", { domain: input.practiceDomain, url: input.consentUrl }) },
+    ],
+    language,
+  );
 }
 
-export function deliveryCheckText(input: Pick<CheckMessageInput, "firstName" | "confirmUrl">): string {
-  return `scam-free test for ${input.firstName} (not a practice scam): reply OK, or open ${input.confirmUrl}, to tell us practice texts reach you. Reply STOP to end.`;
+export function deliveryCheckText(input: Pick<CheckMessageInput, "firstName" | "confirmUrl" | "language">): string {
+  return translatorFor(input.language ?? "en")("deliveryCheck.text", { name: input.firstName, url: input.confirmUrl });
 }

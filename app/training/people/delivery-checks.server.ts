@@ -1,3 +1,5 @@
+import { INTL_LOCALE, translatorFor, type Translate } from "~/i18n/translate";
+import { practiceLanguageOf } from "./practice-language";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
@@ -9,7 +11,12 @@ import { isPhoneSuppressed } from "~/mail/sms-suppressions.server";
 import { hitLimit, type LimitRule } from "~/security/request-limits.server";
 import { firstNameOf } from "~/training/library/delivered-form";
 import { practiceSendingSetup } from "~/training/library/practice-sending-setup.server";
-import { deliveryChecks, practiceAddressConsents, type trainingContacts } from "~/training/tables";
+import {
+  deliveryChecks,
+  practiceAddressConsents,
+  trainingContacts as trainingContactsTable,
+  type trainingContacts,
+} from "~/training/tables";
 import { addressStates, normaliseAddress } from "./address-consent.server";
 import { addressesInUse } from "./contact-notices.server";
 import { isMinor } from "./contact-schema";
@@ -64,17 +71,29 @@ export function checkUrl(linkOrigin: string, token: string): string {
  */
 export async function sendDeliveryCheck(
   db: Database,
-  input: { contact: Contact; channel: "email" | "sms"; requestedBy: "person" | "holder"; now?: Date },
+  input: {
+    contact: Contact;
+    channel: "email" | "sms";
+    requestedBy: "person" | "holder";
+    /** The language of the page that asked: the person's own on their consent page, the holder's on theirs. */
+    t?: Translate;
+    now?: Date;
+  },
 ): Promise<CheckOutcome> {
   const { contact, channel } = input;
+  const t = input.t ?? translatorFor("en");
   const now = input.now ?? new Date();
   const setup = practiceSendingSetup();
-  if (!setup)
-    return refuse(503, "Not set up yet", "Practice messages are not set up on this site yet, so no test can go.");
+  if (!setup) return refuse(503, t("deliveryCheck.notSetUpTitle"), t("deliveryCheck.notSetUp"));
   const target = addressesInUse(contact).find((address) => address.channel === channel);
-  const where = channel === "email" ? "email address" : "phone number";
   if (!target)
-    return refuse(409, "Nothing to test", `${contact.name} has no ${where} turned on for practice messages.`);
+    return refuse(
+      409,
+      t("deliveryCheck.nothingTitle"),
+      channel === "email"
+        ? t("deliveryCheck.noEmail", { name: contact.name })
+        : t("deliveryCheck.noPhone", { name: contact.name }),
+    );
   const address = target.address;
 
   const state = (await addressStates(db, contact.subscriptionId, [address])).get(address);
@@ -82,21 +101,19 @@ export async function sendDeliveryCheck(
   if (!agreed) {
     return refuse(
       409,
-      "Waiting for consent",
-      `Tests go only to an ${where} that said yes to practice messages, and ${address} has not. Nothing was sent.`,
+      t("people.status.waiting"),
+      channel === "email"
+        ? t("deliveryCheck.emailNotAgreed", { address })
+        : t("deliveryCheck.phoneNotAgreed", { address }),
     );
   }
   if (channel === "sms" && (await isPhoneSuppressed(db, address))) {
-    return refuse(409, "Texts are stopped", `${address} replied STOP, so no text can go to it until it replies START.`);
+    return refuse(409, t("deliveryCheck.textsStoppedTitle"), t("deliveryCheck.textsStopped", { address }));
   }
   // Per mailbox: "name+1@" and "name@" are one inbox's three tests a day.
   const limit = await hitLimit(db, `delivery-check:${mailboxKey(address)}`, CHECK_LIMIT);
   if (!limit.allowed) {
-    return refuse(
-      429,
-      "Enough tests for today",
-      `${address} has had ${CHECK_LIMIT.max} tests today, the most we send in a day. Please try again tomorrow.`,
-    );
+    return refuse(429, t("deliveryCheck.enoughTitle"), t("deliveryCheck.enough", { address, max: CHECK_LIMIT.max }));
   }
 
   // Quiet hours hold for a test the holder asks for: it reaches the person in the morning. A person
@@ -121,6 +138,8 @@ export async function sendDeliveryCheck(
     consentUrl: `${getEnv().APP_URL}/training/consent/${consent!.token}`,
     practiceDomain: setup.mailDomain,
     address,
+    // The test itself is in the language the person reads, whoever pressed the button.
+    language: practiceLanguageOf(contact.language),
   };
   const later = sendAt.getTime() > now.getTime() ? sendAt : undefined;
   const outboxId = await db.transaction(async (transaction) => {
@@ -154,31 +173,30 @@ export async function sendDeliveryCheck(
     return id;
   });
   await notifyOutbox([outboxId]);
-  const what = channel === "email" ? `email to ${address}` : `text to ${address}`;
-  const when = later
-    ? ` It is quiet hours where they are, so it goes at ${localClock(later, contact.timeZone)} their time.`
-    : "";
-  return {
-    ok: true,
-    status: 200,
-    title: "Test sent",
-    message: `A test ${what} is on its way.${when} ${
-      input.requestedBy === "person"
-        ? 'When it arrives, press "Yes, it arrived" in it (or reply).'
-        : 'When it arrives, they press "Yes, it arrived" in it (or reply), and this card says so.'
-    }`,
-  };
+  const parts = [
+    channel === "email" ? t("deliveryCheck.emailOnItsWay", { address }) : t("deliveryCheck.textOnItsWay", { address }),
+    ...(later ? [t("deliveryCheck.quietHours", { time: localClock(later, contact.timeZone, t) })] : []),
+    input.requestedBy === "person" ? t("deliveryCheck.whenArrivesPerson") : t("deliveryCheck.whenArrivesHolder"),
+  ];
+  return { ok: true, status: 200, title: t("deliveryCheck.sentTitle"), message: parts.join(" ") };
 }
 
-function localClock(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(instant);
+function localClock(instant: Date, timeZone: string, t: Translate): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[t.locale], { hour: "numeric", minute: "2-digit", timeZone }).format(
+    instant,
+  );
 }
 
 /** The check behind a link's token, or null. */
 export async function findDeliveryCheck(db: Database, token: unknown) {
   if (typeof token !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const [check] = await db.select().from(deliveryChecks).where(eq(deliveryChecks.token, token));
-  return check ?? null;
+  const [found] = await db
+    .select({ check: deliveryChecks, language: trainingContactsTable.language })
+    .from(deliveryChecks)
+    .innerJoin(trainingContactsTable, eq(trainingContactsTable.id, deliveryChecks.contactId))
+    .where(eq(deliveryChecks.token, token));
+  // The page the test's link opens speaks the language the person reads.
+  return found ? { ...found.check, language: practiceLanguageOf(found.language) } : null;
 }
 
 /** "Yes, it arrived" on the check's page. True when this press confirmed it (false: it already was). */

@@ -1,3 +1,5 @@
+import { INTL_LOCALE, translatorFor, type Translate } from "~/i18n/translate";
+
 /**
  * Email practice resting after a "Report spam" (a receiver's complaint, recorded by
  * tracking/practice-complaints.server.ts): how long, and the line the holder's card shows while
@@ -13,14 +15,19 @@ export const EMAIL_PRACTICE_REST_DAYS = 28;
 export function emailPracticeRestLine(
   contact: { name: string; timeZone: string; emailPracticePausedUntil: Date | null },
   now: Date,
+  t: Translate = translatorFor("en"),
 ): string | null {
   const until = contact.emailPracticePausedUntil;
   if (!until || until.getTime() <= now.getTime()) return null;
   let date: string;
   try {
-    date = until.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: contact.timeZone });
+    date = until.toLocaleDateString(INTL_LOCALE[t.locale], {
+      month: "short",
+      day: "numeric",
+      timeZone: contact.timeZone,
+    });
   } catch {
-    date = until.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+    date = until.toLocaleDateString(INTL_LOCALE[t.locale], { month: "short", day: "numeric", timeZone: "UTC" });
   }
-  return `Email practice rests until ${date}: ${contact.name} marked a practice email as spam, which is just what we teach.`;
+  return t("people.emailResting", { date, name: contact.name });
 }

@@ -1,3 +1,4 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
 import { sql, type SQL } from "drizzle-orm";
 import { bouncedMessages } from "~/mail/feedback-reports/bounced-messages.server";
 import { messageDeliveries } from "~/mail/message-status.server";
@@ -12,8 +13,8 @@ import { practiceMessages } from "~/training/tables";
  * - Texts: Twilio refused them, or its status callback said "undelivered" or "failed" (the phone
  *   is a landline, out of service, or a carrier filter dropped them).
  */
-export const EMAIL_BOUNCED_EXPLANATION = "Emails to this address bounced: check it or use text messages.";
-export const TEXTS_UNDELIVERED_EXPLANATION = "Texts to this number were not delivered: check it or use email.";
+export const EMAIL_BOUNCED_EXPLANATION = translatorFor("en")("people.emailBounced");
+export const TEXTS_UNDELIVERED_EXPLANATION = translatorFor("en")("people.textsUndelivered");
 
 /** How many failures in a row pause the channel. */
 export const FAILURES_IN_A_ROW = 2;
@@ -45,6 +46,6 @@ export function deliveriesFailingSql(channel: "email" | "sms", address: SQL): SQ
 }
 
 /** Why practice messages to this address are paused, when they are. */
-export function failingExplanation(channel: "email" | "sms"): string {
-  return channel === "email" ? EMAIL_BOUNCED_EXPLANATION : TEXTS_UNDELIVERED_EXPLANATION;
+export function failingExplanation(channel: "email" | "sms", t: Translate): string {
+  return channel === "email" ? t("people.emailBounced") : t("people.textsUndelivered");
 }

@@ -1,4 +1,4 @@
-import { translatorFor } from "~/i18n/translate";
+import type { Translate } from "~/i18n/translate";
 import { z } from "zod";
 import { SCENARIO_LANGUAGES, type ScenarioLanguage } from "~/training/library/practice-scenario-schema";
 
@@ -16,13 +16,13 @@ export const PRACTICE_LANGUAGE_LABELS: Record<PracticeLanguage, string> = {
   es: "Español",
 };
 
-export const PRACTICE_LANGUAGE_MESSAGE = translatorFor("en")("checkout.languageChoice");
-
 /** A person's language from a form: English when the field is left out (older forms, API calls). */
-export const practiceLanguageField = z
-  .enum(PRACTICE_LANGUAGES, { error: PRACTICE_LANGUAGE_MESSAGE })
-  .optional()
-  .transform((value): PracticeLanguage => value ?? "en");
+export function practiceLanguageFieldFor(t: Translate) {
+  return z
+    .enum(PRACTICE_LANGUAGES, { error: t("checkout.languageChoice") })
+    .optional()
+    .transform((value): PracticeLanguage => value ?? "en");
+}
 
 /** A stored value read back: anything but "es" is English. */
 export function practiceLanguageOf(value: string | null | undefined): PracticeLanguage {

@@ -1,4 +1,5 @@
 import { CheckCircle2, Circle } from "lucide-react";
+import { useT } from "~/i18n/use-translation";
 import { Card } from "~/ui/card";
 import type { ContactView } from "./contact-view";
 import { setupSteps } from "./setup-checklist";
@@ -8,7 +9,8 @@ import { setupSteps } from "./setup-checklist";
  * then one "All set" line in their place (a list that just vanished left the parent wondering).
  */
 export function SetupChecklistCard({ contacts }: { contacts: ContactView[] }) {
-  const { steps, allSet } = setupSteps(contacts);
+  const t = useT();
+  const { steps, allSet } = setupSteps(contacts, t);
   if (contacts.length === 0) return null;
   if (allSet) {
     return (
@@ -25,9 +27,9 @@ export function SetupChecklistCard({ contacts }: { contacts: ContactView[] }) {
   return (
     <Card className="mt-6 border-brand-300 bg-brand-50" role="region" aria-labelledby="setup-heading">
       <h2 id="setup-heading" className="text-xl font-bold text-brand-900">
-        Set up your family&apos;s training
+        {t("trainingSetup.heading")}
       </h2>
-      <p className="mt-1 text-muted">Three steps, then practice messages start for everyone who says yes.</p>
+      <p className="mt-1 text-muted">{t("trainingSetup.intro")}</p>
       <ol className="mt-4 space-y-3" data-testid="setup-steps">
         {steps.map((step, index) => (
           <li key={step.id} className="flex gap-3">
@@ -39,7 +41,7 @@ export function SetupChecklistCard({ contacts }: { contacts: ContactView[] }) {
             <div>
               <p className="font-semibold text-ink">
                 {index + 1}. {step.title}
-                <span className="sr-only">{step.left ? " (to do)" : " (done)"}</span>
+                <span className="sr-only">{step.left ? t("trainingSetup.toDo") : t("trainingSetup.done")}</span>
               </p>
               {step.left && <p className="text-sm text-muted">{step.left}</p>}
             </div>

@@ -1,3 +1,4 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
 import type { ContactView } from "./contact-view";
 
 /**
@@ -8,7 +9,7 @@ import type { ContactView } from "./contact-view";
  * 2. the parent or guardian's confirmation for each child or teen;
  * 3. a notice sent to (or a yes from) every address practice messages would use.
  * People who asked not to get practice messages are left out: nothing more can be done for them.
- * Safe to import in the browser.
+ * Worded in `t`'s language (English unless given). Safe to import in the browser.
  */
 export interface SetupStep {
   id: "who" | "guardian" | "notices";
@@ -17,8 +18,12 @@ export interface SetupStep {
   left: string | null;
 }
 
-function names(people: ContactView[]): string {
+const english = translatorFor("en");
+
+/** "Rosa, Sam and Carlos" ("Rosa, Sam y Carlos"): the English keeps its list without the serial comma. */
+function names(people: ContactView[], t: Translate): string {
   const list = people.map((person) => person.name);
+  if (t.locale !== "en") return t.list(list);
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 }
 
@@ -27,18 +32,17 @@ function names(people: ContactView[]): string {
  * said yes and a test showed messages reach each address; everyone has said yes but not every
  * address was tested; or the notices are out and some answers are still to come.
  */
-export function allSetLine(people: ContactView[]): string {
+export function allSetLine(people: ContactView[], t: Translate = english): string {
   const addresses = people.flatMap((person) => person.addresses.filter((address) => address.state !== "opted-out"));
-  if (addresses.some((address) => address.state !== "agreed")) {
-    return "All set: the notices are out. Practice messages start for each person once they say yes.";
-  }
-  if (addresses.every((address) => address.delivery?.check?.confirmedAt)) {
-    return "All set: everyone has said yes and messages reach them.";
-  }
-  return "All set: everyone has said yes. To be sure practice messages reach them, send a test from their card.";
+  if (addresses.some((address) => address.state !== "agreed")) return t("trainingSetup.allSetWaiting");
+  if (addresses.every((address) => address.delivery?.check?.confirmedAt)) return t("trainingSetup.allSetTested");
+  return t("trainingSetup.allSetUntested");
 }
 
-export function setupSteps(contacts: ContactView[]): {
+export function setupSteps(
+  contacts: ContactView[],
+  t: Translate = english,
+): {
   steps: SetupStep[];
   complete: boolean;
   /** The "All set" line once complete, or null. */
@@ -56,24 +60,22 @@ export function setupSteps(contacts: ContactView[]): {
   const steps: SetupStep[] = [
     {
       id: "who",
-      title: "Say who each person is",
-      left: unnamed.length ? `Choose the age group of ${names(unnamed)} (Edit, on their card).` : null,
+      title: t("trainingSetup.who"),
+      left: unnamed.length ? t("trainingSetup.whoLeft", { names: names(unnamed, t) }) : null,
     },
     {
       id: "guardian",
-      title: "Confirm for children and teens",
-      left: unconfirmed.length ? `Confirm that you are the parent or guardian of ${names(unconfirmed)}.` : null,
+      title: t("trainingSetup.guardian"),
+      left: unconfirmed.length ? t("trainingSetup.guardianLeft", { names: names(unconfirmed, t) }) : null,
     },
     {
       id: "notices",
-      title: "Send the notices",
-      left: unasked.length
-        ? `Send ${names(unasked)} the notice: nothing goes to anyone until they say yes from their own inbox or phone.`
-        : null,
+      title: t("trainingSetup.notices"),
+      left: unasked.length ? t("trainingSetup.noticesLeft", { names: names(unasked, t) }) : null,
     },
   ];
   // A step after an unfinished one waits for it (its people are not counted yet), so the list
   // reads in order; the whole list is done only when every step is.
   const complete = people.length > 0 && steps.every((step) => step.left === null);
-  return { steps, complete, allSet: complete ? allSetLine(people) : null };
+  return { steps, complete, allSet: complete ? allSetLine(people, t) : null };
 }

@@ -1,19 +1,21 @@
+import { useT } from "~/i18n/use-translation";
 import { TrainingForm } from "./training-form";
 import { Button } from "~/ui/button";
-import { SPOT_NOTICES_HINT, SPOT_NOTICES_INTENT, SPOT_NOTICES_LABEL } from "./spot-notices";
+import { SPOT_NOTICES_INTENT } from "./spot-notices";
 
 /**
  * "Tell me when someone spots one", beside the family results on /account/training: a checkbox and
  * Save, like the other email settings. Posts to the page's action (checked by SpotNoticesSchema
- * there and here first); the answer shows as a toast.
+ * there and here first); the answer shows as a toast. In the page's language.
  */
 export function SpotNoticesForm({ enabled }: { enabled: boolean }) {
+  const t = useT();
   return (
     // Keyed on the saved value so the box shows what is stored after each save.
     <TrainingForm
       key={String(enabled)}
       intent={SPOT_NOTICES_INTENT}
-      label="Spot emails"
+      label={t("familySettings.spotFormLabel")}
       className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3 rounded-2xl bg-slate-50 p-4"
     >
       {({ busy }) => (
@@ -29,16 +31,16 @@ export function SpotNoticesForm({ enabled }: { enabled: boolean }) {
             />
             <div>
               <label htmlFor="spot-notices" className="font-semibold">
-                {SPOT_NOTICES_LABEL}
+                {t("familySettings.spotLabel")}
               </label>
               <p id="spot-notices-hint" className="text-sm text-muted">
-                {SPOT_NOTICES_HINT}
+                {t("familySettings.spotHint")}
               </p>
             </div>
           </div>
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            {busy ? "Saving..." : "Save"}
-            <span className="sr-only"> spot email setting</span>
+            {busy ? t("familySettings.saving") : t("familySettings.save")}
+            <span className="sr-only">{t("familySettings.spotSaveLabel")}</span>
           </Button>
         </>
       )}

@@ -1,33 +1,36 @@
 import { z } from "zod";
+import { translatorFor, type Translate } from "~/i18n/translate";
 
 /**
  * "Tell me when someone spots one": the account holder's setting on /account/training (beside the
- * family results), worded here and checked by the same schema in the browser and in the action
- * (contact-schema.ts lists it among the page's intents). Safe to import in the browser.
+ * family results), worded here in the page's language and checked by the same schema in the
+ * browser and in the action (contact-schema.ts lists it among the page's intents). Safe to import
+ * in the browser.
  */
 
+const english = translatorFor("en");
+
 export const SPOT_NOTICES_INTENT = "spot-notices";
-export const SPOT_NOTICES_LABEL = "Tell me when someone spots one";
-export const SPOT_NOTICES_HINT = "One email a day at most.";
+/** The box's label in English, as the English spot email quotes it; the form words it in the page's language. */
+export const SPOT_NOTICES_LABEL = english("familySettings.spotLabel");
 
-export const SpotNoticesSchema = z.object({
-  /** A ticked checkbox sends "on"; an unticked one sends nothing. Anything else is refused. */
-  enabled: z
-    .literal("on", { error: `Please use the "${SPOT_NOTICES_LABEL}" box on this page.` })
-    .optional()
-    .transform((value) => value === "on"),
-});
+/** The setting's schema, its message in `t`'s language. */
+export function spotNoticesSchemaFor(t: Translate) {
+  return z.object({
+    /** A ticked checkbox sends "on"; an unticked one sends nothing. Anything else is refused. */
+    enabled: z
+      .literal("on", { error: t("familySettings.useBox", { label: t("familySettings.spotLabel") }) })
+      .optional()
+      .transform((value) => value === "on"),
+  });
+}
 
-/** What the page says once the setting is saved. */
-export function spotNoticesSaved(enabled: boolean): { title: string; message: string } {
+/** The English schema, for callers that have no page language. */
+export const SpotNoticesSchema = spotNoticesSchemaFor(english);
+
+/** What the page says once the setting is saved, in `t`'s language. */
+export function spotNoticesSaved(enabled: boolean, t: Translate = english): { title: string; message: string } {
   return enabled
-    ? {
-        title: "We will tell you",
-        message:
-          "When someone in your family spots or reports a practice message, we email you: one email a day at most.",
-      }
-    : {
-        title: "No more spot emails",
-        message: "We will not email you when someone spots one. Your family results still show every one.",
-      };
+    ? { title: t("familySettings.spotOnTitle"), message: t("familySettings.spotOn") }
+    : { title: t("familySettings.spotOffTitle"), message: t("familySettings.spotOff") };
 }

@@ -3,6 +3,8 @@ import { useFetcher } from "react-router";
 import { showResultToast } from "~/ui/result-toast";
 import { FormMessage } from "~/ui/form-message";
 import { formDataToObject } from "~/validation/fields";
+import { pathInLocale } from "~/i18n/locales";
+import { useT } from "~/i18n/use-translation";
 import {
   contactValidationResult,
   parseTrainingAction,
@@ -39,14 +41,16 @@ export function TrainingForm({
   confirmInline?: boolean;
 }) {
   const fetcher = useFetcher<TrainingResult>();
+  // The page's own language: the schema's problems and the action's answers come in it.
+  const t = useT();
   const [clientResult, setClientResult] = useState<TrainingResult | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = parseTrainingAction(formDataToObject(new FormData(form)));
+    const parsed = parseTrainingAction(formDataToObject(new FormData(form)), t);
     if (!parsed.success) {
-      const problem = contactValidationResult(parsed.error);
+      const problem = contactValidationResult(parsed.error, t);
       setClientResult(problem);
       showResultToast(problem);
       return;
@@ -60,7 +64,7 @@ export function TrainingForm({
   return (
     <fetcher.Form
       method="post"
-      action="/account/training"
+      action={pathInLocale("/account/training", t.locale)}
       noValidate
       onSubmit={onSubmit}
       className={className}

@@ -1,48 +1,72 @@
-import type { OutcomeTally, PersonFigures, PracticeOutcome, ResultLine } from "./practice-results";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import type { ScenarioLanguage } from "~/training/library/practice-scenario-schema";
+import type { SequenceProgress } from "./practice-items";
+import {
+  PRACTICE_OUTCOMES,
+  type OutcomeTally,
+  type PersonFigures,
+  type PracticeOutcome,
+  type ResultLine,
+} from "./practice-results";
 
 /**
  * What the family dashboard on /account/training shows (built by family-results.server.ts; safe
- * to import in the browser). Every figure is already worked out and worded on the server.
+ * to import in the browser). Every figure is worked out on the server; the worded fields
+ * (`summaryLine`, `levelLabel`, `dateLabel`…) are in English, for the weekly summary and the
+ * tests. The page words the same figures again in its own language (family-results.tsx, /es).
  */
 
-export const OUTCOME_LABELS: Record<PracticeOutcome, string> = {
-  reported: "Reported",
-  spotted: "Spotted",
-  "checked-first": "Checked first",
-  fell: "Fell for",
-  waiting: "Waiting",
-  "opened-not-pressed": "Opened, did not press",
-  "scanner-or-preview": "Scanner or preview",
-  "no-response": "No response",
-  "not-delivered": "Not delivered",
-  "delivery-unknown": "Delivery not confirmed",
-};
+const english = translatorFor("en");
+
+/** An outcome's badge, in `t`'s language ("Spotted", "Lo descubrió"). */
+export function outcomeLabel(outcome: PracticeOutcome, t: Translate = english): string {
+  switch (outcome) {
+    case "reported":
+      return t("trainingResults.outcome.reported");
+    case "spotted":
+      return t("trainingResults.outcome.spotted");
+    case "checked-first":
+      return t("trainingResults.outcome.checkedFirst");
+    case "fell":
+      return t("trainingResults.outcome.fell");
+    case "waiting":
+      return t("trainingResults.outcome.waiting");
+    case "opened-not-pressed":
+      return t("trainingResults.outcome.openedNotPressed");
+    case "scanner-or-preview":
+      return t("trainingResults.outcome.scannerOrPreview");
+    case "no-response":
+      return t("trainingResults.outcome.noResponse");
+    case "not-delivered":
+      return t("trainingResults.outcome.notDelivered");
+    case "delivery-unknown":
+      return t("trainingResults.outcome.deliveryUnknown");
+  }
+}
+
+/** The badges in English, as the server's view and the weekly summary word them. */
+export const OUTCOME_LABELS = Object.fromEntries(
+  PRACTICE_OUTCOMES.map((outcome) => [outcome, outcomeLabel(outcome)]),
+) as Record<PracticeOutcome, string>;
 
 /** What each outcome means, in the words the dashboard explains them with (`days`: the response window). */
-export function outcomeMeanings(days: number): { outcome: PracticeOutcome; label: string; meaning: string }[] {
-  const window = `${days} ${days === 1 ? "day" : "days"}`;
+export function outcomeMeanings(
+  days: number,
+  t: Translate = english,
+): { outcome: PracticeOutcome; label: string; meaning: string }[] {
   const meanings: [PracticeOutcome, string][] = [
-    ["reported", "They forwarded it to the report address, or answered the text with SCAM. The best answer."],
-    ["spotted", 'They pressed "I spotted it" on the page that explains the message.'],
-    [
-      "checked-first",
-      "A message pretended to be family, a boss or the bank and asked for something; they checked first (asked for the code word, or said they would call back on a number they know).",
-    ],
-    ["fell", "They pressed the button on the practice page. That is what practice is for."],
-    ["waiting", `Sent less than ${window} ago, with no answer yet: it counts in no rate until then.`],
-    [
-      "opened-not-pressed",
-      'They opened the link to look but did not press the button on the practice page ("opened only" on their line).',
-    ],
-    [
-      "scanner-or-preview",
-      "Only a mail scanner or a link preview opened the link, never a person. It never counts as a fall.",
-    ],
-    ["no-response", `It arrived and nothing happened in ${window}.`],
-    ["not-delivered", "It never arrived. It counts in no rate."],
-    ["delivery-unknown", "The phone company never confirmed that the text arrived, and nothing happened."],
+    ["reported", t("trainingResults.meaning.reported")],
+    ["spotted", t("trainingResults.meaning.spotted")],
+    ["checked-first", t("trainingResults.meaning.checkedFirst")],
+    ["fell", t("trainingResults.meaning.fell")],
+    ["waiting", t("trainingResults.meaning.waiting", { days })],
+    ["opened-not-pressed", t("trainingResults.meaning.openedNotPressed")],
+    ["scanner-or-preview", t("trainingResults.meaning.scannerOrPreview")],
+    ["no-response", t("trainingResults.meaning.noResponse", { days })],
+    ["not-delivered", t("trainingResults.meaning.notDelivered")],
+    ["delivery-unknown", t("trainingResults.meaning.deliveryUnknown")],
   ];
-  return meanings.map(([outcome, meaning]) => ({ outcome, label: OUTCOME_LABELS[outcome], meaning }));
+  return meanings.map(([outcome, meaning]) => ({ outcome, label: outcomeLabel(outcome, t), meaning }));
 }
 
 /** How many ISO weeks the trend chart covers, the current one included. */
@@ -66,12 +90,17 @@ export interface PracticeMessageRow {
   /** When it went out (ISO), and the same as a date in the person's time zone, "Nov 23, 2026". */
   sentAt: string;
   dateLabel: string;
-  scenarioTitle: string;
+  /** Null for a scenario since removed from the library ("A practice message"). */
+  scenarioTitle: string | null;
   channel: "email" | "sms";
   outcome: PracticeOutcome;
   outcomeLabel: string;
   /** For a scam told in steps (one row for all of them): "A scam told in 3 steps: steps 1–2 sent; stopped it at step 2". */
   sequenceLine: string | null;
+  /** The same, as figures, for the page to word in its language. */
+  sequence: SequenceProgress | null;
+  /** The language the scenario (and so its title) is written in. */
+  scenarioLanguage: ScenarioLanguage | null;
   /** The holder's read-only view of the message and its red flags (/account/training/messages/:id); it records nothing. */
   feedbackHref: string;
 }
@@ -79,6 +108,8 @@ export interface PracticeMessageRow {
 export interface PersonResults {
   contactId: string;
   name: string;
+  /** Their time zone: the dates and weeks below are theirs. */
+  timeZone: string;
   figures: PersonFigures;
   /** "25%", or "—" until MESSAGES_BEFORE_RATES messages are decided (then `ratesNote` says why). */
   reportRate: string;
@@ -93,6 +124,8 @@ export interface PersonResults {
    * level 1 (FIRST_MESSAGE_MIN_LEVEL, scenario-choice.ts), whatever level they were given.
    */
   firstLevelLabel: string;
+  /** The level of `firstLevelLabel`. */
+  firstLevel: number;
   /** This month's messages by channel and outcome: the family's `month` is the sum of these. */
   month: OutcomeTally;
   /** This month's one line, from `month` alone. */

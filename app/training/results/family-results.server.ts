@@ -123,18 +123,21 @@ export async function loadFamilyResults(
         const first = item.messages[0]!;
         // The holder's view opens on the newest step, which shows the story so far above it.
         const newestStep = item.messages.at(-1)!;
+        // A scenario later removed from the library still shows, as "A practice message".
+        const scenario = library.byId(first.scenarioId);
         return {
           id: first.id,
           sentAt: item.sentAt.toISOString(),
           dateLabel: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: contact.timeZone }).format(
             item.sentAt,
           ),
-          // A scenario later removed from the library still shows as a practice message.
-          scenarioTitle: library.byId(first.scenarioId)?.title ?? "A practice message",
+          scenarioTitle: scenario?.title ?? null,
+          scenarioLanguage: scenario?.language ?? null,
           channel: first.channel,
           outcome: item.outcome,
           outcomeLabel: OUTCOME_LABELS[item.outcome],
           sequenceLine: sequenceProgress(item),
+          sequence: item.sequence ?? null,
           // The holder's own read-only view: the member's page would count the holder's presses as theirs.
           feedbackHref: `/account/training/messages/${newestStep.id}`,
         };
@@ -143,6 +146,7 @@ export async function loadFamilyResults(
     return {
       contactId: contact.id,
       name: contact.name,
+      timeZone: contact.timeZone,
       figures,
       reportRate: formatRate(figures.reportRate),
       fallRate: formatRate(figures.fallRate),
@@ -151,6 +155,7 @@ export async function loadFamilyResults(
       level: contact.level,
       levelLabel: levelInWords(contact.level),
       firstLevelLabel: levelInWords(Math.max(contact.level, FIRST_MESSAGE_MIN_LEVEL)),
+      firstLevel: Math.max(contact.level, FIRST_MESSAGE_MIN_LEVEL),
       month,
       monthLine: resultLine(month),
       lastMessage: newest

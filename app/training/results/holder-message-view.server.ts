@@ -1,12 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
+import type { Locale } from "~/i18n/locales";
+import { translatorFor, type Translate } from "~/i18n/translate";
+import type { ScenarioLanguage } from "~/training/library/practice-scenario-schema";
 import { findHolderProgram } from "~/training/people/programs.server";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { feedbackFor, type FeedbackMessage, type FeedbackView } from "~/training/tracking/practice-feedback.server";
 import { practiceMessages, trainingContacts } from "~/training/tables";
 import { sentMessagesOf } from "./family-results.server";
-import { OUTCOME_LABELS } from "./family-results-view";
+import { outcomeLabel } from "./family-results-view";
 import type { PracticeOutcome } from "./practice-results";
 
 /**
@@ -14,7 +17,9 @@ import type { PracticeOutcome } from "./practice-results";
  * and its red flags, the same as the member's feedback page, but reached through the holder's
  * sign-in instead of the member's link, worded for the holder, and with nothing on it that
  * records anything. The member's page (/practice/:token/feedback) has "I spotted it" and the stop
- * link, which would count the holder's presses as the member's; this view only reads.
+ * link, which would count the holder's presses as the member's; this view only reads. Worded in
+ * the language of the holder's page (/es/account/training/messages/:id in Spanish); the message
+ * itself, its red flags' explanations and its sources stay in the language it was written in.
  */
 export interface HolderMessageView extends Omit<FeedbackView, "token"> {
   personName: string;
@@ -25,32 +30,41 @@ export interface HolderMessageView extends Omit<FeedbackView, "token"> {
   resultLabel: string | null;
   /** What happened, told to the holder: "Sam spotted it." */
   resultLine: string;
+  /** The language the message (and what the library says about it) is written in. */
+  messageLanguage: ScenarioLanguage;
 }
 
-/** What happened to a member's message, in a sentence for the account holder. */
-export function holderResultLine(name: string, result: PracticeOutcome | null, windowDays: number): string {
-  const window = `${windowDays} ${windowDays === 1 ? "day" : "days"}`;
+/** What happened to a member's message, in a sentence for the account holder, in `t`'s language. */
+export function holderResultLine(
+  name: string,
+  result: PracticeOutcome | null,
+  windowDays: number,
+  t: Translate = translatorFor("en"),
+): string {
+  const days = windowDays;
   switch (result) {
     case "reported":
-      return `${name} reported it: the habit that protects people most.`;
+      return t("practiceMessagePage.result.reported", { name });
     case "spotted":
-      return `${name} spotted it.`;
+      return t("practiceMessagePage.result.spotted", { name });
+    case "checked-first":
+      return t("practiceMessagePage.result.checkedFirst", { name });
     case "fell":
-      return `${name} pressed the button on the practice page. That is what practice is for: a real scam would have asked for details next.`;
+      return t("practiceMessagePage.result.fell", { name });
     case "waiting":
-      return `This went to ${name} less than ${window} ago, and ${name} has not answered yet.`;
+      return t("practiceMessagePage.result.waiting", { name, days });
     case "opened-not-pressed":
-      return `${name} opened the link but did not press the button on the practice page.`;
+      return t("practiceMessagePage.result.openedNotPressed", { name });
     case "scanner-or-preview":
-      return `Only a mail scanner or a link preview opened the link (never counted as a fall); ${name} did not answer.`;
+      return t("practiceMessagePage.result.scannerOrPreview", { name });
     case "no-response":
-      return `${name} did not answer this message within ${window}.`;
+      return t("practiceMessagePage.result.noResponse", { name, days });
     case "not-delivered":
-      return `This message never reached ${name}.`;
+      return t("practiceMessagePage.result.notDelivered", { name });
     case "delivery-unknown":
-      return `The phone company never confirmed that this text reached ${name}.`;
+      return t("practiceMessagePage.result.deliveryUnknown", { name });
     default:
-      return `This message has not gone out to ${name} yet.`;
+      return t("practiceMessagePage.result.notSent", { name });
   }
 }
 
@@ -62,9 +76,19 @@ export function holderResultLine(name: string, result: PracticeOutcome | null, w
  */
 export async function loadHolderMessageView(
   db: Database,
-  input: { userId: string; messageId: string; practiceOrigin: string; now?: Date; responseWindowDays?: number },
+  input: {
+    userId: string;
+    messageId: string;
+    practiceOrigin: string;
+    now?: Date;
+    responseWindowDays?: number;
+    /** The holder's page's language; English unless given. */
+    language?: Locale;
+  },
 ): Promise<HolderMessageView | null> {
   const now = input.now ?? new Date();
+  const language = input.language ?? "en";
+  const t = translatorFor(language);
   const windowDays = input.responseWindowDays ?? getEnv().PRACTICE_RESPONSE_WINDOW_DAYS;
   const program = await findHolderProgram(db, input.userId, now);
   if (!program) return null;
@@ -100,8 +124,9 @@ export async function loadHolderMessageView(
   // The member's own links never reach the holder's browser: a placeholder stands in a text.
   const placeholderLink = (step: { scenarioId: string }) =>
     `${input.practiceOrigin}${practiceLibrary().byId(step.scenarioId)?.landing.path ?? ""}/…`;
-  // The holder reads the site in English, whatever language the message was in.
-  const feedback = await feedbackFor(db, record, placeholderLink, "en");
+  // The holder reads the site in their page's language, whatever language the message was in:
+  // where each flag is, and the links to learn more, are in the page's edition.
+  const feedback = await feedbackFor(db, record, placeholderLink, language);
   if (!feedback) return null;
   // The same outcome as its badge in the family results (read only: nothing is written).
   const [sent] = await sentMessagesOf(db, program.subscriptionId, { now, windowDays, messageId: row.id });
@@ -113,7 +138,8 @@ export async function loadHolderMessageView(
     personName: row.contactName,
     linkText: placeholderLink(row),
     result,
-    resultLabel: result ? OUTCOME_LABELS[result] : null,
-    resultLine: holderResultLine(row.contactName, result, windowDays),
+    resultLabel: result ? outcomeLabel(result, t) : null,
+    resultLine: holderResultLine(row.contactName, result, windowDays, t),
+    messageLanguage: practiceLibrary().byId(row.scenarioId)?.language ?? "en",
   };
 }

@@ -1,3 +1,4 @@
+import { translatorFor, type Translate } from "~/i18n/translate";
 import type { SequencePlace } from "~/training/library/sequence-places";
 import type { PracticeOutcome } from "./practice-results";
 
@@ -36,6 +37,9 @@ export interface PracticeItem<M extends ItemMessage> {
     answeredAt: number | null;
   };
 }
+
+/** How far a scam told in steps went: what its line in the results says. */
+export type SequenceProgress = NonNullable<PracticeItem<ItemMessage>["sequence"]>;
 
 /** Something the person did that ends the story for them, in the order the steps went out. */
 const ANSWERS: readonly PracticeOutcome[] = ["reported", "spotted", "checked-first", "fell"];
@@ -90,14 +94,17 @@ export function practiceItemsOf<M extends ItemMessage>(
 
 /**
  * How far a sequence went, for its line in the results: "A scam told in 3 steps: steps 1–2 sent;
- * stopped at step 2".
+ * stopped it at step 2", in `t`'s language (English unless given).
  */
-export function sequenceProgress(item: Pick<PracticeItem<ItemMessage>, "outcome" | "sequence">): string | null {
+export function sequenceProgress(
+  item: Pick<PracticeItem<ItemMessage>, "outcome" | "sequence">,
+  t: Translate = translatorFor("en"),
+): string | null {
   const sequence = item.sequence;
   if (!sequence) return null;
-  const sent = sequence.reached === 1 ? "step 1" : `steps 1–${sequence.reached}`;
-  const told = `A scam told in ${sequence.steps} steps: ${sent} sent`;
-  if (sequence.answeredAt === null) return told;
-  const how = item.outcome === "fell" ? "pressed the button at" : "stopped it at";
-  return `${told}; ${how} step ${sequence.answeredAt}`;
+  const told = { steps: sequence.steps, reached: sequence.reached };
+  if (sequence.answeredAt === null) return t("trainingResults.sequence.told", told);
+  return item.outcome === "fell"
+    ? t("trainingResults.sequence.fell", { ...told, step: sequence.answeredAt })
+    : t("trainingResults.sequence.stopped", { ...told, step: sequence.answeredAt });
 }

@@ -1,4 +1,8 @@
+import { INTL_LOCALE, translatorFor, type Translate } from "~/i18n/translate";
 import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
+
+/** The words below are in `t`'s language; English unless given (the weekly summary, tests). */
+const english = translatorFor("en");
 
 /**
  * How practice went, computed from the append-only events of each message. Spotting leads: the
@@ -248,13 +252,11 @@ export function weeksWithoutAFall(weeks: { weekKey: string; outcomes: PracticeOu
  * still inside their response window are said to be waiting, so "0 of 2" sent this morning does
  * not read as two missed.
  */
-export function familySummaryLine(spotted: number, sent: number, waiting = 0): string {
-  if (sent === 0) return "No practice messages have gone out this month yet.";
-  const messages = sent === 1 ? "practice message" : "practice messages";
-  const line = `This month your family spotted ${spotted} of ${sent} ${messages}`;
-  if (waiting === 0) return line;
-  if (waiting === sent) return `${line}: ${sent === 1 ? "it is" : "all are"} still waiting for an answer`;
-  return `${line}; ${waiting} ${waiting === 1 ? "is" : "are"} still waiting for an answer`;
+export function familySummaryLine(spotted: number, sent: number, waiting = 0, t: Translate = english): string {
+  if (sent === 0) return t("trainingResults.summary.none");
+  if (waiting === 0) return t("trainingResults.summary.spotted", { spotted, sent });
+  if (waiting === sent) return t("trainingResults.summary.allWaiting", { spotted, sent });
+  return t("trainingResults.summary.someWaiting", { spotted, sent, waiting });
 }
 
 /**
@@ -267,35 +269,51 @@ export function summaryTone(spotted: number, decided: number): "good" | "neutral
 }
 
 /** Why a person's rates show "—": null once they have enough decided messages. */
-export function ratesNote(decided: number): string | null {
+export function ratesNote(decided: number, t: Translate = english): string | null {
   if (decided >= MESSAGES_BEFORE_RATES) return null;
-  return `Rates show after ${MESSAGES_BEFORE_RATES} messages with an outcome (${decided} so far).`;
+  return t("trainingResults.ratesNote", { min: MESSAGES_BEFORE_RATES, count: decided });
 }
 
 /** "3 min", "2 h 5 min", "1 day 4 h": a time to spot, in words a family reads at a glance. */
-export function formatDuration(seconds: number | null): string {
+export function formatDuration(seconds: number | null, t: Translate = english): string {
   if (seconds === null) return "—";
-  if (seconds < 60) return "under a minute";
+  if (seconds < 60) return t("trainingResults.duration.underMinute");
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t("trainingResults.duration.minutes", { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  if (hours < 24)
+    return minutes % 60
+      ? t("trainingResults.duration.hoursMinutes", { hours, minutes: minutes % 60 })
+      : t("trainingResults.duration.hours", { hours });
   const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? "" : "s"}${hours % 24 ? ` ${hours % 24} h` : ""}`;
+  return hours % 24
+    ? t("trainingResults.duration.daysHours", { days, hours: hours % 24 })
+    : t("trainingResults.duration.days", { days });
 }
 
-export function formatRate(rate: number | null): string {
-  return rate === null ? "—" : `${Math.round(rate * 100)}%`;
+/** "67%", the locale's way; rounded to a whole percent first, so every language shows the same number. */
+export function formatRate(rate: number | null, t: Translate = english): string {
+  if (rate === null) return "—";
+  return new Intl.NumberFormat(INTL_LOCALE[t.locale], { style: "percent" }).format(Math.round(rate * 100) / 100);
 }
 
 /** Encouragement for one person's streak of weeks without a fall (never a comparison with anyone). */
-export function streakLabel(weeks: number, sent: number): string {
-  if (sent === 0) return "No practice messages yet";
-  if (weeks === 0) return "A fresh start: every week without a fall counts";
-  return `${weeks} ${weeks === 1 ? "week" : "weeks"} in a row without a fall`;
+export function streakLabel(weeks: number, sent: number, t: Translate = english): string {
+  if (sent === 0) return t("trainingResults.noMessagesYet");
+  if (weeks === 0) return t("trainingResults.streak.fresh");
+  return t("trainingResults.streak.weeks", { weeks });
 }
 
-const WEEK_LABEL = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** A week's Monday, "Nov 23" ("23 nov" in Spanish), from its key ("2026-W48"). */
+export function weekLabel(weekKey: string, t: Translate = english): string {
+  const [year, week] = weekKey.split("-W").map(Number) as [number, number];
+  // January 4 is always in week 1; its week's Monday, then `week - 1` weeks on.
+  const fourth = new Date(Date.UTC(year, 0, 4, 12));
+  const monday = fourth.getTime() - ((fourth.getUTCDay() + 6) % 7) * 86_400_000 + (week - 1) * 7 * 86_400_000;
+  return new Intl.DateTimeFormat(INTL_LOCALE[t.locale], { month: "short", day: "numeric", timeZone: "UTC" }).format(
+    monday,
+  );
+}
 
 /**
  * The last `count` ISO weeks in a time zone, oldest first, the week of `now` last; each labelled
@@ -308,7 +326,8 @@ export function recentWeeks(now: Date, timeZone: string, count: number): { weekK
   const weeks = [];
   for (let back = count - 1; back >= 0; back -= 1) {
     const start = new Date(monday - back * 7 * 86_400_000);
-    weeks.push({ weekKey: isoWeekKey(start, "UTC"), label: WEEK_LABEL.format(start) });
+    const weekKey = isoWeekKey(start, "UTC");
+    weeks.push({ weekKey, label: weekLabel(weekKey) });
   }
   return weeks;
 }
@@ -420,31 +439,40 @@ export function resultLine(tally: OutcomeTally): ResultLine {
  * "Spotted 2 of 3 (1 reported, 1 checked first)", "opened only 1", "fell for 0": the figures of one result line,
  * as the items a parent reads at a glance. "No answer yet" only shows when there is some.
  */
-export function resultLineItems(line: ResultLine): string[] {
-  if (line.sent === 0) return ["No practice messages this month"];
+export function resultLineItems(line: ResultLine, t: Translate = english): string[] {
+  if (line.sent === 0) return [t("trainingResults.line.none")];
   const how = [
-    ...(line.reported > 0 ? [`${line.reported} reported`] : []),
-    ...(line.checkedFirst > 0 ? [`${line.checkedFirst} checked first`] : []),
+    ...(line.reported > 0 ? [t("trainingResults.line.reported", { count: line.reported })] : []),
+    ...(line.checkedFirst > 0 ? [t("trainingResults.line.checkedFirst", { count: line.checkedFirst })] : []),
   ];
-  const spotted = `Spotted ${line.spotted} of ${line.sent}${how.length ? ` (${how.join(", ")})` : ""}`;
-  const items = [spotted, `opened only ${line.openedOnly}`, `fell for ${line.fell}`];
-  if (line.noActionYet > 0) items.push(`no answer yet ${line.noActionYet}`);
+  const figures = { spotted: line.spotted, sent: line.sent };
+  const spotted = how.length
+    ? t("trainingResults.line.spottedHow", { ...figures, how: how.join(", ") })
+    : t("trainingResults.line.spotted", figures);
+  const items = [
+    spotted,
+    t("trainingResults.line.openedOnly", { count: line.openedOnly }),
+    t("trainingResults.line.fell", { count: line.fell }),
+  ];
+  if (line.noActionYet > 0) items.push(t("trainingResults.line.noAnswer", { count: line.noActionYet }));
   return items;
+}
+
+/** A level as stored, within 1..3 (one outside is shown as the nearest). */
+export function levelStep(level: number): 1 | 2 | 3 {
+  return Math.min(3, Math.max(1, Math.round(level))) as 1 | 2 | 3;
 }
 
 /**
  * What each level means for the messages a person gets, after the NIST Phish Scale the library
  * rates scenarios on (practice-scenario-schema.ts): level 1 has many clues, level 3 few clues and
- * a story that fits the person's life.
+ * a story that fits the person's life. "messages with fewer clues".
  */
-const LEVEL_WORDS: Record<1 | 2 | 3, string> = {
-  1: "messages with plenty of clues",
-  2: "messages with fewer clues",
-  3: "messages with few clues that fit their life",
-};
+export function levelWords(level: number, t: Translate = english): string {
+  return t("trainingResults.levelWords", { level: levelStep(level) });
+}
 
 /** "Level 2 of 3: messages with fewer clues". */
-export function levelInWords(level: number): string {
-  const step = Math.min(3, Math.max(1, Math.round(level))) as 1 | 2 | 3;
-  return `Level ${step} of 3: ${LEVEL_WORDS[step]}`;
+export function levelInWords(level: number, t: Translate = english): string {
+  return t("trainingResults.level", { level: levelStep(level), words: levelWords(level, t) });
 }

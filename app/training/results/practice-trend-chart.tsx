@@ -1,4 +1,7 @@
+import type { Translate } from "~/i18n/translate";
+import { useT } from "~/i18n/use-translation";
 import type { TrendWeek } from "./family-results-view";
+import { weekLabel } from "./practice-results";
 import {
   barLayout,
   CHART_INK as INK,
@@ -19,11 +22,11 @@ const LEFT = 24;
 const SENT_COLOUR = "#b6d6ff"; // brand-200
 const SPOTTED_COLOUR = "#15803d"; // safe-600
 
-function trendSummary(name: string, trend: TrendWeek[]): string {
+function trendSummary(name: string, trend: TrendWeek[], t: Translate): string {
   const sent = trend.reduce((sum, week) => sum + week.sent, 0);
   const spotted = trend.reduce((sum, week) => sum + week.spotted, 0);
-  if (sent === 0) return `${name}: no practice messages in the last ${trend.length} weeks.`;
-  return `${name}, last ${trend.length} weeks: spotted ${spotted} of ${sent} practice ${sent === 1 ? "message" : "messages"}.`;
+  if (sent === 0) return t("trainingResults.chart.summaryNone", { name, weeks: trend.length });
+  return t("trainingResults.chart.summary", { name, weeks: trend.length, spotted, sent });
 }
 
 /**
@@ -46,6 +49,9 @@ function WeekLabel({ x, anchor, text }: { x: number; anchor: "middle" | "end"; t
 }
 
 export function PracticeTrendChart({ name, trend, idPrefix }: { name: string; trend: TrendWeek[]; idPrefix: string }) {
+  const t = useT();
+  // Each week by its Monday, in the page's language ("Nov 23", "23 nov").
+  const label = (week: TrendWeek) => weekLabel(week.weekKey, t);
   const top = Math.max(1, ...trend.map((week) => week.sent));
   const { barWidth, barX } = barLayout(trend.length, LEFT);
   const heightOf = (count: number) => ((PLOT_BOTTOM - PLOT_TOP) * count) / top;
@@ -53,12 +59,12 @@ export function PracticeTrendChart({ name, trend, idPrefix }: { name: string; tr
     <ServerChart
       testId="practice-trend"
       height={HEIGHT}
-      summary={trendSummary(name, trend)}
+      summary={trendSummary(name, trend, t)}
       legend={
         <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-muted">
           <span className="inline-flex items-center gap-2">
             <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: SENT_COLOUR }} />
-            Sent
+            {t("trainingResults.figure.sent")}
           </span>
           <span className="inline-flex items-center gap-2">
             <span
@@ -66,15 +72,19 @@ export function PracticeTrendChart({ name, trend, idPrefix }: { name: string; tr
               className="inline-block h-3 w-3 rounded-sm"
               style={{ background: SPOTTED_COLOUR }}
             />
-            Spotted
+            {t("trainingResults.figure.spotted")}
           </span>
         </figcaption>
       }
-      tableToggle="Show these weeks as a table"
-      tableCaption={`Practice messages per week for ${name}, last ${trend.length} weeks`}
-      columns={["Week of", "Sent", "Spotted"]}
-      rows={trend.map((week) => ({ key: week.weekKey, cells: [week.label, week.sent, week.spotted] }))}
-      tableNote={{ id: `${idPrefix}-trend-note`, text: `Weeks start on Monday, in ${name}'s time zone.` }}
+      tableToggle={t("trainingResults.chart.tableToggle")}
+      tableCaption={t("trainingResults.chart.caption", { name, weeks: trend.length })}
+      columns={[
+        t("trainingResults.chart.weekOf"),
+        t("trainingResults.figure.sent"),
+        t("trainingResults.figure.spotted"),
+      ]}
+      rows={trend.map((week) => ({ key: week.weekKey, cells: [label(week), week.sent, week.spotted] }))}
+      tableNote={{ id: `${idPrefix}-trend-note`, text: t("trainingResults.chart.note", { name }) }}
     >
       <line x1={LEFT} x2={WIDTH} y1={PLOT_BOTTOM} y2={PLOT_BOTTOM} stroke={INK} strokeWidth="1" />
       <text x={LEFT - 6} y={PLOT_TOP + 4} textAnchor="end" fontSize="10" fill={INK}>
@@ -109,7 +119,7 @@ export function PracticeTrendChart({ name, trend, idPrefix }: { name: string; tr
             )}
             {/* Every third week is labelled, so the labels stay readable on a phone. */}
             {(trend.length - 1 - index) % 3 === 0 && (
-              <WeekLabel {...labelPlace(index, trend.length, x, barWidth)} text={week.label} />
+              <WeekLabel {...labelPlace(index, trend.length, x, barWidth)} text={label(week)} />
             )}
           </g>
         );

@@ -9,7 +9,8 @@ import { practiceLibrary, type PracticeLibrary } from "~/training/library/practi
 import { consentLimits } from "~/training/people/address-consent.server";
 import { enqueuePracticeMessage } from "./scheduler.server";
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
-import { SEND_NOW_INTENT, SendPracticeNowSchema, type SendPracticeNowResult } from "./send-practice-now";
+import { SEND_NOW_INTENT, sendPracticeNowSchemaFor, type SendPracticeNowResult } from "./send-practice-now";
+import type { Translate } from "~/i18n/translate";
 import { practiceMessages } from "~/training/tables";
 import { brakesInForce } from "./practice-brakes.server";
 import { practiceEmailAllowance } from "./warm-start.server";
@@ -22,36 +23,28 @@ import { practiceEmailAllowance } from "./warm-start.server";
  * a scenario braked by complaints is not chosen, and while practice email is braked or today's
  * warm-start cap is spent, only a text can go. It does not count as the week's message (its
  * weekKey is null) but it does count for "never the same scenario twice", and an email counts
- * towards the day's warm-start cap like any other.
+ * towards the day's warm-start cap like any other. Its answer is in `t`'s language (the page's).
  */
 
-const REFUSALS: Record<IneligibleReason, { status: number; title: string; message: (name: string) => string }> = {
-  "no consent": {
-    status: 409,
-    title: "Waiting for consent",
-    message: (name) => `${name} has not agreed to practice messages yet, so nothing can be sent.`,
-  },
-  paused: {
-    status: 409,
-    title: "Paused",
-    message: (name) => `Practice messages to ${name} are paused. Resume them first.`,
-  },
-  "opted out": {
-    status: 409,
-    title: "Opted out",
-    message: (name) => `${name} asked us to stop practice messages. Only they can start them again.`,
-  },
-  "no access": {
-    status: 403,
-    title: "No active membership",
-    message: () => "Practice messages need an active Training Program membership.",
-  },
-  "no channel": {
-    status: 409,
-    title: "No way to reach them",
-    message: (name) => `${name} has no email or text channel turned on that we can use.`,
-  },
-};
+/** Why nothing can go to this person, in `t`'s language. */
+function refusal(
+  reason: IneligibleReason,
+  name: string,
+  t: Translate,
+): { status: number; title: string; message: string } {
+  switch (reason) {
+    case "no consent":
+      return { status: 409, title: t("sendNow.noConsentTitle"), message: t("sendNow.noConsent", { name }) };
+    case "paused":
+      return { status: 409, title: t("sendNow.pausedTitle"), message: t("sendNow.paused", { name }) };
+    case "opted out":
+      return { status: 409, title: t("sendNow.optedOutTitle"), message: t("sendNow.optedOut", { name }) };
+    case "no access":
+      return { status: 403, title: t("sendNow.noAccessTitle"), message: t("sendNow.noAccess") };
+    case "no channel":
+      return { status: 409, title: t("sendNow.noChannelTitle"), message: t("sendNow.noChannel", { name }) };
+  }
+}
 
 class WeeklyLimitReached extends Error {}
 
@@ -66,6 +59,7 @@ export async function sendPracticeMessageNow(
     /** PRACTICE_WARMUP_START unless given (tests). */
     warmupStart?: number;
   },
+  t: Translate,
 ): Promise<SendPracticeNowResult> {
   const refuse = (status: number, title: string, message: string): SendPracticeNowResult => ({
     ok: false,
@@ -75,12 +69,12 @@ export async function sendPracticeMessageNow(
     message,
   });
   if (getEnv().APP_ENV === "production") {
-    return refuse(404, "Not available", "Sending a practice message on demand is only available on a local site.");
+    return refuse(404, t("sendNow.notAvailableTitle"), t("sendNow.notAvailable"));
   }
-  const parsed = SendPracticeNowSchema.shape.contactId.safeParse(input.contactId);
+  const parsed = sendPracticeNowSchemaFor(t).shape.contactId.safeParse(input.contactId);
   if (!parsed.success)
     return {
-      ...refuse(400, "Could not send", parsed.error.issues[0]!.message),
+      ...refuse(400, t("sendNow.couldNotSend"), parsed.error.issues[0]!.message),
       fields: { contactId: parsed.error.issues[0]!.message },
     };
   const contactId = parsed.data;
@@ -88,10 +82,10 @@ export async function sendPracticeMessageNow(
 
   // Only a contact of this holder's own subscription is found; another family's is "not found".
   const verdict = await contactEligibility(db, contactId, now, { holderUserId: input.userId });
-  if (!verdict) return refuse(404, "Not found", "We could not find that person in your Training Program.");
+  if (!verdict) return refuse(404, t("sendNow.notFoundTitle"), t("sendNow.notFound"));
   if (!verdict.eligible) {
-    const refusal = REFUSALS[verdict.reason];
-    return refuse(refusal.status, refusal.title, refusal.message(verdict.contactName));
+    const why = refusal(verdict.reason, verdict.contactName, t);
+    return refuse(why.status, why.title, why.message);
   }
   const recipient = verdict.recipient;
 
@@ -103,10 +97,8 @@ export async function sendPracticeMessageNow(
   if (channels.length === 0) {
     return refuse(
       409,
-      "Practice email is held",
-      brakes.practiceEmail
-        ? "Practice email is stopped for everyone while staff look at complaints or bounces. Nothing was sent."
-        : "Today's practice emails have all gone out (a new sending domain starts with a few a day). Nothing was sent; try again tomorrow.",
+      t("sendNow.heldTitle"),
+      brakes.practiceEmail ? t("sendNow.heldBraked") : t("sendNow.heldWarmup"),
     );
   }
   const scenarios = (input.library ?? practiceLibrary()).scenarios.filter(
@@ -125,11 +117,7 @@ export async function sendPracticeMessageNow(
     random: input.random,
   });
   if (!choice) {
-    return refuse(
-      409,
-      "Nothing new to send",
-      `${recipient.name} has already received every practice message that suits them.`,
-    );
+    return refuse(409, t("sendNow.nothingNewTitle"), t("sendNow.nothingNew", { name: recipient.name }));
   }
 
   const queued = await db
@@ -175,24 +163,26 @@ export async function sendPracticeMessageNow(
   if (queued === "weekly-limit") {
     return refuse(
       429,
-      "Enough for this week",
-      `${recipient.name}'s ${choice.channel === "email" ? "email address" : "phone"} has had ${consentLimits().messagesPerAddress.max} practice messages this week, the most we send to one address. Nothing was sent; try again next week.`,
+      t("sendNow.weeklyLimitTitle"),
+      t("sendNow.weeklyLimit", {
+        name: recipient.name,
+        channel: choice.channel,
+        max: consentLimits().messagesPerAddress.max,
+      }),
     );
   }
-  if (!queued)
-    return refuse(
-      409,
-      "Please try again",
-      "A practice message was being planned for them at the same moment. Press the button again.",
-    );
+  if (!queued) return refuse(409, t("sendNow.raceTitle"), t("sendNow.race"));
   await notifyOutbox([queued.outboxMessageId]);
-  const what = choice.channel === "email" ? `email to ${recipient.email}` : `text to ${recipient.phone}`;
   return {
     ok: true,
     intent: SEND_NOW_INTENT,
     status: 200,
-    title: "Practice message sent",
-    message: `A practice ${what} is on its way to ${recipient.name}.`,
+    title: t("sendNow.sentTitle"),
+    message: t("sendNow.sent", {
+      channel: choice.channel,
+      address: (choice.channel === "email" ? recipient.email : recipient.phone) ?? "",
+      name: recipient.name,
+    }),
     messageId: queued.id,
   };
 }

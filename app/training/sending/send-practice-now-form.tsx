@@ -1,11 +1,7 @@
+import { useT } from "~/i18n/use-translation";
 import { Button } from "~/ui/button";
 import { useFetcherForm } from "~/ui/use-fetcher-form";
-import {
-  SEND_NOW_INTENT,
-  SEND_NOW_LABEL,
-  SendPracticeNowSchema,
-  type SendPracticeNowResult,
-} from "./send-practice-now";
+import { SEND_NOW_INTENT, sendPracticeNowSchemaFor, type SendPracticeNowResult } from "./send-practice-now";
 
 /**
  * The button beside an active contact on /account/training, shown only when the loader says the
@@ -13,17 +9,18 @@ import {
  * intent=send-now and the contact's id to the page's own action; the answer shows as a toast.
  */
 export function SendPracticeNowForm({ contactId, contactName }: { contactId: string; contactName: string }) {
+  const t = useT();
   const { fetcher, formRef, onSubmit, busy } = useFetcherForm<SendPracticeNowResult>({
     validate: (form) => {
-      const parsed = SendPracticeNowSchema.safeParse(Object.fromEntries(new FormData(form)));
+      const parsed = sendPracticeNowSchemaFor(t).safeParse(Object.fromEntries(new FormData(form)));
       return parsed.success
         ? null
         : {
             ok: false,
             intent: SEND_NOW_INTENT,
             status: 400,
-            title: "Could not send",
-            message: parsed.error.issues[0]?.message ?? "Please try again.",
+            title: t("sendNow.couldNotSend"),
+            message: parsed.error.issues[0]?.message ?? t("sendNow.tryAgain"),
           };
     },
   });
@@ -36,9 +33,9 @@ export function SendPracticeNowForm({ contactId, contactName }: { contactId: str
         variant="secondary"
         size="sm"
         disabled={busy}
-        aria-label={`${SEND_NOW_LABEL} to ${contactName}`}
+        aria-label={t("sendNow.labelFor", { name: contactName })}
       >
-        {SEND_NOW_LABEL}
+        {t("sendNow.label")}
       </Button>
     </fetcher.Form>
   );

@@ -1,17 +1,20 @@
 import { z } from "zod";
+import type { Translate } from "~/i18n/translate";
 import type { FormResult } from "~/validation/form-result";
 
 /**
  * "Send a practice message now" on /account/training (local mode only): the form's fields, shared
- * by the button's form and the action, and the answer the action gives.
+ * by the button's form and the action, and the answer the action gives, in the page's language.
  */
 export const SEND_NOW_INTENT = "send-now";
-export const SEND_NOW_LABEL = "Send a practice message now";
 
-export const SendPracticeNowSchema = z.object({
-  intent: z.literal(SEND_NOW_INTENT, { error: "Unknown action." }),
-  contactId: z.uuid({ error: "Choose a person from your Training Program." }),
-});
+/** The form's schema, its messages in `t`'s language. */
+export function sendPracticeNowSchemaFor(t: Translate) {
+  return z.object({
+    intent: z.literal(SEND_NOW_INTENT, { error: t("sendNow.unknownAction") }),
+    contactId: z.uuid({ error: t("sendNow.choosePerson") }),
+  });
+}
 
 export interface SendPracticeNowResult extends FormResult {
   intent: typeof SEND_NOW_INTENT;

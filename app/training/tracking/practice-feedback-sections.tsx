@@ -19,11 +19,17 @@ export function ArrivedWithRedFlags({
   view,
   flagsHeading,
   members = false,
+  contentLanguage,
 }: {
   view: Pick<FeedbackView, "channel" | "message" | "redFlags"> & { linkText: string };
   flagsHeading: string;
   /** The reader has an account (the holder's view): the course links are shown too. */
   members?: boolean;
+  /**
+   * The message's language when it is not the page's (the holder's Spanish page about an English
+   * message): set as `lang` on the message's words and on its red flags' quotes and explanations.
+   */
+  contentLanguage?: string;
 }) {
   const t = useT();
   return (
@@ -34,9 +40,9 @@ export function ArrivedWithRedFlags({
         </h2>
         <div className="mt-3">
           {view.channel === "email" ? (
-            <ArrivedEmail message={view.message} />
+            <ArrivedEmail message={view.message} contentLanguage={contentLanguage} />
           ) : (
-            <ArrivedText message={view.message} linkText={view.linkText} />
+            <ArrivedText message={view.message} linkText={view.linkText} contentLanguage={contentLanguage} />
           )}
         </div>
       </section>
@@ -58,9 +64,12 @@ export function ArrivedWithRedFlags({
                   <span className="sr-only">
                     {t("feedback.flag.label", { number: flag.number, where: flag.where })}
                   </span>
-                  <span aria-hidden="true">{t("feedback.flag.where", { where: flag.where })}</span>“{flag.quote}”
+                  <span aria-hidden="true">{t("feedback.flag.where", { where: flag.where })}</span>
+                  <span lang={contentLanguage}>“{flag.quote}”</span>
                 </p>
-                <p className="mt-1">{flag.why}</p>
+                <p className="mt-1" lang={contentLanguage}>
+                  {flag.why}
+                </p>
                 <LearnMoreLinks learnMore={flag.learnMore} course={members ? flag.course : undefined} />
               </div>
             </li>
@@ -75,7 +84,7 @@ export function ArrivedWithRedFlags({
  * A scam told in steps (issue #36): the steps before this one, as they arrived and with their own
  * red flags, so the reader sees how the story was built before it asked for anything.
  */
-export function StorySoFarSection({ sequence }: { sequence: SequenceView }) {
+export function StorySoFarSection({ sequence, contentLanguage }: { sequence: SequenceView; contentLanguage?: string }) {
   const t = useT();
   return (
     <section aria-labelledby="story-heading" className="mt-8 rounded-2xl border border-slate-200 p-5">
@@ -93,9 +102,9 @@ export function StorySoFarSection({ sequence }: { sequence: SequenceView }) {
           </h3>
           <div className="mt-3 grid gap-4 lg:grid-cols-2">
             {step.channel === "email" ? (
-              <ArrivedEmail message={step.message} />
+              <ArrivedEmail message={step.message} contentLanguage={contentLanguage} />
             ) : (
-              <ArrivedText message={step.message} linkText={step.linkText} />
+              <ArrivedText message={step.message} linkText={step.linkText} contentLanguage={contentLanguage} />
             )}
             <ol aria-label={t("feedback.story.stepFlags", { step: step.step })} className="space-y-3">
               {step.redFlags.map((flag) => (
@@ -105,7 +114,9 @@ export function StorySoFarSection({ sequence }: { sequence: SequenceView }) {
                     <span className="sr-only">
                       {t("feedback.flag.label", { number: flag.number, where: flag.where })}
                     </span>
-                    <span className="font-semibold">“{flag.quote}”</span> {flag.why}
+                    <span lang={contentLanguage}>
+                      <span className="font-semibold">“{flag.quote}”</span> {flag.why}
+                    </span>
                   </p>
                 </li>
               ))}
@@ -117,15 +128,28 @@ export function StorySoFarSection({ sequence }: { sequence: SequenceView }) {
   );
 }
 
-/** `heading`: the holder's view names the person ("What Sam can do next time"). */
-export function NextTimeSection({ text, heading }: { text: string; heading?: string }) {
+/**
+ * `heading`: the holder's view names the person ("What Sam can do next time"). `contentLanguage`:
+ * the language of `text` (the library's) when it is not the page's.
+ */
+export function NextTimeSection({
+  text,
+  heading,
+  contentLanguage,
+}: {
+  text: string;
+  heading?: string;
+  contentLanguage?: string;
+}) {
   const t = useT();
   return (
     <section aria-labelledby="next-time-heading" className="mt-10 rounded-2xl bg-brand-50 p-5">
       <h2 id="next-time-heading" className="text-lg font-bold text-brand-900">
         {heading ?? t("feedback.nextTime")}
       </h2>
-      <p className="mt-2">{text}</p>
+      <p className="mt-2" lang={contentLanguage}>
+        {text}
+      </p>
     </section>
   );
 }

@@ -76,7 +76,11 @@ export interface ArrivedMessage {
   paragraphs: Segment[][];
 }
 
-export function ArrivedEmail({ message }: { message: ArrivedMessage }) {
+/**
+ * `contentLanguage`: the message's language when it is not the page's (an English message on the
+ * holder's Spanish page), set as `lang` on its own words; the labels around them stay the page's.
+ */
+export function ArrivedEmail({ message, contentLanguage }: { message: ArrivedMessage; contentLanguage?: string }) {
   const t = useT();
   return (
     <article
@@ -86,7 +90,7 @@ export function ArrivedEmail({ message }: { message: ArrivedMessage }) {
       <dl className="space-y-1 border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm">
         <div className="flex flex-wrap gap-x-2">
           <dt className="font-semibold text-muted">{t("practiceMessage.from")}</dt>
-          <dd className="min-w-0 break-words">
+          <dd className="min-w-0 break-words" lang={contentLanguage}>
             <Highlighted segments={message.fromName.segments} />{" "}
             <span className="break-all">
               &lt;
@@ -104,13 +108,13 @@ export function ArrivedEmail({ message }: { message: ArrivedMessage }) {
         {message.subject && (
           <div className="flex flex-wrap gap-x-2">
             <dt className="font-semibold text-muted">{t("practiceMessage.subject")}</dt>
-            <dd className="min-w-0 font-semibold break-words">
+            <dd className="min-w-0 font-semibold break-words" lang={contentLanguage}>
               <Highlighted segments={message.subject.segments} />
             </dd>
           </div>
         )}
       </dl>
-      <div className="space-y-4 px-4 py-4 leading-7 break-words whitespace-pre-line">
+      <div className="space-y-4 px-4 py-4 leading-7 break-words whitespace-pre-line" lang={contentLanguage}>
         {message.paragraphs.map((paragraph, index) => (
           <p key={index}>
             <Highlighted segments={paragraph} />
@@ -121,7 +125,16 @@ export function ArrivedEmail({ message }: { message: ArrivedMessage }) {
   );
 }
 
-export function ArrivedText({ message, linkText }: { message: ArrivedMessage; linkText: string }) {
+export function ArrivedText({
+  message,
+  linkText,
+  contentLanguage,
+}: {
+  message: ArrivedMessage;
+  linkText: string;
+  /** As ArrivedEmail's. */
+  contentLanguage?: string;
+}) {
   const t = useT();
   const sameSender = message.fromName.text === message.fromAddress.text;
   return (
@@ -129,7 +142,7 @@ export function ArrivedText({ message, linkText }: { message: ArrivedMessage; li
       aria-label={t("practiceMessage.text")}
       className="rounded-3xl border border-slate-200 bg-slate-50 p-4 shadow-sm"
     >
-      <p className="text-center text-sm font-semibold">
+      <p className="text-center text-sm font-semibold" lang={contentLanguage}>
         <Highlighted segments={message.fromName.segments} />
         {!sameSender && (
           <span className="block font-normal text-muted">
@@ -137,7 +150,10 @@ export function ArrivedText({ message, linkText }: { message: ArrivedMessage; li
           </span>
         )}
       </p>
-      <div className="mt-4 max-w-[85%] space-y-3 rounded-2xl rounded-bl-sm bg-slate-200 px-4 py-3 leading-7 break-words whitespace-pre-line">
+      <div
+        className="mt-4 max-w-[85%] space-y-3 rounded-2xl rounded-bl-sm bg-slate-200 px-4 py-3 leading-7 break-words whitespace-pre-line"
+        lang={contentLanguage}
+      >
         {message.paragraphs.map((paragraph, index) => (
           <p key={index}>
             <Highlighted segments={paragraph} linkText={linkText} />

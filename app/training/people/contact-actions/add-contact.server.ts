@@ -1,6 +1,7 @@
+import type { Translate } from "~/i18n/translate";
 import { count, eq } from "drizzle-orm";
 import type { SessionUser } from "~/account/session.server";
-import { PLANS } from "~/billing/plans";
+import { planNameIn } from "~/billing/plans";
 import type { Database } from "~/db/client.server";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
 import { everyAddress, noticeSentence, sendNotices } from "../contact-notices.server";
@@ -15,9 +16,10 @@ export async function addContact(
   user: SessionUser,
   program: HolderProgram,
   details: ContactDetails & { intent: "add" },
+  t: Translate,
 ): Promise<Outcome> {
   const { intent: _intent, ...values } = details;
-  const refusal = await admitNewAddresses(db, user, program, everyAddress(values), "add");
+  const refusal = await admitNewAddresses(db, user, program, everyAddress(values), "add", t);
   if (refusal) return refusal;
   const added = await db.transaction(async (tx) => {
     // Lock the program row so two adds at once cannot both fit under the limit.
@@ -38,25 +40,20 @@ export async function addContact(
     return row;
   });
   if (!added) {
-    const people = program.limit === 1 ? "1 person" : `${program.limit} people`;
     return fail(
       409,
-      "Your plan is full",
-      `Your ${PLANS[program.plan].name} plan covers ${people}. Remove someone before adding another person.`,
+      t("people.planFullTitle"),
+      t("people.planFull", { plan: planNameIn(t, program.plan), count: program.limit }),
       "add",
     );
   }
   if (isMinor(added.ageBand)) {
-    return done(
-      `${added.name} was added`,
-      'Nothing is sent yet: confirm on their card that you are their parent or guardian, then they say "Yes, I\'m in" from the notice we send them.',
-      "add",
-    );
+    return done(t("people.addedTitle", { name: added.name }), t("people.addedMinor"), "add");
   }
   const run = await sendNotices(db, user.id, program, added, { resend: false });
   return done(
-    `${added.name} was added`,
-    `Nothing is sent until they say yes to practice messages. ${noticeSentence(run)}`,
+    t("people.addedTitle", { name: added.name }),
+    t("people.addedAdult", { notices: noticeSentence(run, t) }),
     "add",
   );
 }

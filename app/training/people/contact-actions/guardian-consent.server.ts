@@ -1,10 +1,10 @@
+import type { Translate } from "~/i18n/translate";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "~/account/session.server";
 import type { Database } from "~/db/client.server";
 import { trainingContacts } from "~/training/tables";
 import { noticeSentence, sendNotices } from "../contact-notices.server";
 import { isMinor } from "../contact-schema";
-import { OPTED_OUT_EXPLANATION } from "../contact-status";
 import type { HolderProgram } from "../programs.server";
 import { consentSummary } from "./consent-summary.server";
 import { done, fail, type Contact, type Outcome } from "./outcome";
@@ -19,23 +19,24 @@ export async function confirmAsGuardian(
   user: SessionUser,
   program: HolderProgram,
   contact: Contact,
+  t: Translate,
 ): Promise<Outcome> {
   if (!isMinor(contact.ageBand)) {
     return fail(
       409,
-      "Adults say yes themselves",
-      `${contact.name} is an adult, so they say yes themselves from the link in their notice.`,
+      t("people.adultsSayYesTitle"),
+      t("people.adultsSayYes", { name: contact.name }),
       "guardian-consent",
     );
   }
   const summary = await consentSummary(db, program, contact);
   if (summary.allRefusedHere) {
-    return fail(409, "They opted out", `${OPTED_OUT_EXPLANATION}. Only they can change that.`, "guardian-consent");
+    return fail(409, t("people.optedOutTitle"), t("people.optedOutOnlyThey"), "guardian-consent");
   }
   if (contact.guardianConfirmedAt)
     return done(
-      "Already confirmed",
-      `You already agreed to practice messages for ${contact.name}.`,
+      t("people.alreadyConfirmedTitle"),
+      t("people.alreadyConfirmed", { name: contact.name }),
       "guardian-consent",
     );
   const [row] = await db
@@ -43,11 +44,11 @@ export async function confirmAsGuardian(
     .set({ guardianConfirmedAt: sql`now()`, guardianUserId: user.id, updatedAt: sql`now()` })
     .where(and(eq(trainingContacts.id, contact.id), isNull(trainingContacts.guardianConfirmedAt)))
     .returning();
-  if (!row) return fail(409, "Nothing was changed", "Please reload the page and try again.", "guardian-consent");
+  if (!row) return fail(409, t("people.nothingChangedTitle"), t("people.reload"), "guardian-consent");
   const run = await sendNotices(db, user.id, program, row, { resend: true });
   return done(
-    "Thank you",
-    `${contact.name} starts once they say "Yes, I'm in" from the notice (you can press it with them). ${noticeSentence(run)}`,
+    t("people.guardianThanksTitle"),
+    t("people.guardianThanks", { name: contact.name, notices: noticeSentence(run, t) }),
     "guardian-consent",
   );
 }

@@ -1,3 +1,4 @@
+import type { Translate } from "~/i18n/translate";
 import type { SessionUser } from "~/account/session.server";
 import type { Database } from "~/db/client.server";
 import { consentLimits, countNewAddress, normaliseAddress } from "../address-consent.server";
@@ -15,6 +16,7 @@ export async function admitNewAddresses(
   program: HolderProgram,
   addresses: string[],
   intent: string,
+  t: Translate,
 ): Promise<Outcome | null> {
   const family = new Set((await listContacts(db, program.subscriptionId)).flatMap(everyAddress));
   for (const address of new Set(addresses.map(normaliseAddress))) {
@@ -24,8 +26,8 @@ export async function admitNewAddresses(
       const hours = Math.max(1, Math.ceil(limit.retryAfterSeconds / 3600));
       return fail(
         429,
-        "Too many new addresses today",
-        `You have entered ${consentLimits().newAddressesPerHolder.max} new email addresses and phone numbers today, the most we allow in a day. Please try again in ${hours} hour${hours === 1 ? "" : "s"}. Nothing was changed.`,
+        t("people.tooManyAddressesTitle"),
+        t("people.tooManyAddresses", { max: consentLimits().newAddressesPerHolder.max, hours }),
         intent,
       );
     }

@@ -19,5 +19,3 @@ export const done = (title: string, message: string, intent: string): Outcome =>
   status: 200,
   result: { ok: true, title, message, intent },
 });
-
-export const NOT_FOUND = "We could not find that person in your Training Program. Nothing was changed.";

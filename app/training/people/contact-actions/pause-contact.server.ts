@@ -1,3 +1,4 @@
+import type { Translate } from "~/i18n/translate";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { trainingContacts } from "~/training/tables";
@@ -5,7 +6,7 @@ import { cancelPlannedMessages } from "../contact-changes.server";
 import { done, type Contact, type Outcome } from "./outcome";
 
 /** "Pause" and "Resume": a paused person gets nothing, and what was planned is cancelled. */
-export async function setPaused(db: Database, contact: Contact, pause: boolean): Promise<Outcome> {
+export async function setPaused(db: Database, contact: Contact, pause: boolean, t: Translate): Promise<Outcome> {
   await db.transaction(async (tx) => {
     await tx
       .update(trainingContacts)
@@ -14,6 +15,6 @@ export async function setPaused(db: Database, contact: Contact, pause: boolean):
     if (pause) await cancelPlannedMessages(tx as unknown as Database, contact.id, "paused");
   });
   return pause
-    ? done(`Paused ${contact.name}`, "No practice messages are sent to them until you resume.", "pause")
-    : done(`Resumed ${contact.name}`, "Practice messages will start again (once they have agreed to them).", "resume");
+    ? done(t("people.pausedTitle", { name: contact.name }), t("people.paused"), "pause")
+    : done(t("people.resumedTitle", { name: contact.name }), t("people.resumed"), "resume");
 }

@@ -1,3 +1,4 @@
+import type { Translate } from "~/i18n/translate";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { trainingContacts } from "~/training/tables";
@@ -10,7 +11,12 @@ import type { HolderProgram } from "../programs.server";
 import { done, type Contact, type Outcome } from "./outcome";
 
 /** "Remove": the person, their messages and the consent of addresses no one else in the family has. */
-export async function removeContact(db: Database, program: HolderProgram, contact: Contact): Promise<Outcome> {
+export async function removeContact(
+  db: Database,
+  program: HolderProgram,
+  contact: Contact,
+  t: Translate,
+): Promise<Outcome> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await cancelPlannedMessages(tx, contact.id, "removed");
@@ -19,9 +25,5 @@ export async function removeContact(db: Database, program: HolderProgram, contac
     await tx.delete(trainingContacts).where(eq(trainingContacts.id, contact.id));
     await forgetUnusedAddressesAndNotices(tx, program.subscriptionId);
   });
-  return done(
-    `Removed ${contact.name}`,
-    "They will get no more practice messages, and their consent links no longer work.",
-    "remove",
-  );
+  return done(t("people.removedTitle", { name: contact.name }), t("people.removed"), "remove");
 }

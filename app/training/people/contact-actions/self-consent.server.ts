@@ -1,3 +1,4 @@
+import type { Translate } from "~/i18n/translate";
 import type { SessionUser } from "~/account/session.server";
 import type { Database } from "~/db/client.server";
 import { confirmAddress, ensureAddressConsent, isAddressSuppressed } from "../address-consent.server";
@@ -16,31 +17,22 @@ export async function consentForSelf(
   user: SessionUser,
   program: HolderProgram,
   contact: Contact,
+  t: Translate,
 ): Promise<Outcome> {
   const ownEmail = user.email.toLowerCase();
   if (contact.email === null || contact.email.toLowerCase() !== ownEmail || isMinor(contact.ageBand)) {
-    return fail(
-      403,
-      "Only they can say yes",
-      `${contact.name} says yes themselves, from the link in their notice.`,
-      "self-consent",
-    );
+    return fail(403, t("people.onlyTheyTitle"), t("people.onlyThey", { name: contact.name }), "self-consent");
   }
   if (!user.emailVerified) {
     return fail(
       403,
-      "Confirm your email address first",
-      `Open the link in the confirmation email we sent to ${user.email} (My Account can send a new one), then say yes here.`,
+      t("people.confirmEmailFirstTitle"),
+      t("people.confirmEmailFirst", { email: user.email }),
       "self-consent",
     );
   }
   if (await isAddressSuppressed(db, ownEmail)) {
-    return fail(
-      409,
-      "You asked us to stop",
-      "This address asked not to get practice messages. To start again, ask for a link on the page “Get practice messages again” (/training/opt-in).",
-      "self-consent",
-    );
+    return fail(409, t("people.selfStoppedTitle"), t("people.selfStopped"), "self-consent");
   }
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
@@ -48,8 +40,6 @@ export async function consentForSelf(
     await confirmAddress(tx, consent.id, "account-email");
   });
   const run = await sendNotices(db, user.id, program, contact, { resend: false });
-  const phone = run.sent.includes("sms")
-    ? " We sent your phone a text: reply YES to it to get practice texts too."
-    : "";
-  return done("You're in", `You will get at most one practice message a week.${phone}`, "self-consent");
+  const message = run.sent.includes("sms") ? t("people.selfInWithPhone") : t("people.selfIn");
+  return done(t("people.selfInTitle"), message, "self-consent");
 }

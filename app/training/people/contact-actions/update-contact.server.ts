@@ -1,3 +1,4 @@
+import type { Translate } from "~/i18n/translate";
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/account/session.server";
 import type { Database } from "~/db/client.server";
@@ -7,7 +8,7 @@ import { everyAddress, noticeSentence, sendNotices } from "../contact-notices.se
 import { isMinor, type ContactDetails } from "../contact-schema";
 import type { HolderProgram } from "../programs.server";
 import { admitNewAddresses } from "./new-addresses.server";
-import { done, fail, NOT_FOUND, type Contact, type Outcome } from "./outcome";
+import { done, fail, type Contact, type Outcome } from "./outcome";
 
 /**
  * A person's card saved: what changed the schedule plans it again, an address new to the family
@@ -19,6 +20,7 @@ export async function updateContact(
   program: HolderProgram,
   contact: Contact,
   details: ContactDetails & { intent: "update"; contactId: string },
+  t: Translate,
 ): Promise<Outcome> {
   const { intent: _intent, contactId: _id, ...values } = details;
   const before = new Set(everyAddress(contact));
@@ -30,6 +32,7 @@ export async function updateContact(
     program,
     after.filter((address) => !before.has(address)),
     "update",
+    t,
   );
   if (refusal) return refusal;
   const crossedAgeGroup = isMinor(values.ageBand) !== isMinor(contact.ageBand);
@@ -64,22 +67,15 @@ export async function updateContact(
     if (newAddress) await forgetUnusedAddressesAndNotices(tx, program.subscriptionId);
     return row;
   });
-  if (!updated) return fail(404, "Not found", NOT_FOUND, "update");
+  if (!updated) return fail(404, t("people.notFoundTitle"), t("people.notFound"), "update");
 
-  const title = `Saved ${updated.name}'s settings`;
-  if (nowMinor && updated.guardianConfirmedAt === null) {
-    return done(
-      title,
-      "Confirm on their card that you are their parent or guardian before any practice message is sent.",
-      "update",
-    );
-  }
+  const title = t("people.savedTitle", { name: updated.name });
+  if (nowMinor && updated.guardianConfirmedAt === null) return done(title, t("people.savedConfirmGuardian"), "update");
   // Only an address new to this person is asked at once; the others wait for "Send the notice"
   // (people copied from checkout are checked by the holder first).
   const added = after.filter((address) => !before.has(address));
-  if (added.length === 0) return done(title, "Your changes were saved.", "update");
+  if (added.length === 0) return done(title, t("people.saved"), "update");
   const run = await sendNotices(db, user.id, program, updated, { resend: false, only: added });
-  if (run.sent.length === 0 && !run.suppressed && !run.limited)
-    return done(title, "Your changes were saved.", "update");
-  return done(title, `Your changes were saved. ${noticeSentence(run)}`, "update");
+  if (run.sent.length === 0 && !run.suppressed && !run.limited) return done(title, t("people.saved"), "update");
+  return done(title, t("people.savedAndAsked", { notices: noticeSentence(run, t) }), "update");
 }
