@@ -3,9 +3,10 @@
  * `npm test`: the one command. Ends with one line "tests: N passed, N failed".
  *
  * What does not depend on anything else starts at once, side by side: the type check, lint (with
- * the import-cycle check), unused code, and the production build. The browser tests start as soon
- * as the build is there (they run against it); the unit and integration tests (in-memory PGlite,
- * plus real PostgreSQL when TEST_DATABASE_URL is set; some start the built server) follow them.
+ * the import-cycle check), unused code, and the production build. The browser tests start once the
+ * build is there (they run against it) and the type check and lint have ended; the unit and
+ * integration tests (in-memory PGlite, plus real PostgreSQL when TEST_DATABASE_URL is set; some
+ * start the built server) follow them.
  * Those two are not run side by side: each keeps both cores busy, and together on this two-core
  * machine they took as long as one after the other while timing out tests (a run on 2026-11-25:
  * 797 s, one Vitest test past its 30 s). Each step's output is printed in one block when it ends,
@@ -77,7 +78,9 @@ const lint = run("lint", "npm", ["run", "lint"]);
 const unused = run("unused code", "npx", ["knip", "--no-progress"]);
 const build = run("production build", "npm", ["run", "build"]);
 
-const browser = Promise.all([build, chromium]).then(([built, { found, error }]) => {
+// The browser tests also wait for the type check and lint to end (whatever their result): beside
+// them on two cores, a checkout's first answer took over 15 s and failed a test (CI, 2026-12-07).
+const browser = Promise.all([build, chromium, typecheck, lint]).then(([built, { found, error }]) => {
   if (error) {
     console.error(`\n${error.message}`);
     return false;
