@@ -27,6 +27,8 @@ export default [
   route("es/checkout", "routes/checkout.tsx", { id: "es-checkout" }),
   route("es/checkout/success", "routes/checkout.success.tsx", { id: "es-checkout-success" }),
   route("es/checkout/demo/:sessionId", "routes/checkout.demo.tsx", { id: "es-checkout-demo" }),
+  route("es/training/opt-in", "routes/training.opt-in.tsx", { id: "es-training-opt-in" }),
+  route("es/training/opt-in/:token", "routes/training.opt-in.confirm.tsx", { id: "es-training-opt-in-confirm" }),
   route("language", "routes/language.ts"),
   route("pricing", "routes/pricing.tsx"),
   route("sample-emails", "routes/sample-emails.tsx"),

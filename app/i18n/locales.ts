@@ -27,6 +27,7 @@ export const PAGES_IN_SPANISH: readonly string[] = [
   "/account",
   "/account/training",
   "/course",
+  "/training/opt-in",
 ];
 /** Sections whose every page has a Spanish edition: the red-flag pages, /red-flags/<slug>. */
 const SECTIONS_IN_SPANISH: readonly string[] = ["/red-flags/"];

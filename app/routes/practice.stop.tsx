@@ -107,11 +107,7 @@ function StopPage({ view }: { view: View }) {
         {view.state !== "confirm" && (
           <p className="mt-6 text-sm text-muted">
             {t("stop.again")}{" "}
-            <Link
-              to="/training/opt-in"
-              hrefLang={view.language === "en" ? undefined : "en"}
-              className="font-medium text-brand-700 underline"
-            >
+            <Link to={pathInLocale("/training/opt-in", view.language)} className="font-medium text-brand-700 underline">
               {t("stop.againLink")}
             </Link>
           </p>

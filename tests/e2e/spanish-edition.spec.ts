@@ -73,6 +73,21 @@ test("the Spanish plans page and a Spanish 404 at 375 px", async ({ page }) => {
   await expect(page).toHaveTitle(/^Página no encontrada/);
 });
 
+test("'Volver a recibir mensajes de práctica' at 375 px: Spanish throughout, a refusal in Spanish, axe clean", async ({
+  page,
+}) => {
+  await page.goto("/es/training/opt-in");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Volver a recibir mensajes de práctica");
+  await expectEditions(page, "/training/opt-in", "/es/training/opt-in");
+  await page.getByLabel("Correo electrónico o número de celular").fill("12");
+  await page.getByRole("button", { name: "Enviarme el enlace" }).click();
+  await expect(page.getByText("Revise la dirección")).toBeVisible();
+  await expectNoEnglish(page);
+  await expectFitsPhone(page, "the Spanish opt-in page");
+  await expectNoAxeViolations(page);
+});
+
 test("the red-flag pages in Spanish: the index and a page, lang and hreflang, axe clean", async ({ page }) => {
   await page.goto("/es/red-flags");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");

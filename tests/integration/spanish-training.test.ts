@@ -10,12 +10,16 @@ import { FAMILY_TABLES } from "../support/family-tables";
 import { users } from "~/account/tables";
 import { members } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
-import { deliveryChecks, trainingContacts } from "~/training/tables";
+import { deliveryChecks, practiceSuppressions, trainingContacts } from "~/training/tables";
 import { translatorFor } from "~/i18n/translate";
 import type { TrainingPageView } from "~/training/people/contact-view";
 import type { TrainingResult } from "~/training/people/contact-schema";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { loader as checkLoader } from "~/routes/practice.check";
+import { action as optInAction } from "~/routes/training.opt-in";
+import { action as optInConfirmAction } from "~/routes/training.opt-in.confirm";
+import type { FormResult } from "~/validation/form-result";
+import { formPost } from "../support/requests";
 
 /**
  * Your Training Program in Spanish (/es/account/training, issue #39): the same loader, action and
@@ -145,5 +149,50 @@ describe.each(DATABASE_TARGETS)("Your Training Program in Spanish on $name", (ta
 
     const paused = await post(cookie, { intent: "pause", contactId: rosa.id });
     expect(paused.data).toMatchObject({ ok: true, title: "Rosa quedó en pausa" });
+  });
+
+  it("'Volver a recibir mensajes de práctica': the page, its refusals, the link's email and its page in Spanish", async () => {
+    const optInPost = (path: string, fields: Record<string, string>) =>
+      callAction<FormResult>(optInAction, path, fields);
+    // Bad input: a Spanish 400 from the same schema, and nothing sent.
+    for (const address of ["", "12", "<b>x</b>@"]) {
+      const refused = await optInPost("/es/training/opt-in", { address });
+      expect(refused.status, address).toBe(400);
+      expect(refused.data).toMatchObject({ title: "Revise la dirección", message: es("optIn.addressInvalid") });
+    }
+    expect(await db().select().from(outboxMessages)).toEqual([]);
+
+    // An address that said no asks from the Spanish page: its link comes in Spanish, to the Spanish page.
+    await db()
+      .insert(practiceSuppressions)
+      .values({ address: "rosa.lopez@gmail.com", channel: "email", reason: "no-thanks" });
+    const asked = await optInPost("/es/training/opt-in", { address: "Rosa.Lopez@gmail.com" });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toEqual({ ok: true, title: "Revise sus mensajes", message: es("optIn.sent") });
+    const [mail] = await db().select().from(outboxMessages);
+    expect(mail).toMatchObject({ recipient: "rosa.lopez@gmail.com", subject: es("optIn.link.subject") });
+    expect(mail!.htmlBody).toContain('<html lang="es">');
+    expect(mail!.textBody).toContain("Quiero volver a recibir mensajes de práctica: http://");
+    const token = mail!.textBody.match(/\/es\/training\/opt-in\/([A-Za-z0-9_-]+)/)![1]!;
+
+    // Its page refuses anything but its button in Spanish, then lifts the refusal with a Spanish answer.
+    const confirmPost = (fields: Record<string, string>) =>
+      callRoute(optInConfirmAction, formPost(`/es/training/opt-in/${token}`, fields), { token });
+    const wrong = await confirmPost({ intent: "stop" });
+    expect(wrong.value).toMatchObject({
+      data: { ok: false, title: "No se cambió nada", message: es("optIn.confirm.useButton") },
+      init: { status: 400 },
+    });
+    expect(await db().select().from(practiceSuppressions)).toHaveLength(1);
+    const lifted = await confirmPost({ intent: "lift" });
+    expect(lifted.value).toMatchObject({ data: { ok: true, title: "Listo", message: es("optIn.confirm.done") } });
+    expect(await db().select().from(practiceSuppressions)).toEqual([]);
+
+    // The English page still answers in English, word for word.
+    const english = await optInPost("/training/opt-in", { address: "12" });
+    expect(english.data).toMatchObject({
+      title: "Check the address",
+      message: translatorFor("en")("optIn.addressInvalid"),
+    });
   });
 });

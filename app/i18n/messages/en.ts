@@ -1348,6 +1348,42 @@ export const en = {
   "practiceMessagePage.result.deliveryUnknown": "The phone company never confirmed that this text reached {name}.",
   "practiceMessagePage.result.notSent": "This message has not gone out to {name} yet.",
   // -- end of results keys --
+  "optIn.metaTitle": "Get practice messages again",
+  "optIn.metaDescription": "Ask for a link that lets scam-free practice messages reach your address again.",
+  "optIn.lead":
+    "Said “No thanks”, “This isn't me” or stop, and changed your mind? Type the email address or mobile number that said it. We send a link there, and only that link can undo it.",
+  "optIn.addressLabel": "Email address or mobile number",
+  "optIn.sending": "Sending...",
+  "optIn.send": "Send me the link",
+  "optIn.after": "After that, practice messages start again only once you say yes to a family's invitation.",
+  "optIn.addressInvalid":
+    "Enter the email address or mobile number (with its country code, like +1 555 010 0123) that asked us to stop.",
+  "optIn.checkAddressTitle": "Check the address",
+  "optIn.waitTitle": "Please wait",
+  "optIn.sentTitle": "Check your messages",
+  "optIn.sent":
+    "If that address asked us to stop practice messages, we have sent it a link to start them again. It works for 24 hours. A number that replied STOP to our texts has to reply START first.",
+  "optIn.confirm.metaTitle": "Let practice messages reach you again?",
+  "optIn.confirm.metaDescription": "Undo a stop of scam-free practice messages.",
+  "optIn.confirm.text":
+    "You asked us not to send practice messages to <b>{address}</b>. Press the button to undo that. Nothing is sent until you say yes to a family's invitation.",
+  "optIn.confirm.button": "Let practice messages reach me again",
+  "optIn.confirm.useButton": "Please use the button on this page.",
+  "optIn.confirm.unchangedTitle": "Nothing was changed",
+  "optIn.confirm.doneTitle": "Done",
+  "optIn.confirm.done":
+    "Practice messages may reach you again. They start once you say yes to an invitation: ask the person who signed you up to send it again.",
+  "optIn.confirm.notFoundTitle": "Link not found",
+  "optIn.confirm.notFound": "This link no longer works. Nothing was changed.",
+  "optIn.confirm.home": "What is scam-free?",
+  "optIn.link.subject": "Let practice messages reach you again?",
+  "optIn.link.greeting": "Hello,",
+  "optIn.link.asked":
+    "Someone (we hope you) asked for {product} practice messages to reach this address again. Nothing changes unless you press the button within 24 hours:",
+  "optIn.link.notYou": "Not you? Ignore this email: this address stays off our list, and nobody can sign it up.",
+  "optIn.link.text":
+    "{product}: to let practice messages reach this number again, open {url} within 24 hours. Not you? Ignore this text.",
+  // -- end of opt-in keys --
 } as const;
 
 export type MessageKey = keyof typeof en;

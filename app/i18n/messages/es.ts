@@ -396,7 +396,7 @@ export const es: Record<MessageKey, string> = {
   "stop.already.heading": "Los mensajes de práctica ya están cancelados",
   "stop.already.text": "No se enviará nada más. No tiene que hacer nada más.",
   "stop.again": "¿Cambió de opinión más adelante?",
-  "stop.againLink": "Volver a recibir mensajes de práctica (en inglés)",
+  "stop.againLink": "Volver a recibir mensajes de práctica",
   "stop.home": "Volver al inicio",
   "practiceMessage.email": "El correo de práctica tal como llegó",
   "practiceMessage.text": "El mensaje de texto de práctica tal como llegó",
@@ -945,7 +945,7 @@ export const es: Record<MessageKey, string> = {
     "Abra el enlace del correo de confirmación que enviamos a {email} (en Mi cuenta puede pedir otro) y después diga que sí aquí.",
   "people.selfStoppedTitle": "Usted nos pidió parar",
   "people.selfStopped":
-    "Esta dirección pidió no recibir mensajes de práctica. Para volver a empezar, pida un enlace en la página “Get practice messages again” (/training/opt-in, en inglés).",
+    "Esta dirección pidió no recibir mensajes de práctica. Para volver a empezar, pida un enlace en la página “Volver a recibir mensajes de práctica” (/es/training/opt-in).",
   "people.selfInTitle": "¡Ya está inscrito!",
   "people.selfIn": "Recibirá como máximo un mensaje de práctica por semana.",
   "people.selfInWithPhone":
@@ -1046,7 +1046,7 @@ export const es: Record<MessageKey, string> = {
   "people.card.testExplained":
     "Una prueba es un mensaje sencillo de scam-free, no una estafa de práctica. {name} presiona el botón que trae (o lo responde) para mostrar que llegó.",
   "people.card.optedOutHow":
-    "No se le envía nada, y agregarla otra vez no envía nada. Solo esa persona puede cambiarlo, pidiendo un enlace en la página <link>Get practice messages again</link> (en inglés).",
+    "No se le envía nada, y agregarla otra vez no envía nada. Solo esa persona puede cambiarlo, pidiendo un enlace en la página <link>Volver a recibir mensajes de práctica</link>.",
   "people.card.guardianConfirmedOn": "Usted confirmó que es su padre, madre o tutor el {date}.",
   "people.card.pausedByYou": "Usted lo puso en pausa: no se envía nada hasta que lo reanude.",
   "people.card.guardianThenChild":
@@ -1385,4 +1385,43 @@ export const es: Record<MessageKey, string> = {
     "La compañía telefónica nunca confirmó que este mensaje de texto le llegara a {name}.",
   "practiceMessagePage.result.notSent": "Este mensaje todavía no se le ha enviado a {name}.",
   // -- end of results keys --
+  "optIn.metaTitle": "Volver a recibir mensajes de práctica",
+  "optIn.metaDescription":
+    "Pida un enlace para que los mensajes de práctica de scam-free vuelvan a llegar a su correo o a su celular.",
+  "optIn.lead":
+    "¿Presionó “No, gracias” o “No soy yo”, o pidió que ya no le escribiéramos, y ahora cambió de opinión? Escriba el correo electrónico o el número de celular con el que lo pidió. Le mandaremos un enlace a esa dirección, y solo ese enlace puede deshacerlo.",
+  "optIn.addressLabel": "Correo electrónico o número de celular",
+  "optIn.sending": "Enviando...",
+  "optIn.send": "Enviarme el enlace",
+  "optIn.after":
+    "Después de eso, los mensajes de práctica vuelven a empezar solo cuando usted acepte la invitación de una familia.",
+  "optIn.addressInvalid":
+    "Escriba el correo electrónico o el número de celular (con su código de país, como +1 555 010 0123) que nos pidió parar.",
+  "optIn.checkAddressTitle": "Revise la dirección",
+  "optIn.waitTitle": "Espere un momento",
+  "optIn.sentTitle": "Revise sus mensajes",
+  "optIn.sent":
+    "Si esa dirección nos pidió dejar de enviarle mensajes de práctica, le mandamos un enlace para volver a empezar. Sirve durante 24 horas. Si un número respondió STOP a nuestros textos, primero tiene que responder START.",
+  "optIn.confirm.metaTitle": "¿Quiere volver a recibir mensajes de práctica?",
+  "optIn.confirm.metaDescription": "Deshaga la cancelación de los mensajes de práctica de scam-free.",
+  "optIn.confirm.text":
+    "Usted nos pidió no enviar mensajes de práctica a <b>{address}</b>. Presione el botón para deshacerlo. No se envía nada hasta que usted acepte la invitación de una familia.",
+  "optIn.confirm.button": "Quiero volver a recibir mensajes de práctica",
+  "optIn.confirm.useButton": "Use el botón de esta página, por favor.",
+  "optIn.confirm.unchangedTitle": "No se cambió nada",
+  "optIn.confirm.doneTitle": "Listo",
+  "optIn.confirm.done":
+    "Los mensajes de práctica pueden volver a llegarle. Empiezan cuando usted acepte una invitación: pídale a la persona que hizo la inscripción que se la envíe otra vez.",
+  "optIn.confirm.notFoundTitle": "No encontramos el enlace",
+  "optIn.confirm.notFound": "Este enlace ya no sirve. No se cambió nada.",
+  "optIn.confirm.home": "¿Qué es scam-free?",
+  "optIn.link.subject": "¿Quiere volver a recibir mensajes de práctica?",
+  "optIn.link.greeting": "Hola:",
+  "optIn.link.asked":
+    "Alguien (esperamos que usted) pidió que los mensajes de práctica de {product} vuelvan a llegar a esta dirección. Nada cambia a menos que presione el botón en las próximas 24 horas:",
+  "optIn.link.notYou":
+    "¿No fue usted? No haga caso a este correo: esta dirección sigue fuera de nuestra lista, y nadie puede inscribirla.",
+  "optIn.link.text":
+    "{product}: para volver a recibir mensajes de práctica en este número, abra {url} en las próximas 24 horas. ¿No fue usted? No haga caso a este texto.",
+  // -- end of opt-in keys --
 };

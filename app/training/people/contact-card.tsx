@@ -1,6 +1,7 @@
 import { Mail, MessageSquare, Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { pathInLocale } from "~/i18n/locales";
 import { formatLongDate } from "~/billing/subscription-view";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -158,12 +159,7 @@ function ConsentStep({ contact, editable }: { contact: ContactView; editable: bo
         <p className="text-sm text-muted">
           {t.rich("people.card.optedOutHow", {
             link: (chunks) => (
-              <Link
-                to="/training/opt-in"
-                // The page is English only: its English name, marked so, on the Spanish card.
-                {...(t.locale === "es" ? { lang: "en", hrefLang: "en" } : {})}
-                className="font-medium text-brand-700 underline"
-              >
+              <Link to={pathInLocale("/training/opt-in", t.locale)} className="font-medium text-brand-700 underline">
                 {chunks}
               </Link>
             ),

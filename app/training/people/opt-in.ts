@@ -1,33 +1,46 @@
 import { z } from "zod";
+import type { Locale } from "~/i18n/locales";
+import { translatorFor, type Translate } from "~/i18n/translate";
 import { toE164 } from "./contact-schema";
 
 /**
  * The "Get practice messages again" form: one email address or mobile number, the address that
- * asked us to stop. The same schema checks the form in the browser and the post on the server.
+ * asked us to stop. The same schemas check the form and the post on the server, worded in the
+ * page's language (/training/opt-in, /es/training/opt-in).
  */
-export const OPT_IN_MESSAGES = {
-  address:
-    "Enter the email address or mobile number (with its country code, like +1 555 010 0123) that asked us to stop.",
-} as const;
-
-export const OptInRequestSchema = z.object({
-  address: z
-    .string({ error: OPT_IN_MESSAGES.address })
-    .trim()
-    .min(3, OPT_IN_MESSAGES.address)
-    .max(254, OPT_IN_MESSAGES.address)
-    .transform((value, context) => {
-      if (value.includes("@")) {
-        if (z.email().safeParse(value).success) return value.toLowerCase();
-      } else {
-        const phone = toE164(value);
-        if (phone) return phone;
-      }
-      context.addIssue({ code: "custom", message: OPT_IN_MESSAGES.address });
-      return z.NEVER;
+function optInSchemasFor(t: Translate) {
+  const invalid = t("optIn.addressInvalid");
+  return {
+    request: z.object({
+      address: z
+        .string({ error: invalid })
+        .trim()
+        .min(3, invalid)
+        .max(254, invalid)
+        .transform((value, context) => {
+          if (value.includes("@")) {
+            if (z.email().safeParse(value).success) return value.toLowerCase();
+          } else {
+            const phone = toE164(value);
+            if (phone) return phone;
+          }
+          context.addIssue({ code: "custom", message: invalid });
+          return z.NEVER;
+        }),
     }),
-});
+    confirm: z.object({
+      intent: z.literal("lift", { error: t("optIn.confirm.useButton") }),
+    }),
+  };
+}
 
-export const OptInConfirmSchema = z.object({
-  intent: z.literal("lift", { error: "Please use the button on this page." }),
-});
+/** Built once per language. */
+const schemasByLocale = new Map<Locale, ReturnType<typeof optInSchemasFor>>();
+export function optInSchemas(t: Translate = translatorFor("en")) {
+  let schemas = schemasByLocale.get(t.locale);
+  if (!schemas) {
+    schemas = optInSchemasFor(t);
+    schemasByLocale.set(t.locale, schemas);
+  }
+  return schemas;
+}
