@@ -40,7 +40,7 @@ type ServerRuntime = {
   };
   start(): Promise<void>;
   stop(): Promise<void>;
-  crossSitePosts: readonly { path: string; pattern?: RegExp; pageAction?: boolean }[];
+  crossSitePosts: readonly { path: string; pattern?: RegExp }[];
   languageVariant(pathname: string, acceptLanguage: string | null | undefined): string | null;
   pageChanges: {
     subscribe(listener: (pages: readonly string[] | "all") => void): () => void;
@@ -62,16 +62,15 @@ const root = process.cwd();
  * one-click unsubscribe) are declared beside their routes in app/routes/cross-site-posts.ts, each
  * with the reason it is safe.
  */
+const acceptsCrossSitePosts = (exempt: ServerRuntime["crossSitePosts"]) => (path: string) =>
+  exempt.some((entry) => (entry.pattern ? entry.pattern.test(path) : entry.path === path));
+
 const rejectCrossSiteWrites =
-  (exempt: ServerRuntime["crossSitePosts"]) => (req: Request, res: Response, next: NextFunction) => {
+  (isExempt: (path: string) => boolean) => (req: Request, res: Response, next: NextFunction) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-    const allowed = exempt.find((entry) => (entry.pattern ? entry.pattern.test(req.path) : entry.path === req.path));
-    if (allowed) {
-      // React Router checks the Origin of page actions again and would refuse such a POST; for these
-      // paths the decision above is the one that counts.
-      if (allowed.pageAction) delete req.headers.origin;
-      return next();
-    }
+    // React Router checks a page action's Origin again; the page handler tells it, the documented
+    // way (allowedActionOrigins), to accept these same paths from other sites (http/page-handler.ts).
+    if (isExempt(req.path)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     let sameOrigin = true;
@@ -190,7 +189,7 @@ async function main() {
   );
 
   app.use(compression());
-  app.use(rejectCrossSiteWrites(runtime.crossSitePosts));
+  app.use(rejectCrossSiteWrites(acceptsCrossSitePosts(runtime.crossSitePosts)));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -209,6 +208,7 @@ async function main() {
     mode: isDev ? "development" : "production",
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
     cache,
+    acceptsCrossSitePosts: acceptsCrossSitePosts(runtime.crossSitePosts),
   });
   app.all("/{*splat}", pages);
 

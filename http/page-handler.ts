@@ -288,13 +288,30 @@ export interface PageCacheOptions {
   languageVariant(pathname: string, acceptLanguage: string | null | undefined): string | null;
 }
 
+type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+/**
+ * The build for the few pages other sites may post to (the one-click unsubscribes: a mail app
+ * posts from its own origin). React Router refuses a page action whose Origin is not the page's
+ * own; `allowedActionOrigins` on the build is its documented way to accept others. server.ts's
+ * CSRF check has already let only those declared paths through, so this build serves them alone,
+ * and every other page keeps React Router's check as it comes.
+ */
+function acceptingAnyActionOrigin(build: BuildSource): BuildSource {
+  const open = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins: ["**"] });
+  return typeof build === "function" ? async () => open(await build()) : open(build);
+}
+
 export function createPageHandler(options: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build: BuildSource;
   mode: string;
   getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
   cache?: PageCacheOptions;
+  /** Paths that accept POSTs from other sites (app/routes/cross-site-posts.ts). */
+  acceptsCrossSitePosts?(path: string): boolean;
 }) {
   const handleRequest = createRequestHandler(options.build, options.mode);
+  const handleCrossSitePost = createRequestHandler(acceptingAnyActionOrigin(options.build), options.mode);
   const slots = createRenderSlots(RENDER_SLOTS);
 
   /** The cache target of an anonymous GET or HEAD, when the cache may be used for it now. */
@@ -335,7 +352,9 @@ export function createPageHandler(options: {
       });
       // Read before rendering: a change that lands while this page renders must keep it out.
       const generation = options.cache?.store.generation ?? 0;
-      const response = await handleRequest(request, options.getLoadContext(req, res));
+      const handler =
+        req.method === "POST" && options.acceptsCrossSitePosts?.(req.path) ? handleCrossSitePost : handleRequest;
+      const response = await handler(request, options.getLoadContext(req, res));
       if (target && req.method === "GET" && isShareable(response) && response.body) {
         const rendered = Buffer.from(await response.arrayBuffer());
         const entry = createCachedPage({

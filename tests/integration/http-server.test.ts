@@ -319,6 +319,26 @@ describe.each(BOTH_DATABASE_TARGETS)("the HTTP stack on $name", (target) => {
     expect(refused.length).toBe(others.length * (ACTION_PATHS.length + PAGE_PATHS.length + 1));
   }, 120_000);
 
+  it("takes a mail app's one-click POST from its own origin on the unsubscribe page; another site's write elsewhere is refused", async () => {
+    const token = "0".repeat(32); // well formed, belongs to nobody: the page's action answers 404
+    const post = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${harness.server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: "List-Unsubscribe=One-Click",
+      });
+    // With a mail app's Origin, and with none (a provider's server): both reach the page's action,
+    // past our check and React Router's (told by allowedActionOrigins, never by a deleted header).
+    for (const headers of [{ Origin: "https://mail.example.net" }, {}] as Record<string, string>[]) {
+      const answer = await post(`/unsubscribe?token=${token}`, headers);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get("content-type")).toMatch(/text\/html/);
+    }
+    // Any other write from another site stops at our check.
+    expect((await post("/support", { Origin: "https://mail.example.net" })).status).toBe(403);
+  });
+
   // Once per run, on the last database (PostgreSQL when TEST_DATABASE_URL is set): what it tries is
   // the request parsing and validation in front of the database, the same code on both, and a
   // second pass doubled its 11–13 s for nothing.

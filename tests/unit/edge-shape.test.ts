@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The edge stays on the framework's shape (issue #38): tricks that worked around React Router or
+ * Node, once replaced, must not come back. Each entry names what replaced it.
+ */
+const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
+  {
+    pattern: /delete\s+[\w.]+\.headers\.origin\b/,
+    instead: "allowedActionOrigins on the build for the cross-site paths (http/page-handler.ts)",
+  },
+];
+
+const SERVER_CODE = ["server.ts", "http", "app"];
+
+function sourceFiles(entry: string): string[] {
+  if (statSync(entry).isDirectory()) return readdirSync(entry).flatMap((name) => sourceFiles(path.join(entry, name)));
+  return /\.(ts|tsx|mts|mjs)$/.test(entry) ? [entry] : [];
+}
+
+describe("the edge on the framework's own shape", () => {
+  const files = SERVER_CODE.flatMap(sourceFiles);
+
+  it("reads the server's code", () => {
+    expect(files).toContain("server.ts");
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it.each(FORBIDDEN)("has no $pattern (use $instead)", ({ pattern }) => {
+    const found = files.filter((file) => pattern.test(readFileSync(file, "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("would catch the trick it forbids", () => {
+    expect(FORBIDDEN[0]!.pattern.test("if (allowed) delete req.headers.origin;")).toBe(true);
+  });
+});
