@@ -206,7 +206,9 @@ async function main() {
     // tree (flattening and ranking every route) on each request, which is for Vite's reloads only.
     build: isDev ? loadBuild : firstBuild,
     mode: isDev ? "development" : "production",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+    // Made anew for each request; every loader and action of that request gets this same object
+    // (pageSession: the session look-up its loaders share, app/account/session.server.ts).
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip, pageSession: {} }),
     cache,
     acceptsCrossSitePosts: acceptsCrossSitePosts(runtime.crossSitePosts),
   });

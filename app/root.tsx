@@ -22,9 +22,12 @@ import { translatorFor } from "~/i18n/translate";
 import type { Locale } from "~/i18n/locales";
 import "./app.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
-  const [{ user, headers }, { flash, clear }] = await Promise.all([loadSession(request), readFlash(request)]);
+  const [{ user, headers }, { flash, clear }] = await Promise.all([
+    loadSession({ request, context }),
+    readFlash(request),
+  ]);
   // "Training" in the menu opens a plan holder's own Training Program (one read, signed in only).
   const trainingHref = user ? await trainingMenuHref(await getDatabase(), user.id) : "/pricing";
   const responseHeaders = new Headers();

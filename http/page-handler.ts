@@ -10,7 +10,6 @@
  * Anonymous GETs of public pages are answered from the page cache when one is given (see
  * cacheable-pages.ts for which, and docs/decisions/019-anonymous-page-cache.md for why it is safe).
  */
-import { randomUUID } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
@@ -106,20 +105,12 @@ function requestUrl(req: ExpressRequest): string {
   return new URL(`${req.protocol}://${safeHost}${req.originalUrl}`).href;
 }
 
-/**
- * Names one request to the app, so its loaders can share one session look-up (React Router hands
- * each loader its own copy of the Request). Set here on every request, over anything a client
- * sent; `app/account/session.server.ts` reads the same name (a unit test keeps the two equal).
- */
-export const PAGE_REQUEST_ID_HEADER = "x-scam-free-page-request";
-
 function requestHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(key, item);
     else if (value !== undefined) headers.set(key, value);
   }
-  headers.set(PAGE_REQUEST_ID_HEADER, randomUUID());
   return headers;
 }
 

@@ -1,6 +1,6 @@
 import { localeOfPath, pathInLocale } from "~/i18n/locales";
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { getDatabase } from "~/db/database.server";
 import { sessions } from "~/account/tables";
 import { getLogger } from "~/config/logger.server";
@@ -22,47 +22,42 @@ interface LoadedSession {
 }
 
 /**
+ * What a loader or action hands to the session functions: its request, and the load context the
+ * server makes for each request (server.ts), which carries the look-up that request's loaders share.
+ */
+export interface RequestArgs {
+  request: Request;
+  context?: AppLoadContext;
+}
+
+/** One request's shared session look-up; server.ts puts a fresh one in each request's load context. */
+export interface PageSession {
+  loaded?: Promise<LoadedSession>;
+}
+
+/**
  * The signed-in user, or null. Enforces the absolute lifetime: a session older than 30 days ends
  * however active it was. A failed check counts as signed out and is logged.
+ *
+ * React Router hands each loader of a page its own copy of the request but the same load context,
+ * so the root's loader and the page's share one look-up through `context.pageSession`. Only for
+ * GET and HEAD: an action may sign in or out before the loaders run. Without a load context (a
+ * test calling a loader) loaders that ask with the same Request still share one look-up.
  */
-export function loadSession(request: Request): Promise<LoadedSession> {
-  // Loaders that ask again with the same Request share one lookup.
+export function loadSession({ request, context }: RequestArgs): Promise<LoadedSession> {
+  const method = request.method.toUpperCase();
+  const shared = context?.pageSession && (method === "GET" || method === "HEAD") ? context.pageSession : undefined;
+  if (shared?.loaded) return shared.loaded;
   let loaded = sessionsByRequest.get(request);
   if (!loaded) {
-    loaded = sharedWithinPage(request) ?? lookUpSession(request);
+    loaded = lookUpSession(request);
     sessionsByRequest.set(request, loaded);
   }
+  if (shared) shared.loaded = loaded;
   return loaded;
 }
 
 const sessionsByRequest = new WeakMap<Request, Promise<LoadedSession>>();
-
-/** Set by the server on every request it hands to React Router (`http/page-handler.ts`). */
-export const PAGE_REQUEST_ID_HEADER = "x-scam-free-page-request";
-/** Long enough for every loader of one page, short enough to hold only the pages in flight. */
-const SHARED_FOR_MS = 10_000;
-const sessionsByPage = new Map<string, Promise<LoadedSession>>();
-
-/**
- * React Router 7 gives each loader of a page its own copy of the request, so the root's loader and
- * the page's would each look the session up. Copies of one GET carry the same page-request id and
- * cookies: they share one lookup. Only for GET and HEAD, where no action can change the session
- * between two loaders; keyed by the cookies too, so a made-up id can only ever find the asker's own.
- */
-function sharedWithinPage(request: Request): Promise<LoadedSession> | undefined {
-  const id = request.headers.get(PAGE_REQUEST_ID_HEADER);
-  const method = request.method.toUpperCase();
-  const cookies = request.headers.get("cookie") ?? "";
-  if (!id || (method !== "GET" && method !== "HEAD") || !cookies.includes("session_token")) return undefined;
-  const key = `${id}\n${cookies}`;
-  let loaded = sessionsByPage.get(key);
-  if (!loaded) {
-    loaded = lookUpSession(request);
-    sessionsByPage.set(key, loaded);
-    setTimeout(() => sessionsByPage.delete(key), SHARED_FOR_MS).unref();
-  }
-  return loaded;
-}
 
 async function lookUpSession(request: Request): Promise<LoadedSession> {
   const empty = { user: null, headers: new Headers() };
@@ -88,8 +83,8 @@ async function lookUpSession(request: Request): Promise<LoadedSession> {
   }
 }
 
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return (await loadSession(request)).user;
+export async function getSessionUser(args: RequestArgs): Promise<SessionUser | null> {
+  return (await loadSession(args)).user;
 }
 
 /**
@@ -97,11 +92,12 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
  * the detour (checkout's 'Authentication required'); it travels as a one-time flash message.
  */
 export async function requireUser(
-  request: Request,
+  args: RequestArgs,
   options: { notice?: { title: string; message: string; kind?: "error" | "info" }; returnTo?: string } = {},
 ): Promise<SessionUser> {
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(args);
   if (!user) {
+    const { request } = args;
     const url = new URL(request.url);
     const returnTo = options.returnTo ?? `${url.pathname}${url.search}`;
     const headers = new Headers();

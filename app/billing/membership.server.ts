@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { redirect } from "react-router";
-import { requireUser, type SessionUser } from "~/account/session.server";
+import { requireUser, type RequestArgs, type SessionUser } from "~/account/session.server";
 import { setFlash } from "~/ui/flash.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
@@ -113,16 +113,16 @@ export function memberIdentity(user: Pick<SessionUser, "id" | "email" | "emailVe
  * after signing in); signed-in people without access go to `otherwise` (the pricing page unless
  * the caller has a page that explains better).
  */
-export async function requireMember(request: Request, options: { otherwise?: string } = {}): Promise<SessionUser> {
-  return (await requireMemberAccess(request, options)).user;
+export async function requireMember(args: RequestArgs, options: { otherwise?: string } = {}): Promise<SessionUser> {
+  return (await requireMemberAccess(args, options)).user;
 }
 
 /** requireMember, also answering which subscription gives the access and since when. */
 export async function requireMemberAccess(
-  request: Request,
+  args: RequestArgs,
   options: { otherwise?: string } = {},
 ): Promise<{ user: SessionUser; access: MemberAccess }> {
-  const user = await requireUser(request);
+  const user = await requireUser(args);
   const db = await getDatabase();
   const access = await findMemberAccess(db, memberIdentity(user));
   if (!access) {

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account.demo-portal";
-import { requireUser } from "~/account/session.server";
+import { requireUser, type RequestArgs } from "~/account/session.server";
 import { changeOwnDemoSubscription } from "~/billing/account-billing.server";
 import { getPaymentProvider } from "~/billing/payments.server";
 import { getAccountSubscription } from "~/billing/subscription.server";
@@ -32,8 +32,8 @@ const CHANGES = ["cancel-at-period-end", "resume", "cancel-now"] as const;
 type Change = (typeof CHANGES)[number];
 
 /** The demo provider's customer portal: only for the owner of a demo subscription, only in demo mode. */
-async function loadPortal(request: Request) {
-  const user = await requireUser(request);
+async function loadPortal({ request, context }: RequestArgs) {
+  const user = await requireUser({ request, context });
   const db = await getDatabase();
   const provider = getPaymentProvider(db);
   const subscription = provider?.kind === "demo" ? await getAccountSubscription(db, user.id) : null;
@@ -41,13 +41,13 @@ async function loadPortal(request: Request) {
   return { user, db, provider, subscription };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { subscription } = await loadPortal(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { subscription } = await loadPortal({ request, context });
   return { subscription };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user, db, provider } = await loadPortal(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, db, provider } = await loadPortal({ request, context });
   const locale = localeOfPath(new URL(request.url).pathname);
   const t = translatorFor(locale);
   const change = (await readFormData(request)).get("change");

@@ -22,10 +22,10 @@ async function editionOf(request: Request): Promise<"en" | "es"> {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request);
   const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
-  const user = await getSessionUser(request);
+  const user = await getSessionUser({ request, context });
   if (!user) {
     if (wantsJson)
       return Response.json(

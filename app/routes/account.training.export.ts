@@ -11,8 +11,8 @@ const ContactIdSchema = z.uuid();
  * Everything held about one family member, as a JSON download, for the account holder only:
  * another account, an unknown or malformed id all get the same plain 404.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context });
   const notFound = () =>
     new Response("Not found", { status: 404, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
   const contactId = ContactIdSchema.safeParse(params.contactId);

@@ -45,8 +45,8 @@ const MessageIdSchema = z.uuid();
  * records a click, a spot or a stop for the member. Worded in the page's language; the message
  * and what the library says about it keep the language they were written in, marked with `lang`.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context });
   const messageId = MessageIdSchema.safeParse(params.messageId);
   if (!messageId.success) throw data(null, { status: 404, headers: HEADERS });
   const view = await loadHolderMessageView(await getDatabase(), {

@@ -45,8 +45,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 const translatorOf = (request: Request) => translatorFor(localeOfPath(new URL(request.url).pathname));
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context });
   const db = await getDatabase();
   const { view, family } = await loadTrainingPageAndFamily(db, user, new Date(), translatorOf(request));
   // The family dashboard, for the holder's own subscription only (found from their user id), from
@@ -63,8 +63,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return announceServerAnswer(serverAction);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context });
   const form = await readForm(request);
   try {
     if (form.intent === SEND_NOW_INTENT) {

@@ -52,8 +52,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 const translatorOf = (request: Request) => translatorFor(localeOfPath(new URL(request.url).pathname));
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context });
   const portal = new URL(request.url).searchParams.get("portal");
   const base = {
     email: user.email,
@@ -87,7 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser({ request, context });
   const t = translatorOf(request);
   const form = await readFormData(request);
   const intent = form.get("intent");

@@ -33,10 +33,11 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
-  if (await getSessionUser(request)) throw redirect(returnTo ?? pathInLocale("/account", localeOfPath(url.pathname)));
+  if (await getSessionUser({ request, context }))
+    throw redirect(returnTo ?? pathInLocale("/account", localeOfPath(url.pathname)));
   const plan = planOnTheWay(returnTo, translatorFor(localeOfPath(url.pathname)));
   return { returnTo: returnTo ?? null, plan, tab: firstTab(url.searchParams.get("tab"), plan, request) };
 }

@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout.demo";
-import { requireUser } from "~/account/session.server";
+import { requireUser, type RequestArgs } from "~/account/session.server";
 import { completeDemoCheckout, findOpenDemoCheckout } from "~/billing/checkout.server";
 import { getPaymentProvider } from "~/billing/payments.server";
 import { PLANS, isPaidPlanId, planNameIn } from "~/billing/plans";
@@ -32,8 +32,8 @@ const successUrl = (sessionId: string, locale: Locale) =>
   `${inEdition("/checkout/success", locale)}?session_id=${encodeURIComponent(sessionId)}`;
 
 /** The demo provider's checkout page. Only the buyer who started the checkout can see or pay it. */
-async function loadCheckout(request: Request, sessionId: string) {
-  const user = await requireUser(request);
+async function loadCheckout({ request, context }: RequestArgs, sessionId: string) {
+  const user = await requireUser({ request, context });
   const db = await getDatabase();
   const provider = getPaymentProvider(db);
   const checkout = provider?.kind === "demo" ? await findOpenDemoCheckout(db, user.id, sessionId) : null;
@@ -42,8 +42,8 @@ async function loadCheckout(request: Request, sessionId: string) {
   return { user, db, provider, checkout, plan: PLANS[checkout.plan] };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { checkout, plan } = await loadCheckout(request, params.sessionId);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { checkout, plan } = await loadCheckout({ request, context }, params.sessionId);
   if (checkout.status !== "open") throw redirect(successUrl(params.sessionId, localeOf(request)));
   return {
     plan: { id: plan.id, name: plan.name, price: plan.price },
@@ -52,9 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   requireMethod(request);
-  const { user, db, provider } = await loadCheckout(request, params.sessionId);
+  const { user, db, provider } = await loadCheckout({ request, context }, params.sessionId);
   const result = await completeDemoCheckout(db, provider, user.id, params.sessionId);
   if (!result.ok) throw data(translatorFor(localeOf(request))("demoCheckout.notFound"), { status: result.status });
   throw redirect(successUrl(params.sessionId, localeOf(request)));

@@ -33,8 +33,8 @@ const REDIRECT_MS = 2000;
 const POLL_MS = 2000;
 const MAX_POLLS = 15;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context });
   const db = await getDatabase();
   const url = new URL(request.url);
   const t = translatorFor(localeOfPath(url.pathname));

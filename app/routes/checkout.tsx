@@ -47,8 +47,8 @@ function authNotice(t: Translate) {
   return { title: authRequired.title, message: authRequired.text, kind: "info" as const };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request, { notice: authNotice(translatorOf(request)) });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context }, { notice: authNotice(translatorOf(request)) });
   const db = await getDatabase();
   const plan = new URL(request.url).searchParams.get("plan");
   const name = await accountName(db, user.id);
@@ -70,9 +70,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const t = translatorOf(request);
-  const user = await requireUser(request, { notice: authNotice(t), returnTo: pathInLocale("/checkout", t.locale) });
+  const user = await requireUser(
+    { request, context },
+    { notice: authNotice(t), returnTo: pathInLocale("/checkout", t.locale) },
+  );
   const form = await readFormData(request);
   const raw = checkoutFormValues(form);
   const values: CheckoutFormValues = {

@@ -31,9 +31,9 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/community",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = parseSort(new URL(request.url).searchParams.get("sort"));
-  const user = await getSessionUser(request);
+  const user = await getSessionUser({ request, context });
   let comments: PublicComment[] = [];
   let loadError = false;
   try {
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(result, { status });
     }
     if (form.intent === "like") {
-      const { voterKey, setCookie } = await getVoterForLike(request, await getSessionUser(request));
+      const { voterKey, setCookie } = await getVoterForLike(request, await getSessionUser({ request, context }));
       const { status, result } = await handleLike(db, form.commentId, voterKey, context.clientIp);
       const headers = new Headers();
       if (setCookie) headers.append("Set-Cookie", setCookie);

@@ -14,8 +14,8 @@ const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  *    as a hidden image, so this works without JavaScript) and answers with a pixel;
  *  - `GET /community/visitor?ids=a,b,…` also says which of those comments this browser liked.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser({ request, context });
   const { voterKey, setCookie } = await getVisitorVoter(request, user);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);

@@ -24,9 +24,9 @@ import { CoursePageScript } from "~/course/course-page-script";
 import { loadAsWholePage, noScriptsHandle } from "~/layout/page-scripts";
 import { pageMeta } from "~/seo/meta";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Signed-in only, checked before anything else; the visitor comes back here after login.
-  const user = await requireUser(request);
+  const user = await requireUser({ request, context });
 
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname);
@@ -75,8 +75,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** "Reading as": keeps the reader's track (their account and a cookie) and opens the page in it. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context });
   const track = await readTrackChoice(request);
   const cookie = await saveTrack(await getDatabase(), user.id, track);
   throw redirect(withTrack(new URL(request.url).pathname, track), {

@@ -33,8 +33,8 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser({ request, context });
   const db = await getDatabase();
   const inAddress = trackInAddress(new URL(request.url));
   if (inAddress === "unknown") throw data("No such track", { status: 404 });
@@ -44,8 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** "Reading as": kept in the account when signed in, and in a cookie for everyone. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getSessionUser({ request, context });
   const track = await readTrackChoice(request);
   const cookie = await saveTrack(await getDatabase(), user?.id ?? null, track);
   const home = pathInLocale("/course", localeOfPath(new URL(request.url).pathname));

@@ -19,15 +19,15 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const figures = await loadProgramFigures(await getDatabase());
   const brakes = figures.brakes.map((brake) => ({ ...brake, appliedAt: brake.appliedAt.toISOString() }));
   return data({ days: figures.days, scenarios: figures.scenarios, brakes }, { headers: STAFF_HEADERS });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff({ request, context });
   const form = await readForm(request);
   const { status, result } = await resumeBrake(await getDatabase(), form, staff.id);
   return data(result, { status, headers: STAFF_HEADERS });

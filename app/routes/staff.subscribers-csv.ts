@@ -4,8 +4,8 @@ import { requireStaff, STAFF_HEADERS } from "~/staff/require-staff.server";
 import { listSubscribers, subscribersCsv } from "~/newsletter/subscribers.server";
 
 /** Every newsletter subscriber as a CSV download, for staff only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const csv = subscribersCsv(await listSubscribers(await getDatabase()));
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {

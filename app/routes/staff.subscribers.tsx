@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 const SHOWN = 500;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const db = await getDatabase();
   const rows = await listSubscribers(db, SHOWN + 1);
   return data(

@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const rows = await listSupportInbox(await getDatabase());
   return data(
     {
@@ -40,8 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff({ request, context });
   const form = await readForm(request);
   const { status, result } = await updateSupportRequest(await getDatabase(), form);
   return data(result, { status, headers: STAFF_HEADERS });

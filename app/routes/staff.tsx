@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaff({ request, context });
   const db = await getDatabase();
   const [held, openSupport, subscribers] = await Promise.all([
     countHeldComments(db),

@@ -34,8 +34,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** A signed-in member is told their requests come first (the action decides priority again on send). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser({ request, context });
   let member = false;
   if (user) {
     try {
@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
-    const user = await getSessionUser(request);
+    const user = await getSessionUser({ request, context });
     const { status, result } = await handleSupportRequest(await getDatabase(), form, {
       user,
       clientIp: context.clientIp,

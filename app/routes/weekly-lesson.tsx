@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = (args) =>
  * One lesson, for members only, and only once it has opened for them (lessons open one a week
  * from the day they joined). Others go back to the Weekly Lessons page, which explains why.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, access } = await requireMemberAccess(request, { otherwise: "/weekly-lessons" });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user, access } = await requireMemberAccess({ request, context }, { otherwise: "/weekly-lessons" });
   const retired = RETIRED_LESSONS[params.slug];
   if (retired) throw redirect(retired, 301);
   const rendered = /^[a-z0-9-]{1,120}$/.test(params.slug) ? renderWeeklyLesson(params.slug) : null;

@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** Members only: anyone else is sent away before any message text is read. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireMember(request, { otherwise: "/weekly-lessons" });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireMember({ request, context }, { otherwise: "/weekly-lessons" });
   const url = new URL(request.url);
   const ageBand = parseAgeBand(url.searchParams.get("who"));
   const db = await getDatabase();
@@ -34,8 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { round, progress };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireMember(request, { otherwise: "/weekly-lessons" });
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireMember({ request, context }, { otherwise: "/weekly-lessons" });
   const outcome = await checkRound(await getDatabase(), { userId: user.id, form: await readForm(request) });
   return data(outcome.result, { status: outcome.status });
 }

@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = (args) =>
  * Three views (SPEC.md section 4): signed out, signed in without a subscription, member. The
  * membership check runs here on the server; an error counts as "not subscribed" and is logged.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser({ request, context });
   if (!user) return { view: "signed-out" as const };
   const db = await getDatabase();
   let access = null;

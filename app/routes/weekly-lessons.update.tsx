@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** One scam alert, for members only. Others go back to the Weekly Lessons page, which explains why. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireMember(request, { otherwise: "/weekly-lessons" });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireMember({ request, context }, { otherwise: "/weekly-lessons" });
   const rendered = SLUG_PATTERN.test(params.slug) ? renderScamUpdate(params.slug) : null;
   if (!rendered) throw data("Scam alert not found", { status: 404 });
   return rendered;

@@ -140,9 +140,9 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     const session = cookies.find((c) => c.startsWith("scam-free.session_token="))!;
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Lax/);
-    const user = await getSessionUser(
-      new Request("http://localhost:3000/", { headers: { Cookie: session.split(";")[0] } }),
-    );
+    const user = await getSessionUser({
+      request: new Request("http://localhost:3000/", { headers: { Cookie: session.split(";")[0] } }),
+    });
     expect(user?.email).toBe("lee@example.com");
 
     // One lookup per request: the root loader and the page's loader share it. The next request
@@ -150,13 +150,27 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     const page = new Request("http://localhost:3000/course/scam-free/1", {
       headers: { Cookie: session.split(";")[0] },
     });
-    const first = loadSession(page);
-    expect(loadSession(page)).toBe(first);
+    const first = loadSession({ request: page });
+    expect(loadSession({ request: page })).toBe(first);
     expect((await first).user?.email).toBe("lee@example.com");
+
+    // Through the load context, as the server runs them: React Router hands each loader its own
+    // copy of the request but one context, and the copies share one look-up. Another request's
+    // context looks again; a POST never shares (its action may sign in or out before the loaders).
+    const copy = (method = "GET") => new Request(page.url, { method, headers: { Cookie: session.split(";")[0]! } });
+    const context = { pageSession: {} };
+    const root = loadSession({ request: copy(), context });
+    expect(loadSession({ request: copy(), context })).toBe(root);
+    expect((await root).user?.email).toBe("lee@example.com");
+    expect(loadSession({ request: copy(), context: { pageSession: {} } })).not.toBe(root);
+    const postContext = { pageSession: {} };
+    expect(loadSession({ request: copy("POST"), context: postContext })).not.toBe(
+      loadSession({ request: copy("POST"), context: postContext }),
+    );
     await suite.handle.db.delete(sessions);
-    expect((await loadSession(page)).user?.email).toBe("lee@example.com");
+    expect((await loadSession({ request: page })).user?.email).toBe("lee@example.com");
     const next = new Request(page.url, { headers: { Cookie: session.split(";")[0] } });
-    expect((await loadSession(next)).user).toBeNull();
+    expect((await loadSession({ request: next })).user).toBeNull();
 
     const back = formPost("/auth", {
       intent: "login",
@@ -307,7 +321,9 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
         .getSetCookie()
         .map((c) => c.split(";")[0])
         .join("; ");
-      const user = await getSessionUser(new Request("http://localhost:3000/account", { headers: { Cookie: cookie } }));
+      const user = await getSessionUser({
+        request: new Request("http://localhost:3000/account", { headers: { Cookie: cookie } }),
+      });
       expect(user?.email).toBe("kim@example.com");
       expect(await suite.handle.db.select().from(sessions)).toHaveLength(1);
       // Once only.

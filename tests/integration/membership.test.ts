@@ -133,15 +133,15 @@ describe.each(DATABASE_TARGETS)("membership: one rule for access on $name", (tar
   });
 
   it("requireMember sends signed-out people to sign in, non-members to /pricing, and lets members and family members through", async () => {
-    const signedOut = await callRoute(() => requireMember(get("/members-only?x=1")), get("/"));
+    const signedOut = await callRoute(() => requireMember({ request: get("/members-only?x=1") }), get("/"));
     expect(signedOut.thrown?.status).toBe(302);
     expect(signedOut.thrown?.headers.get("Location")).toBe("/auth?returnTo=%2Fmembers-only%3Fx%3D1");
 
     const visitorCookie = await signedInCookie(handle, "visitor@example.com");
-    const notMember = await callRoute(() => requireMember(get("/members-only", visitorCookie)), get("/"));
+    const notMember = await callRoute(() => requireMember({ request: get("/members-only", visitorCookie) }), get("/"));
     expect(notMember.thrown?.headers.get("Location")).toBe("/pricing");
     const elsewhere = await callRoute(
-      () => requireMember(get("/members-only", visitorCookie), { otherwise: "/weekly-lessons" }),
+      () => requireMember({ request: get("/members-only", visitorCookie) }, { otherwise: "/weekly-lessons" }),
       get("/"),
     );
     expect(elsewhere.thrown?.headers.get("Location")).toBe("/weekly-lessons");
@@ -153,13 +153,13 @@ describe.each(DATABASE_TARGETS)("membership: one rule for access on $name", (tar
       { status: "active", currentPeriodEnd: new Date(Date.now() + 86_400_000) },
       "kid@example.com",
     );
-    expect((await requireMember(get("/members-only", buyerCookie))).email).toBe("buyer@example.com");
+    expect((await requireMember({ request: get("/members-only", buyerCookie) })).email).toBe("buyer@example.com");
     // Anyone can sign up with a family member's address: it counts only once the address is proved.
     // Until then they are sent to My Account to confirm it (not to the sales page), and get nothing.
-    const unproved = await callRoute(() => requireMember(get("/members-only", kidCookie)), get("/"));
+    const unproved = await callRoute(() => requireMember({ request: get("/members-only", kidCookie) }), get("/"));
     expect(unproved.thrown?.headers.get("Location")).toBe("/account");
     await verifyEmail("kid@example.com");
-    expect((await requireMember(get("/members-only", kidCookie))).email).toBe("kid@example.com");
+    expect((await requireMember({ request: get("/members-only", kidCookie) })).email).toBe("kid@example.com");
   });
 
   it("lessons open one a week from the member's start: four at first, seven three weeks on; an unopened one is refused with its day", async () => {

@@ -11,6 +11,10 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
     pattern: /delete\s+[\w.]+\.headers\.origin\b/,
     instead: "allowedActionOrigins on the build for the cross-site paths (http/page-handler.ts)",
   },
+  {
+    pattern: /x-scam-free-page-request|PAGE_REQUEST_ID/i,
+    instead: "the load context's pageSession, shared by one request's loaders (app/account/session.server.ts)",
+  },
 ];
 
 const SERVER_CODE = ["server.ts", "http", "app"];
@@ -33,7 +37,8 @@ describe("the edge on the framework's own shape", () => {
     expect(found).toEqual([]);
   });
 
-  it("would catch the trick it forbids", () => {
-    expect(FORBIDDEN[0]!.pattern.test("if (allowed) delete req.headers.origin;")).toBe(true);
+  it("would catch the tricks it forbids", () => {
+    const tricks = ["if (allowed) delete req.headers.origin;", 'headers.set("x-scam-free-page-request", id)'];
+    expect(tricks.map((trick, index) => FORBIDDEN[index]!.pattern.test(trick))).toEqual([true, true]);
   });
 });
