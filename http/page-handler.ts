@@ -61,40 +61,28 @@ function readCappedBody(req: ExpressRequest): Promise<Buffer | undefined> {
   });
 }
 
-/** After a 413, how long and how much of a client's continuing upload is read and dropped. */
+/** After a 413, how long a client's continuing upload is read and dropped before the socket closes. */
 const LINGER_MS = 2_000;
-const LINGER_BYTES = 8 * 1024 * 1024;
 
+/**
+ * A client still uploading has left unread bytes in our receive buffer, and closing a socket with
+ * unread bytes resets the connection, which can discard the 413 before it reaches the client: a
+ * browser then shows "connection reset" instead of our message. So this answer closes the way
+ * nginx's lingering close does, with Node's public API only: the 413 goes out on a connection Node
+ * keeps open (no `Connection: close`, which would make Node close it at once), Node's parser reads
+ * and drops the rest of the body (it dumps a request nobody read), and once the answer is written
+ * we send a FIN and close the socket LINGER_MS later, whether or not the client stopped.
+ */
 function sendTooLarge(req: ExpressRequest, res: ExpressResponse) {
-  closeAfterLingering(req);
-  res.set("Connection", "close");
+  const socket = req.socket;
+  res.once("finish", () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
   res
     .status(413)
     .type("text/plain")
     .send(`This request is too large. Forms on this site accept at most ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
-}
-
-/**
- * Node closes a `Connection: close` socket as soon as the answer is written. A client still
- * uploading has left unread bytes in our receive buffer, and closing a socket with unread bytes
- * resets the connection, which can discard the 413 before it reaches the client: a browser then
- * shows "connection reset" instead of our message. So this one connection closes the way nginx's
- * lingering close does: the answer and a FIN go out, what still arrives is read and dropped for up
- * to 2 s or 8 MB (the client stops once it reads the 413), and only then is the socket closed.
- */
-function closeAfterLingering(req: ExpressRequest) {
-  const socket = req.socket;
-  let dropped = 0;
-  socket.on("data", (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > LINGER_BYTES) socket.destroy();
-  });
-  socket.resume();
-  // Node's HTTP server calls destroySoon() after the last response on a connection.
-  socket.destroySoon = () => {
-    socket.end();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  };
 }
 
 /** The public URL of the request, as @react-router/express builds it (honouring trust proxy). */

@@ -15,6 +15,10 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
     pattern: /x-scam-free-page-request|PAGE_REQUEST_ID/i,
     instead: "the load context's pageSession, shared by one request's loaders (app/account/session.server.ts)",
   },
+  {
+    pattern: /\bdestroySoon\b/,
+    instead: "a 413 on a kept-alive connection, then socket.end() and a timed destroy (http/page-handler.ts)",
+  },
 ];
 
 const SERVER_CODE = ["server.ts", "http", "app"];
@@ -38,7 +42,11 @@ describe("the edge on the framework's own shape", () => {
   });
 
   it("would catch the tricks it forbids", () => {
-    const tricks = ["if (allowed) delete req.headers.origin;", 'headers.set("x-scam-free-page-request", id)'];
-    expect(tricks.map((trick, index) => FORBIDDEN[index]!.pattern.test(trick))).toEqual([true, true]);
+    const tricks = [
+      "if (allowed) delete req.headers.origin;",
+      'headers.set("x-scam-free-page-request", id)',
+      "socket.destroySoon = () => socket.end();",
+    ];
+    expect(tricks.map((trick, index) => FORBIDDEN[index]!.pattern.test(trick))).toEqual([true, true, true]);
   });
 });
