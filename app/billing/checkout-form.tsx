@@ -13,9 +13,9 @@ import type { Translate } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";
 import { checkoutSchemaFor, checkoutFieldErrors } from "./checkout-schema";
 import { MAX_FAMILY_MEMBERS, PAID_PLAN_IDS, PLANS, planDescriptionIn, planNameIn, type PaidPlanId } from "./plans";
-import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
-import { PRACTICE_LANGUAGE_LABELS, PRACTICE_LANGUAGES } from "~/training/people/practice-language";
-import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
+import { useBrowserTimeZone } from "~/family/browser-time-zone";
+import { PRACTICE_LANGUAGE_LABELS, PRACTICE_LANGUAGES } from "~/family/practice-language";
+import { AGE_BANDS, type AgeBand } from "~/family/age-bands";
 
 export interface CheckoutFormValues {
   plan: PaidPlanId | null;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { translatorFor, type Translate } from "~/i18n/translate";
-import { isKnownTimeZone } from "~/training/people/quiet-hours";
-import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
-import { PRACTICE_LANGUAGES, type PracticeLanguage } from "~/training/people/practice-language";
+import { isKnownTimeZone } from "~/family/quiet-hours";
+import { AGE_BANDS, type AgeBand } from "~/family/age-bands";
+import { PRACTICE_LANGUAGES, type PracticeLanguage } from "~/family/practice-language";
 import {
   emailField,
   MAX_EMAIL_LENGTH,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AGE_BANDS } from "~/training/library/practice-scenario-schema";
+import { AGE_BANDS } from "~/family/age-bands";
 import { CANDIDATE_ID } from "./candidates";
 
 /**

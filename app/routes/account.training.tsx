@@ -12,7 +12,7 @@ import { ContactCard } from "~/training/people/contact-card";
 import { ContactFields } from "~/training/people/contact-fields";
 import { SetupChecklistCard } from "~/training/people/setup-checklist-card";
 import { DEFAULT_TIME_ZONE, type TrainingResult } from "~/training/people/contact-schema";
-import { useBrowserTimeZone } from "~/training/people/browser-time-zone";
+import { useBrowserTimeZone } from "~/family/browser-time-zone";
 import { handleTrainingAction, loadTrainingPageAndFamily } from "~/training/people/contact-settings.server";
 import { FamilyResultsSection } from "~/training/results/family-results";
 import { loadFamilyResults } from "~/training/results/family-results.server";

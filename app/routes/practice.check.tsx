@@ -12,7 +12,7 @@ import { Card } from "~/ui/card";
 import type { FormResult } from "~/validation/form-result";
 import { readForm } from "~/validation/read-form.server";
 import { translatorFor } from "~/i18n/translate";
-import type { PracticeLanguage } from "~/training/people/practice-language";
+import type { PracticeLanguage } from "~/family/practice-language";
 
 export const headers = () => PRACTICE_PAGE_HEADERS;
 

@@ -8,7 +8,7 @@ import { ConsentChoiceSchema } from "~/training/people/contact-schema";
 import { answerConsent, findConsentView, linkTarget, type ConsentView } from "~/training/people/consent.server";
 import { sendDeliveryCheck } from "~/training/people/delivery-checks.server";
 import { translatorFor } from "~/i18n/translate";
-import { practiceLanguageOf } from "~/training/people/practice-language";
+import { practiceLanguageOf } from "~/family/practice-language";
 import { CONSENT_WORDS, type ConsentWords } from "~/training/people/consent-page-words";
 import { DeliveryCheckRequestSchema } from "~/training/people/delivery-check-form";
 import { DeliveryStepsList } from "~/training/people/delivery-steps-list";
@@ -17,7 +17,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FormMessage } from "~/ui/form-message";
 import type { FormResult } from "~/validation/form-result";
-import type { PracticeLanguage } from "~/training/people/practice-language";
+import type { PracticeLanguage } from "~/family/practice-language";
 import { readForm } from "~/validation/read-form.server";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -12,7 +12,7 @@ import { getMailBranding } from "~/mail/mailer.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import type { MailBranding } from "~/mail/templates";
 import { unsubscribeHeaders } from "~/newsletter/newsletter-emails";
-import { isoWeekKey } from "~/training/people/quiet-hours";
+import { isoWeekKey } from "~/family/quiet-hours";
 import { digestUnsubscribeUrl, scamUpdateDigestEmail } from "./digest-email";
 import type { ScamUpdateSummary } from "./scam-update-schema";
 import { loadScamUpdateFiles } from "./scam-update-files.server";

@@ -1,4 +1,4 @@
-import { localTime } from "~/training/people/quiet-hours";
+import { localTime } from "~/family/quiet-hours";
 
 /**
  * When each weekly lesson opens for one member (decision 015). A member's start day is the day

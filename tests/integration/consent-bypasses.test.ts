@@ -29,7 +29,7 @@ import { contactEligibility } from "~/training/sending/practice-eligibility.serv
 import { registerTrainingReplies, unregisterTrainingReplies } from "~/training/tracking/practice-replies.server";
 import { sendPracticeMessageNow } from "~/training/sending/practice-sends.server";
 import { translatorFor } from "~/i18n/translate";
-import { AGE_BANDS } from "~/training/library/practice-scenario-schema";
+import { AGE_BANDS } from "~/family/age-bands";
 import { action as trainingAction, loader as trainingLoader } from "~/routes/account.training";
 import { action as consentAction } from "~/routes/training.consent";
 import { action as practiceStopAction } from "~/routes/practice.stop";

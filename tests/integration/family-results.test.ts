@@ -20,7 +20,7 @@ import {
   weeklySummaries,
 } from "~/training/tables";
 import { practiceLibrary } from "~/training/library/practice-library.server";
-import { isoWeekKey } from "~/training/people/quiet-hours";
+import { isoWeekKey } from "~/family/quiet-hours";
 import { loadFamilyResults } from "~/training/results/family-results.server";
 import type { FamilyResults, PersonResults } from "~/training/results/family-results-view";
 import type { PracticeEventKind } from "~/training/tables";

@@ -13,7 +13,7 @@ import { waitFor } from "../support/wait";
 import type { DatabaseHandle } from "~/db/client.server";
 import { outboxMessages } from "~/mail/tables";
 import { practiceEvents, practiceMessages } from "~/training/tables";
-import { localTime } from "~/training/people/quiet-hours";
+import { localTime } from "~/family/quiet-hours";
 import {
   dispatchDuePracticeMessages,
   planPracticeMessages,

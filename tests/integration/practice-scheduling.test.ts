@@ -23,7 +23,7 @@ import {
 } from "~/training/tables";
 import { practiceLibrary } from "~/training/library/practice-library.server";
 import { difficultyFor, type AgeBand } from "~/training/library/practice-scenario-schema";
-import { isoWeekKey } from "~/training/people/quiet-hours";
+import { isoWeekKey } from "~/family/quiet-hours";
 import {
   dispatchDuePracticeMessages,
   dispatchPracticeMessage,

@@ -19,7 +19,7 @@ import {
   weeklySummaries,
 } from "~/training/tables";
 import { practiceLibrary } from "~/training/library/practice-library.server";
-import { isoWeekKey } from "~/training/people/quiet-hours";
+import { isoWeekKey } from "~/family/quiet-hours";
 import { sendWeeklySummaries } from "~/training/results/weekly-summaries.server";
 import { action as stopAction, loader as stopLoader } from "~/routes/training.summaries.unsubscribe";
 

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { users } from "~/account/tables";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { practiceAddressConsents, practiceSuppressions, trainingContacts } from "~/training/tables";
-import type { AgeBand } from "~/training/library/practice-scenario-schema";
+import type { AgeBand } from "~/family/age-bands";
 
 /**
  * A family on the Training Program written straight into the tables (account, customer,

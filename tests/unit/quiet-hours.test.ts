@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seeded } from "../support/seeded-random";
-import { isAllowedSendTime, isoWeekKey, localTime, pickSendTime, soonestSendTime } from "~/training/people/quiet-hours";
-import type { AgeBand } from "~/training/library/practice-scenario-schema";
+import { isAllowedSendTime, isoWeekKey, localTime, pickSendTime, soonestSendTime } from "~/family/quiet-hours";
+import type { AgeBand } from "~/family/age-bands";
 
 const at = (iso: string) => new Date(iso);
 

@@ -6,7 +6,7 @@ import {
   loadPracticeLibrary,
   PracticeLibraryError,
 } from "~/training/library/practice-library.server";
-import { AGE_BANDS } from "~/training/library/practice-scenario-schema";
+import { AGE_BANDS } from "~/family/age-bands";
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
 import { otherVoiceWord, spainWords } from "~/training/library/us-spanish";
 

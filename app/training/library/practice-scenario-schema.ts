@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { TOTAL_PAGES } from "~/course/course-map";
 import { RED_FLAG_SLUG } from "~/red-flags/red-flag-paths";
+import { AGE_BANDS, type AgeBand } from "~/family/age-bands";
+import { PRACTICE_LANGUAGES, type PracticeLanguage } from "~/family/practice-language";
 import { LANDING_MARKS } from "./landing-look";
 
 /**
@@ -19,12 +21,11 @@ export type Channel = (typeof CHANNELS)[number];
  * Spanish ones in content/practice/es/ and say `language: es`. A person gets practice messages in
  * their own language only.
  */
-export const SCENARIO_LANGUAGES = ["en", "es"] as const;
-export type ScenarioLanguage = (typeof SCENARIO_LANGUAGES)[number];
+export const SCENARIO_LANGUAGES = PRACTICE_LANGUAGES;
+export type ScenarioLanguage = PracticeLanguage;
 
-/** child = 8-12, teen = 13-17. */
-export const AGE_BANDS = ["child", "teen", "adult", "older-adult"] as const;
-export type AgeBand = (typeof AGE_BANDS)[number];
+/** Scenarios are written for the family's age groups (app/family/age-bands.ts). */
+export { AGE_BANDS, type AgeBand };
 
 export const SCAM_TYPES = [
   "fake-prize",

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { checkoutPeople } from "~/billing/subscription-holders.server";
 import type { Database } from "~/db/client.server";
 import { DEFAULT_TIME_ZONE, toE164 } from "./contact-schema";
-import { isKnownTimeZone } from "./quiet-hours";
-import { practiceLanguageOf } from "./practice-language";
+import { isKnownTimeZone } from "~/family/quiet-hours";
+import { practiceLanguageOf } from "~/family/practice-language";
 import { trainingContacts, trainingPrograms } from "~/training/tables";
 import { isPersonName, MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
-import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
+import { AGE_BANDS, type AgeBand } from "~/family/age-bands";
 
 /**
  * Copies the people given at checkout (`members`: the buyer first, then up to four family

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ConsentView } from "./consent.server";
-import type { PracticeLanguage } from "./practice-language";
+import type { PracticeLanguage } from "~/family/practice-language";
 import { HOLDER_SEES } from "./training-emails";
 import { HOLDER_SEES_ES } from "./training-emails-es";
 

@@ -20,7 +20,7 @@ import { practiceSendingSetup } from "~/training/library/practice-sending-setup.
 import { nameForStranger, strangerNames, type StrangerNames } from "./stranger-names";
 import { childNoticeEmail, childNoticeText, consentNoticeEmail, consentNoticeText } from "./training-emails";
 import { childNoticeEmailEs, childNoticeTextEs, consentNoticeEmailEs, consentNoticeTextEs } from "./training-emails-es";
-import { practiceLanguageOf, type PracticeLanguage } from "./practice-language";
+import { practiceLanguageOf, type PracticeLanguage } from "~/family/practice-language";
 
 /**
  * Consent: nothing is sent to an address before it says yes itself (docs/decisions/025). Each

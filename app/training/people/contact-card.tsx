@@ -9,7 +9,7 @@ import { cn } from "~/ui/cn";
 import { optedOutExplanation, type ContactStatus } from "./contact-status";
 import type { Translate } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";
-import { PRACTICE_LANGUAGE_LABELS } from "./practice-language";
+import { PRACTICE_LANGUAGE_LABELS } from "~/family/practice-language";
 import { ContactFields } from "./contact-fields";
 import { DeliveryStepsList } from "./delivery-steps-list";
 import { channelSetting, type ContactView } from "./contact-view";

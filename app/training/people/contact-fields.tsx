@@ -3,8 +3,8 @@ import { TextField } from "~/ui/text-field";
 import { MAX_PERSON_NAME_LENGTH } from "~/validation/fields";
 import { ageBandLabel, TIME_ZONE_GROUPS, timeZoneRegionLabel } from "./contact-schema";
 import { useT } from "~/i18n/use-translation";
-import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
-import { PRACTICE_LANGUAGE_LABELS, PRACTICE_LANGUAGES, type PracticeLanguage } from "./practice-language";
+import { AGE_BANDS, type AgeBand } from "~/family/age-bands";
+import { PRACTICE_LANGUAGE_LABELS, PRACTICE_LANGUAGES, type PracticeLanguage } from "~/family/practice-language";
 
 export interface ContactFieldValues {
   name: string;

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { personName } from "~/validation/fields";
 import type { FormResult } from "~/validation/form-result";
-import { AGE_BANDS, type AgeBand } from "~/training/library/practice-scenario-schema";
+import { AGE_BANDS, type AgeBand } from "~/family/age-bands";
 import { SPOT_NOTICES_INTENT, spotNoticesSchemaFor } from "./spot-notices";
 import { CODE_WORD_INTENT, codeWordSchemaFor } from "./code-word";
 import { DeliveryCheckRequestSchema, SEND_TEST_INTENT } from "./delivery-check-form";
-import { isKnownTimeZone } from "./quiet-hours";
-import { practiceLanguageFieldFor } from "./practice-language";
+import { isKnownTimeZone } from "~/family/quiet-hours";
+import { practiceLanguageFieldFor } from "~/family/practice-language";
 import { translatorFor, type Translate } from "~/i18n/translate";
 import type { Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/messages/en";

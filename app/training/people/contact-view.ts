@@ -1,14 +1,14 @@
 import { translatorFor, type Translate } from "~/i18n/translate";
 import type { ContactStatus } from "./contact-status";
 import type { DeliverySteps } from "./delivery-steps";
-import type { PracticeLanguage } from "./practice-language";
+import type { PracticeLanguage } from "~/family/practice-language";
 
 /** The latest delivery test of an address (people/delivery-checks.server.ts). */
 export interface CheckState {
   sentAt: string;
   confirmedAt: string | null;
 }
-import type { AgeBand } from "~/training/library/practice-scenario-schema";
+import type { AgeBand } from "~/family/age-bands";
 
 /** What /account/training shows (built by contact-settings.server.ts; safe to import in the browser). */
 

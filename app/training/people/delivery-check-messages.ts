@@ -1,7 +1,7 @@
 import { compose, type EmailContent, type MailBranding } from "~/mail/templates";
 import { translatorFor } from "~/i18n/translate";
 import { deliveryStepsFor } from "./delivery-steps";
-import type { PracticeLanguage } from "./practice-language";
+import type { PracticeLanguage } from "~/family/practice-language";
 
 /**
  * The words of "Send me a test": a plain check message, clearly labelled, never a practice scam.

@@ -1,5 +1,5 @@
 import { INTL_LOCALE, translatorFor, type Translate } from "~/i18n/translate";
-import { practiceLanguageOf } from "./practice-language";
+import { practiceLanguageOf } from "~/family/practice-language";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { getEnv } from "~/config/env.server";
@@ -21,8 +21,8 @@ import { addressStates, normaliseAddress } from "./address-consent.server";
 import { addressesInUse } from "./contact-notices.server";
 import { isMinor } from "./contact-schema";
 import { CHECK_SENDER, deliveryCheckEmail, deliveryCheckText } from "./delivery-check-messages";
-import { nextAllowedSendTime } from "./quiet-hours";
-import type { AgeBand } from "~/training/library/practice-scenario-schema";
+import { nextAllowedSendTime } from "~/family/quiet-hours";
+import type { AgeBand } from "~/family/age-bands";
 import type { CheckState } from "./contact-view";
 
 /**

@@ -35,7 +35,7 @@ import {
 import { sequencePlaces } from "~/training/library/sequence-places";
 import { FIRST_MESSAGE_MIN_LEVEL } from "~/training/library/scenario-choice";
 import { practiceItemsOf, sequenceProgress, type PracticeItem } from "./practice-items";
-import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
+import { isoWeekKey, localTime } from "~/family/quiet-hours";
 import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
 
 /**

@@ -1,5 +1,5 @@
 import { INTL_LOCALE, translatorFor, type Translate } from "~/i18n/translate";
-import { isoWeekKey, localTime } from "~/training/people/quiet-hours";
+import { isoWeekKey, localTime } from "~/family/quiet-hours";
 
 /** The words below are in `t`'s language; English unless given (the weekly summary, tests). */
 const english = translatorFor("en");

@@ -20,7 +20,7 @@ import { practiceLibrary, type PracticeLibrary } from "~/training/library/practi
 import { recentWeeks } from "./practice-results";
 import { trackForAgeBand } from "~/course/tracks/course-tracks";
 import { withTrack } from "~/course/tracks/track-form";
-import { isAllowedSendTime, isoWeekKey } from "~/training/people/quiet-hours";
+import { isAllowedSendTime, isoWeekKey } from "~/family/quiet-hours";
 import { practiceMessages, trainingContacts, trainingPrograms, weeklySummaries } from "~/training/tables";
 import {
   familySummaryEmail,

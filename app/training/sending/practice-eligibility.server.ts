@@ -1,4 +1,4 @@
-import { practiceLanguageOf, type PracticeLanguage } from "~/training/people/practice-language";
+import { practiceLanguageOf, type PracticeLanguage } from "~/family/practice-language";
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";

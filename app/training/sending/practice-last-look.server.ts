@@ -4,7 +4,7 @@ import type { LastLook, OutboxMessage } from "~/mail/outbox.server";
 import { PRACTICE_EMAIL_TEMPLATE, PRACTICE_TEXT_TEMPLATE } from "./practice-composer.server";
 import { contactEligibility } from "./practice-eligibility.server";
 import type { Channel } from "~/training/library/practice-scenario-schema";
-import { nextAllowedSendTime } from "~/training/people/quiet-hours";
+import { nextAllowedSendTime } from "~/family/quiet-hours";
 import { practiceMessages } from "~/training/tables";
 
 const SEND: LastLook = { verdict: "send" };

@@ -13,7 +13,7 @@ import { requirePracticeSendingSetup } from "~/training/library/practice-sending
 import { contactEligibility, eligibleRecipients, type PracticeRecipient } from "./practice-eligibility.server";
 import { practiceLibrary, type PracticeLibrary } from "~/training/library/practice-library.server";
 import type { Channel, PracticeScenario } from "~/training/library/practice-scenario-schema";
-import { isAllowedSendTime, isoWeekKey, pickSendTime, soonestSendTime } from "~/training/people/quiet-hours";
+import { isAllowedSendTime, isoWeekKey, pickSendTime, soonestSendTime } from "~/family/quiet-hours";
 import { choosePracticeMessage } from "~/training/library/scenario-choice";
 import { practiceMessages } from "~/training/tables";
 import { practiceHistoryOf, repeatOf } from "./practice-history.server";

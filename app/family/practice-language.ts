@@ -1,14 +1,13 @@
 import type { Translate } from "~/i18n/translate";
 import { z } from "zod";
-import { SCENARIO_LANGUAGES, type ScenarioLanguage } from "~/training/library/practice-scenario-schema";
 
 /**
  * The language a family member reads (issue #39): asked for each person at checkout and on their
  * card. Their notice, consent page, practice messages, the pages after a link and their summaries
  * are in it; a family may mix languages (the parent in English, the grandmother in Spanish).
  */
-export const PRACTICE_LANGUAGES = SCENARIO_LANGUAGES;
-export type PracticeLanguage = ScenarioLanguage;
+export const PRACTICE_LANGUAGES = ["en", "es"] as const;
+export type PracticeLanguage = (typeof PRACTICE_LANGUAGES)[number];
 
 /** Each language named in itself, as a reader of it looks for it in a list. */
 export const PRACTICE_LANGUAGE_LABELS: Record<PracticeLanguage, string> = {

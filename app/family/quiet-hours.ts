@@ -1,4 +1,4 @@
-import type { AgeBand } from "~/training/library/practice-scenario-schema";
+import type { AgeBand } from "./age-bands";
 
 /**
  * When a practice message may arrive, in the person's own time zone: never at night
