@@ -1,3 +1,5 @@
+import { onEmailConfirmed } from "~/account/email-confirmed.server";
+import { sendHeldReceipts } from "~/billing/receipts.server";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
@@ -42,6 +44,7 @@ export const serverRuntime = {
     // Other web processes may share a PostgreSQL database: hear their page changes.
     if (handle.kind === "postgres" && getEnv().DATABASE_URL) await startPageChangeListener(getEnv().DATABASE_URL!);
     registerTrainingReplies(); // SCAM/SPOTTED and STOP replies to practice texts (inbound texts arrive in this process)
+    onEmailConfirmed(sendHeldReceipts); // a receipt waits for a confirmed address (billing/receipts.server.ts)
     await startBackgroundJobs(handle, { workers: getEnv().WORKERS });
   },
   async stop() {

@@ -1,6 +1,6 @@
 import { CheckCircle2, MailWarning, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatLongDate } from "~/billing/subscription-view";
+import { formatLongDate } from "~/i18n/dates";
 import { pathInLocale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-translation";
 import { Button } from "~/ui/button";

@@ -57,3 +57,17 @@ export async function changeAccountRole(
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return existing ? "unchanged" : "unknown";
 }
+
+/** The login email of an account, as stored (null when there is no such account). */
+export async function loginEmail(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+/**
+ * The account capability's part of "Delete my account": the login goes, and with it (ON DELETE
+ * CASCADE) its sessions, sign-in methods, course progress, trainer rounds and checkout attempts.
+ */
+export async function forgetLogin(db: Database, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}

@@ -8,7 +8,6 @@ import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/account/tables";
-import { sendHeldReceipts } from "~/billing/receipts.server";
 import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { accountExistsEmail, confirmEmailEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
 import {
@@ -18,6 +17,7 @@ import {
   passwordResetEmailEs,
 } from "~/mail/account-emails-es";
 import { AUTH_LIMITS } from "./auth-limits";
+import { emailConfirmed } from "./email-confirmed.server";
 import { signInLockedEmail } from "./account-emails";
 import { SIGN_IN_LINK_MINUTES } from "./sign-in-link";
 import { endSignInPause } from "./sign-in-pause.server";
@@ -149,14 +149,10 @@ function createAuth(db: Database) {
           ...(spanish ? confirmEmailEmailEs : confirmEmailEmail)(getMailBranding(), input),
         });
       },
-      // A receipt waits for a confirmed address (billing/receipts.server.ts); it goes now. The
-      // address is confirmed whatever happens to the receipt, so a failure is logged, not thrown.
+      // What waited for a confirmed address goes now (a receipt: billing registers it at start,
+      // see email-confirmed.server.ts).
       async afterEmailVerification(user) {
-        try {
-          await sendHeldReceipts(db, user.id);
-        } catch (error) {
-          getLogger().error({ err: error, userId: user.id }, "could not send a receipt held for confirmation");
-        }
+        await emailConfirmed(db, user.id);
       },
     },
     plugins: [

@@ -8,7 +8,8 @@ import { subscriptionStartedEmailEs } from "./billing-emails-es";
 import { translatorFor } from "~/i18n/translate";
 import { PLANS, isPaidPlanId, planNameIn } from "./plans";
 import { customers, members, subscriptions } from "./tables";
-import { SUBSCRIBED_STATUSES, formatLongDate } from "./subscription-view";
+import { formatLongDate } from "~/i18n/dates";
+import { SUBSCRIBED_STATUSES } from "./subscription-view";
 
 /**
  * Mail to the holder (the receipt, the failed-payment notice) goes only to their account's

@@ -22,16 +22,6 @@ export function isSubscribed(status: string | null | undefined): boolean {
   return (SUBSCRIBED_STATUSES as readonly string[]).includes(status ?? "");
 }
 
-/** Long US style ("January 5, 2027"), or N/A when missing. */
-export function formatLongDate(value: string | Date | null | undefined, language: "en" | "es" = "en"): string {
-  if (!value) return "N/A";
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "N/A";
-  return new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-    date,
-  );
-}
-
 /**
  * Whether a subscription opens members' content right now. Only active or trialing count; one set
  * to cancel at the end of its period stops counting when that moment passes, even if the

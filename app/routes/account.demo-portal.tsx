@@ -4,7 +4,7 @@ import { requireUser, type RequestArgs } from "~/account/session.server";
 import { changeOwnDemoSubscription } from "~/billing/account-billing.server";
 import { getPaymentProvider } from "~/billing/payments.server";
 import { getAccountSubscription } from "~/billing/subscription.server";
-import { formatLongDate } from "~/billing/subscription-view";
+import { formatLongDate } from "~/i18n/dates";
 import { getDatabase } from "~/db/database.server";
 import { pageMeta } from "~/seo/meta";
 import { Button } from "~/ui/button";

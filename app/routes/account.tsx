@@ -6,7 +6,7 @@ import type { Route } from "./+types/account";
 import { expiredSessionCookies, signOut } from "~/account/account-actions.server";
 import { DeleteAccountForm } from "~/account/delete-account-form";
 import { DELETE_ACCOUNT_INTENT, type DeleteAccountResult } from "~/account/delete-account-schema";
-import { deleteAccount } from "~/account/delete-account.server";
+import { deleteAccount } from "~/account-deletion/delete-account.server";
 import { requireUser } from "~/account/session.server";
 import {
   isResendConfirmationResult,

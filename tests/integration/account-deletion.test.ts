@@ -15,7 +15,7 @@ import { signedInCookie } from "../support/users";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
 import { accounts, sessions, users } from "~/account/tables";
-import { deleteAccount } from "~/account/delete-account.server";
+import { deleteAccount } from "~/account-deletion/delete-account.server";
 import { customers, demoSubscriptions, members, paymentEvents, subscriptions } from "~/billing/tables";
 import { createStripeProvider } from "~/billing/stripe-provider.server";
 import { outboxMessages } from "~/mail/tables";

@@ -10,7 +10,7 @@ import { signedInUser } from "../support/accounts";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseForTests } from "~/db/database.server";
 import { accounts, sessions, users } from "~/account/tables";
-import { deleteAccount } from "~/account/delete-account.server";
+import { deleteAccount } from "~/account-deletion/delete-account.server";
 import { customers, members, subscriptions } from "~/billing/tables";
 import { outboxMessages } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";

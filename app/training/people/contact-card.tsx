@@ -2,7 +2,7 @@ import { Mail, MessageSquare, Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { pathInLocale } from "~/i18n/locales";
-import { formatLongDate } from "~/billing/subscription-view";
+import { formatLongDate } from "~/i18n/dates";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import {
@@ -13,11 +12,15 @@ import { deleteMessages } from "~/mail/message-status.server";
 import { familySummaryMail, forgetFamilies } from "~/training/people/forget-families.server";
 import { fieldErrors } from "~/validation/fields";
 import { hitLimit, retryMessage } from "~/security/request-limits.server";
-import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
-import { isAccountPassword } from "./password-check.server";
-import { users } from "./tables";
+import { forgetLogin, loginEmail } from "~/account/accounts.server";
+import { AUTH_LIMITS, authLimitKeys } from "~/account/auth-limits";
+import { isAccountPassword } from "~/account/password-check.server";
 import { translatorFor, type Translate } from "~/i18n/translate";
-import { DELETE_ACCOUNT_INTENT, deleteAccountSchemaFor, type DeleteAccountResult } from "./delete-account-schema";
+import {
+  DELETE_ACCOUNT_INTENT,
+  deleteAccountSchemaFor,
+  type DeleteAccountResult,
+} from "~/account/delete-account-schema";
 
 type Outcome = { status: number; result: DeleteAccountResult };
 
@@ -33,6 +36,9 @@ const answer = (
 });
 
 /**
+ * "Delete my account" is the top layer's job: it asks each capability to forget its part (billing,
+ * the Training Program, mail, then the login itself), so none of them has to know the others.
+ *
  * Deletes an account the way a family would expect (COPPA and GDPR both give a parent this right),
  * once its owner has ticked the box and typed their password again (at most five tries a quarter
  * hour). The subscription is cancelled at the payment provider FIRST, so nobody is charged for an
@@ -101,7 +107,7 @@ export async function deleteAccount(
     await forgetCheckoutPeople(database, subscriptionIds);
     // Sessions, logins, course progress, trainer rounds and checkout attempts go with the user (ON DELETE
     // CASCADE); the customer row stays for the payment records, no longer linked to a login.
-    await tx.delete(users).where(eq(users.id, userId));
+    await forgetLogin(database, userId);
   });
   getLogger().info({ subscriptions: owned.length }, "account deleted");
   return answer(200, true, t("delete.doneTitle"), t("delete.done"));
@@ -137,7 +143,7 @@ const ACCOUNT_TEMPLATES = [
  * support replies) is not the family's and stays.
  */
 async function deleteFamilyOutbox(db: Database, userId: string, subscriptionIds: string[]) {
-  const [login] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const login = await loginEmail(db, userId);
   const holders = await accountHolders(db, userId);
   const summaries = await familySummaryMail(db, subscriptionIds);
 
@@ -157,7 +163,7 @@ async function deleteFamilyOutbox(db: Database, userId: string, subscriptionIds:
     ids: new Set(summaries),
     sent: [
       { templates: BILLING_TEMPLATES, to: holderEmails, textMatching: namesInText },
-      { templates: ACCOUNT_TEMPLATES, to: login ? [login.email.trim().toLowerCase()] : [] },
+      { templates: ACCOUNT_TEMPLATES, to: login ? [login.trim().toLowerCase()] : [] },
     ],
   });
 }
