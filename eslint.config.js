@@ -11,6 +11,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { APP_LAYERS, foldersAbove } from "./app-layers.mjs";
 
 /** The folders under app/: the capabilities (account, billing, training, …), routes/ and shared helpers. */
 const appFolders = readdirSync(new URL("./app", import.meta.url), { withFileTypes: true })
@@ -67,10 +68,23 @@ const trainingRoomBoundary = (room) => ({
   message: `The Training Program's rooms import downwards only (${trainingRooms.join(" → ")}), so each can be read and changed with only the rooms below it in mind (decision 026). Move what both need into the lower room, or let the upper room call the lower one.`,
 });
 
+/** A folder imports only the layers below its own (app-layers.mjs, decision 058). */
+const layerBoundary = (folder) => {
+  const above = foldersAbove(folder);
+  if (above.length === 0) return [];
+  return [
+    {
+      regex: `^~/(?:${above.join("|")})/`,
+      message: `app/ is layered (app-layers.mjs): ${folder}/ imports only folders in the layers below it, so it can be read and changed with only those in mind. Move what both need down (as app/family/ holds a family member's fields), or let the upper folder call this one (an event or a parameter, as email-confirmed.server.ts does). Layers, lowest first: ${APP_LAYERS.map((layer) => layer.join(", ")).join(" | ")}.`,
+    },
+  ];
+};
+
 const capabilityImportBoundaries = (folder) => [
   backgroundJobsBoundary,
   ...(folder === "db" ? [] : [schemaBoundary]),
   folder === "routes" ? routeTablesBoundary : tablesBoundary(folder),
+  ...layerBoundary(folder),
 ];
 
 export default tseslint.config(

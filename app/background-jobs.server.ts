@@ -1,3 +1,4 @@
+import { pruneExpiredAuthLimits } from "~/account/auth.server";
 import { getEnv, PRACTICE_SETTINGS_MISSING } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -52,7 +53,7 @@ export async function startBackgroundJobs(handle: DatabaseHandle, tuning: Backgr
   else log.error(PRACTICE_SETTINGS_MISSING);
   registerWeeklySummaries(runner, handle);
   registerScamUpdateDigest(runner, handle);
-  registerLimitPruning(runner, handle.db);
+  registerLimitPruning(runner, handle.db, { rateLimits: pruneExpiredAuthLimits });
   await runner.start();
   setProcessJobRunner(runner);
   log.info(

@@ -16,7 +16,7 @@ import { announceHydrated } from "~/layout/hydrated";
 import { usePageNeedsScripts } from "~/layout/page-scripts";
 import { readLanguageChoice } from "~/i18n/language-choice.server";
 import { suggestedEdition } from "~/i18n/locales";
-import { LanguageLine } from "~/i18n/language-switch";
+import { LanguageLine } from "~/layout/language-switch";
 import { ContentLocale, useLocale } from "~/i18n/use-translation";
 import { translatorFor } from "~/i18n/translate";
 import type { Locale } from "~/i18n/locales";

@@ -2,7 +2,7 @@ import type { Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/messages/en";
 import type { Translate } from "~/i18n/translate";
 import { coursePagePath } from "./course-map";
-import { hasSpanishCoursePage } from "./spanish/spanish-course";
+import { hasSpanishCoursePage } from "~/i18n/spanish-course-pages";
 import type { CourseTrack } from "./tracks/course-tracks";
 
 /**

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Locale } from "~/i18n/locales";
 import { ContentLocale } from "~/i18n/use-translation";
 import { mdxComponents } from "./mdx-components";
-import { hasSpanishCoursePage } from "./spanish/spanish-course";
+import { hasSpanishCoursePage } from "~/i18n/spanish-course-pages";
 import { isCourseTrack, type CourseTrack } from "./tracks/course-tracks";
 import { withTrack } from "./tracks/track-form";
 

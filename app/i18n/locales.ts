@@ -5,7 +5,7 @@
  * all agree, and nothing ever redirects by guessing (issue 39).
  */
 
-import { hasSpanishCoursePage } from "~/course/spanish/spanish-course";
+import { hasSpanishCoursePage } from "./spanish-course-pages";
 
 export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,6 +1,6 @@
 import { Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { LanguageSwitch } from "~/i18n/language-switch";
+import { LanguageSwitch } from "./language-switch";
 import { pathInLocale, spanishPathOf } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/messages/en";
 import type { Translate } from "~/i18n/translate";

@@ -2,7 +2,7 @@ import { Menu, ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { MessageKey } from "~/i18n/messages/en";
-import { LanguageSwitch } from "~/i18n/language-switch";
+import { LanguageSwitch } from "./language-switch";
 import { pathInLocale, spanishPathOf, type Locale } from "~/i18n/locales";
 import type { Translate } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";

@@ -9,7 +9,7 @@ import { CourseSidebar } from "~/course/course-sidebar";
 import { coursePageText } from "~/course/page-html.server";
 import type { CourseTrack } from "~/course/tracks/course-tracks";
 import { courseLessonTitle, coursePageHref, courseTrackLabel, isEnglishOnlyFor } from "~/course/course-words";
-import { hasSpanishCoursePage } from "~/course/spanish/spanish-course";
+import { hasSpanishCoursePage } from "~/i18n/spanish-course-pages";
 import { localeOfPath, pathInLocale } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";

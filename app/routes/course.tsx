@@ -4,7 +4,7 @@ import type { Route } from "./+types/course";
 import { getSessionUser } from "~/account/session.server";
 import { CATALOGUE, COURSE_ID, LESSONS } from "~/course/course-map";
 import { coursePageHref, courseTrackAges, courseTrackLabel, isEnglishOnlyFor } from "~/course/course-words";
-import { SPANISH_COURSE_PAGES } from "~/course/spanish/spanish-course";
+import { SPANISH_COURSE_PAGES } from "~/i18n/spanish-course-pages";
 import { localeOfPath, pathInLocale } from "~/i18n/locales";
 import { translatorFor, type Translate } from "~/i18n/translate";
 import { useT } from "~/i18n/use-translation";

@@ -7,31 +7,39 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { JobRunner } from "~/jobs/job-runner.server";
-import { pruneExpiredAuthLimits } from "~/account/auth.server";
 import { LONGEST_LIMIT_WINDOW_SECONDS } from "./request-limits.server";
 import { requestLimits } from "./tables";
 
 export const LIMIT_PRUNING_QUEUE = "request-limit-pruning";
 
-/** Deletes every counter whose window has certainly ended; returns how many rows went. */
-export async function pruneExpiredLimits(db: Database): Promise<{ requestLimits: number; rateLimits: number }> {
+/**
+ * Counters kept by other capabilities (better-auth's rate_limits are the account capability's
+ * table), each pruned by its owner: the composition root names them (app/background-jobs.server.ts).
+ */
+export type OtherLimitPruners = Record<string, (db: Database) => Promise<number>>;
+
+/** Deletes every counter whose window has certainly ended; returns how many rows went, per table. */
+export async function pruneExpiredLimits(
+  db: Database,
+  others: OtherLimitPruners = {},
+): Promise<Record<string, number>> {
   const ours = await db
     .delete(requestLimits)
     .where(lt(requestLimits.windowStartedAt, sql`now() - make_interval(secs => ${LONGEST_LIMIT_WINDOW_SECONDS})`))
     .returning({ key: requestLimits.key });
-  // better-auth's rate_limits are the account capability's table: it prunes them itself.
-  const theirs = await pruneExpiredAuthLimits(db);
-  return { requestLimits: ours.length, rateLimits: theirs };
+  const pruned: Record<string, number> = { requestLimits: ours.length };
+  for (const [name, prune] of Object.entries(others)) pruned[name] = await prune(db);
+  return pruned;
 }
 
 /** Every ten minutes, one pass at a time across every process. */
-export function registerLimitPruning(runner: JobRunner, db: Database) {
+export function registerLimitPruning(runner: JobRunner, db: Database, others: OtherLimitPruners = {}) {
   runner.register({
     name: LIMIT_PRUNING_QUEUE,
     policy: "singleton",
     schedule: { cron: "*/10 * * * *" },
     async handler() {
-      await pruneExpiredLimits(db);
+      await pruneExpiredLimits(db, others);
     },
   });
 }

@@ -15,6 +15,7 @@ import { outboxMessages } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";
 import { JobRunner } from "~/jobs/job-runner.server";
 import { LIMIT_PRUNING_QUEUE, pruneExpiredLimits, registerLimitPruning } from "~/security/limit-pruning.server";
+import { pruneExpiredAuthLimits } from "~/account/auth.server";
 import { hitLimit, LONGEST_LIMIT_WINDOW_SECONDS } from "~/security/request-limits.server";
 import type { AuthFormResult } from "~/account/account-actions.server";
 import { action as authAction } from "~/routes/auth";
@@ -365,14 +366,17 @@ describe.each(DATABASE_TARGETS)("pruning expired request counters on $name", (ta
 
   it("deletes only rows whose window has certainly ended, in both tables", async () => {
     await seed();
-    expect(await pruneExpiredLimits(suite.handle.db)).toEqual({ requestLimits: 2, rateLimits: 1 });
+    expect(await pruneExpiredLimits(suite.handle.db, { rateLimits: pruneExpiredAuthLimits })).toEqual({
+      requestLimits: 2,
+      rateLimits: 1,
+    });
     expect(await keys()).toEqual({ ours: ["recent"], theirs: ["203.0.113.2/sign-up/email"] });
   });
 
   it("runs as a background job", async () => {
     await seed();
     runner = new JobRunner(suite.handle, { workers: true, pollingIntervalSeconds: 0.5 });
-    registerLimitPruning(runner, suite.handle.db);
+    registerLimitPruning(runner, suite.handle.db, { rateLimits: pruneExpiredAuthLimits });
     await runner.start();
     await runner.send(LIMIT_PRUNING_QUEUE, {});
     await runner.idle();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkSpanishCourse, spanishCourseFiles, type SpanishCourseFile } from "~/course/spanish/spanish-course-checks";
-import { SPANISH_COURSE_PAGES } from "~/course/spanish/spanish-course";
+import { SPANISH_COURSE_PAGES } from "~/i18n/spanish-course-pages";
 import { spanishReadingLevelOf, spanishSyllables } from "~/course/spanish/spanish-reading-level";
 import { COURSE_TRACKS } from "~/course/tracks/course-tracks";
 

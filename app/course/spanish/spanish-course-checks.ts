@@ -3,12 +3,8 @@ import path from "node:path";
 import { COURSE_TRACKS, type CourseTrack } from "../tracks/course-tracks";
 import { readableTextOf } from "../tracks/reading-level";
 import { frontMatterOf, trackDirectory, trackPageFrontMatterSchema } from "../tracks/track-files.server";
-import {
-  hasSpanishCoursePage,
-  SPANISH_COURSE_DIRECTORY,
-  SPANISH_COURSE_PAGES,
-  SPANISH_READING_BUDGETS,
-} from "./spanish-course";
+import { hasSpanishCoursePage, SPANISH_COURSE_PAGES } from "~/i18n/spanish-course-pages";
+import { SPANISH_COURSE_DIRECTORY, SPANISH_READING_BUDGETS } from "./spanish-course";
 import { spanishReadingLevelOf, type SpanishReadingLevel } from "./spanish-reading-level";
 
 /**

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { cn } from "~/ui/cn";
-import { localeOfPath, type Locale } from "./locales";
-import { useT } from "./use-translation";
+import { localeOfPath, type Locale } from "~/i18n/locales";
+import { useT } from "~/i18n/use-translation";
 
 /**
  * The link to the other language, in the header and the footer: a plain link (it works without
