@@ -6,6 +6,7 @@ import remarkMdxFrontmatter from "remark-mdx-frontmatter";
 import remarkGfm from "remark-gfm";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { inlineScripts } from "./vite-inline-scripts.ts";
 
 /**
  * How the browser's JavaScript is split. Left alone, the bundler makes a file per shared module
@@ -44,6 +45,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         providerImportSource: undefined,
       }),
     },
+    // Small inline scripts, compiled from their own files when the app is built (*.inline.ts).
+    inlineScripts(),
     tailwindcss(),
     reactRouter(),
   ],

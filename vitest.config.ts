@@ -5,6 +5,7 @@ import remarkMdxFrontmatter from "remark-mdx-frontmatter";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileURLToPath } from "node:url";
+import { inlineScripts } from "./vite-inline-scripts.ts";
 
 /**
  * Vitest starts the files that take longest first, so that on two cores no long file starts last
@@ -42,7 +43,11 @@ class SlowFilesFirst extends BaseSequencer {
 
 export default defineConfig({
   // The same MDX pipeline as vite.config.ts, for server modules that render content (weekly lessons).
-  plugins: [mdx({ remarkPlugins: [remarkFrontmatter, [remarkMdxFrontmatter, { name: "frontmatter" }], remarkGfm] })],
+  // The same inline scripts (*.inline.ts as text), for the components that render them.
+  plugins: [
+    mdx({ remarkPlugins: [remarkFrontmatter, [remarkMdxFrontmatter, { name: "frontmatter" }], remarkGfm] }),
+    inlineScripts(),
+  ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -1,16 +1,9 @@
 import { useNonce } from "~/security/nonce";
 import { NativeDialog } from "~/ui/native-dialog";
 import { NewsletterForm } from "./newsletter-form";
-import { watchForPopupMoment } from "./popup-moment";
+import OPEN_WHEN_DUE from "./popup-moment.inline.ts?inline-script";
 
 export const NEWSLETTER_POPUP_ID = "newsletter-popup";
-
-// The watcher is plain DOM code with nothing outside its own body, so it ships as text: the home
-// page needs no other script for it (decision 038).
-const OPEN_WHEN_DUE = `(${watchForPopupMoment.toString()})(function () {
-  var popup = document.getElementById(${JSON.stringify(NEWSLETTER_POPUP_ID)});
-  if (popup && !popup.open) popup.showModal();
-});`;
 
 /**
  * The home page's newsletter pop-up: a native dialog with the sign-up form (a plain form post, as
@@ -28,7 +21,8 @@ export function NewsletterPopup() {
       >
         <NewsletterForm source="popup" idPrefix="popup-newsletter" />
       </NativeDialog>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: OPEN_WHEN_DUE }} />
+      {/* The watcher is plain DOM code (popup-moment.inline.ts): the home page needs no other script for it (decision 038). */}
+      <script nonce={nonce} data-dialog={NEWSLETTER_POPUP_ID} dangerouslySetInnerHTML={{ __html: OPEN_WHEN_DUE }} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/security/nonce";
+import FALLBACK_SCRIPT from "./invoker-commands-fallback.inline.ts?inline-script";
 
 /**
  * A modal dialog that needs no script: the platform's `<dialog>`, opened by a button with
@@ -54,20 +55,6 @@ export function dialogCommand(dialogId: string, command: "show-modal" | "close")
 }
 
 /** For browsers without the Invoker Commands API: the same two commands, in a few lines. */
-function invokerCommandsFallback() {
-  if ("commandForElement" in HTMLButtonElement.prototype) return;
-  document.addEventListener("click", (event) => {
-    const button = event.target instanceof Element ? event.target.closest("button[commandfor]") : null;
-    const dialog = button && document.getElementById(button.getAttribute("commandfor") ?? "");
-    if (!(dialog instanceof HTMLDialogElement)) return;
-    const command = button!.getAttribute("command");
-    if (command === "show-modal" && !dialog.open) dialog.showModal();
-    else if (command === "close") dialog.close();
-  });
-}
-
-const FALLBACK_SCRIPT = `(${invokerCommandsFallback.toString()})();`;
-
 export function InvokerCommandsFallback() {
   const nonce = useNonce();
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FALLBACK_SCRIPT }} />;

@@ -19,6 +19,10 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
     pattern: /\bdestroySoon\b/,
     instead: "a 413 on a kept-alive connection, then socket.end() and a timed destroy (http/page-handler.ts)",
   },
+  {
+    pattern: /\$\{\w+\.toString\(\)\}/,
+    instead: "a *.inline.ts file imported with ?inline-script, compiled when the app is built (vite-inline-scripts.ts)",
+  },
 ];
 
 const SERVER_CODE = ["server.ts", "http", "app"];
@@ -46,7 +50,8 @@ describe("the edge on the framework's own shape", () => {
       "if (allowed) delete req.headers.origin;",
       'headers.set("x-scam-free-page-request", id)',
       "socket.destroySoon = () => socket.end();",
+      "const SCRIPT = `(${coursePage.toString()})();`;",
     ];
-    expect(tricks.map((trick, index) => FORBIDDEN[index]!.pattern.test(trick))).toEqual([true, true, true]);
+    expect(tricks.map((trick, index) => FORBIDDEN[index]!.pattern.test(trick))).toEqual([true, true, true, true]);
   });
 });

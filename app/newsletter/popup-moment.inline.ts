@@ -1,4 +1,10 @@
 /**
+ * The home page's newsletter pop-up opener, shipped as the text of a small inline script
+ * (`newsletter-popup.tsx`; the home page has no other script): it opens the dialog its script
+ * element names (`data-dialog`) when `watchForPopupMoment` says the moment has come.
+ */
+
+/**
  * Decides when the newsletter pop-up appears: once per visitor (remembered in this browser), after
  * they have scrolled through half the page themselves or spent half a minute on it. Never on a
  * later visit, never over another dialog or a form in use, and never because of a jump the visitor
@@ -7,11 +13,8 @@
  * When the moment comes while the visitor is busy, the pop-up waits until they have been done for
  * a couple of seconds. Calls `onDue` once, when the pop-up should open; returns a function that
  * stops watching.
- *
- * The function is self-contained (it uses nothing outside its own body) because the home page ships
- * it as the text of a small inline script (`newsletter-popup.tsx`): the home page has no other script.
  */
-export function watchForPopupMoment(onDue: () => void): () => void {
+function watchForPopupMoment(onDue: () => void): () => void {
   const POPUP_SEEN_KEY = "scam-free:newsletter-popup-seen";
   const DELAY_MS = 30_000;
   const SCROLL_FRACTION = 0.5;
@@ -128,3 +131,11 @@ export function watchForPopupMoment(onDue: () => void): () => void {
   }
   return cleanup;
 }
+
+const dialogId = document.currentScript?.getAttribute("data-dialog");
+watchForPopupMoment(() => {
+  const popup = dialogId ? document.getElementById(dialogId) : null;
+  if (popup instanceof HTMLDialogElement && !popup.open) popup.showModal();
+});
+
+export {};
