@@ -8,7 +8,7 @@ import { DeliveryCheckRequestSchema, SEND_TEST_INTENT } from "./delivery-check-f
 import { isKnownTimeZone } from "~/family/quiet-hours";
 import { practiceLanguageFieldFor } from "~/family/practice-language";
 import { translatorFor, type Translate } from "~/i18n/translate";
-import type { Locale } from "~/i18n/locales";
+import { builtOncePerLocale } from "~/i18n/per-locale";
 import type { MessageKey } from "~/i18n/messages/en";
 
 /**
@@ -285,15 +285,7 @@ function trainingActionSchemasFor(t: Translate) {
 type TrainingActionSchemas = ReturnType<typeof trainingActionSchemasFor>;
 
 /** Built once per language: the browser and the action parse with the same schemas. */
-const schemasByLocale = new Map<Locale, TrainingActionSchemas>();
-function trainingActionSchemas(t: Translate): TrainingActionSchemas {
-  let schemas = schemasByLocale.get(t.locale);
-  if (!schemas) {
-    schemas = trainingActionSchemasFor(t);
-    schemasByLocale.set(t.locale, schemas);
-  }
-  return schemas;
-}
+const trainingActionSchemas = builtOncePerLocale(trainingActionSchemasFor);
 
 export type TrainingAction = {
   [K in TrainingIntent]: { intent: K } & z.infer<TrainingActionSchemas[K]>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Locale } from "~/i18n/locales";
+import { builtOncePerLocale } from "~/i18n/per-locale";
 import { translatorFor, type Translate } from "~/i18n/translate";
 import { toE164 } from "./contact-schema";
 
@@ -34,13 +34,9 @@ function optInSchemasFor(t: Translate) {
   };
 }
 
+const optInSchemasOnce = builtOncePerLocale(optInSchemasFor);
+
 /** Built once per language. */
-const schemasByLocale = new Map<Locale, ReturnType<typeof optInSchemasFor>>();
 export function optInSchemas(t: Translate = translatorFor("en")) {
-  let schemas = schemasByLocale.get(t.locale);
-  if (!schemas) {
-    schemas = optInSchemasFor(t);
-    schemasByLocale.set(t.locale, schemas);
-  }
-  return schemas;
+  return optInSchemasOnce(t);
 }
