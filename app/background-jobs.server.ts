@@ -1,4 +1,3 @@
-import { pruneExpiredAuthLimits } from "~/account/auth.server";
 import { getEnv, PRACTICE_SETTINGS_MISSING } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -53,7 +52,7 @@ export async function startBackgroundJobs(handle: DatabaseHandle, tuning: Backgr
   else log.error(PRACTICE_SETTINGS_MISSING);
   registerWeeklySummaries(runner, handle);
   registerScamUpdateDigest(runner, handle);
-  registerLimitPruning(runner, handle.db, { rateLimits: pruneExpiredAuthLimits });
+  registerLimitPruning(runner, handle.db);
   await runner.start();
   setProcessJobRunner(runner);
   log.info(

@@ -9,6 +9,7 @@
  * the server says so and runs a single process.
  */
 import cluster from "node:cluster";
+import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 
 export const MAX_WEB_PROCESSES = 32;
 
@@ -38,6 +39,9 @@ export function startWebProcesses(env: NodeJS.ProcessEnv, log: (message: string)
     );
     return false;
   }
+
+  // Holds the in-memory request limits (the checker's) for every web process (check-limits.server.ts).
+  new RateLimiterClusterMaster();
 
   let stopping = false;
   const fork = (runsWorkers: boolean) => {

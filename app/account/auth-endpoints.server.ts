@@ -5,30 +5,35 @@
  * /reset-password and /confirm-email actions), so only three endpoints are served over HTTP:
  * the session probe, the JSON sign-in (limited exactly like the /auth form, through the same
  * limiter), and the link in password-reset emails. Everything else answers 404 before better-auth
- * sees it: its endpoints (verify-email, sign-up, change-email, ...) are surface we do not use, and
- * its rate limiter writes one database row per client IP and path, so any path of any length,
- * unknown ones included, used to cost a row.
+ * sees it: its endpoints (verify-email, sign-up, change-email, ...) are surface we do not use. The
+ * site's one limiter (request-limits.server.ts) counts the served endpoints per client IP, after
+ * the path is known, so a made-up path of any length costs no counter row; better-auth's own
+ * limiter is off.
  *
  * Every redirect target better-auth accepts (callbackURL and friends, in the query or the JSON
  * body) must be a path on this site, checked after URL normalisation: better-auth's own check let
  * "/.//evil.example" through and then redirected to "//evil.example".
  */
 import { getEnv } from "~/config/env.server";
+import { getDatabase } from "~/db/database.server";
+import { hitLimit, retryMessage } from "~/security/request-limits.server";
 import { fieldErrors } from "~/validation/fields";
 import { authHeaders, getAuth } from "./auth.server";
+import { AUTH_LIMITS, authLimitKeys } from "./auth-limits";
 import { LoginSchema } from "./auth-schemas";
 import { startSignInAttempt } from "./sign-in-limits.server";
 
 const AUTH_BASE_PATH = "/api/auth";
 
-type Endpoint = { method: "GET" | "POST"; path: RegExp; signIn?: true };
+/** `name` keys its request counter; sign-in has counters of its own (sign-in-limits.server.ts). */
+type Endpoint = { name: string; method: "GET" | "POST"; path: RegExp; signIn?: true };
 
 const EXPOSED: Endpoint[] = [
   // Browser tests and API clients ask whether a session is live; it reveals nothing else.
-  { method: "GET", path: /^\/get-session$/ },
-  { method: "POST", path: /^\/sign-in\/email$/, signIn: true },
+  { name: "session", method: "GET", path: /^\/get-session$/ },
+  { name: "sign-in", method: "POST", path: /^\/sign-in\/email$/, signIn: true },
   // The link in password-reset emails (better-auth writes it); tokens are 24 characters.
-  { method: "GET", path: /^\/reset-password\/[A-Za-z0-9_-]{1,128}$/ },
+  { name: "reset-link", method: "GET", path: /^\/reset-password\/[A-Za-z0-9_-]{1,128}$/ },
 ];
 
 /** Every field better-auth reads a redirect target from. */
@@ -109,8 +114,18 @@ export async function handleAuthRequest(request: Request, clientIp: string | und
     headers.delete("content-length");
     return (await getAuth()).handler(new Request(request.url, { method: request.method, headers, body }));
   };
-  if (!endpoint.signIn) return forward(endpoint.method === "POST" ? JSON.stringify(fields) : undefined);
-  return signIn(fields, clientIp ?? "unknown", forward);
+  if (endpoint.signIn) return signIn(fields, clientIp ?? "unknown", forward);
+  const limit = await hitLimit(
+    await getDatabase(),
+    authLimitKeys.authEndpoint(endpoint.name, clientIp ?? "unknown"),
+    AUTH_LIMITS.authEndpointPerIp,
+  );
+  if (!limit.allowed) {
+    return jsonAnswer(429, retryMessage(limit.retryAfterSeconds), "TOO_MANY_REQUESTS", {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  }
+  return forward(endpoint.method === "POST" ? JSON.stringify(fields) : undefined);
 }
 
 /**

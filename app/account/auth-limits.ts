@@ -27,6 +27,8 @@ export const AUTH_LIMITS = {
   confirmationResendPerAccount: { max: 3, windowSeconds: 60 * 60 },
   // Someone holding a signed-in browser must not be able to guess the password on the delete form.
   deleteAccountPasswordPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  // better-auth's endpoints served over HTTP besides sign-in (the session probe, the reset email's link).
+  authEndpointPerIp: { max: 60, windowSeconds: 60 },
 } satisfies Record<string, LimitRule>;
 
 /** The request-limit keys, in one place, so the reset path can clear an account's sign-in locks. */
@@ -40,4 +42,5 @@ export const authLimitKeys = {
   resetEmail: (email: string) => `reset:email:${email}`,
   confirmationResend: (userId: string) => `confirm-email:resend:${userId}`,
   deleteAccountPassword: (userId: string) => `delete-account:password:${userId}`,
+  authEndpoint: (endpoint: string, ip: string) => `auth-endpoint:${endpoint}:${ip}`,
 };

@@ -1,13 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
-import { lt } from "drizzle-orm";
 import { authSecret } from "~/config/auth-secret.server";
 import { getEnv } from "~/config/env.server";
 import { getLogger } from "~/config/logger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/database.server";
-import { accounts, rateLimits, sessions, users, verifications } from "~/account/tables";
+import { accounts, sessions, users, verifications } from "~/account/tables";
 import { getMailBranding, queueEmail } from "~/mail/mailer.server";
 import { accountExistsEmail, confirmEmailEmail, passwordChangedEmail, passwordResetEmail } from "~/mail/templates";
 import {
@@ -34,43 +33,6 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** better-auth reads the client IP from this header; our route sets it from Express, never the client. */
 export const CLIENT_IP_HEADER = "x-scam-free-client-ip";
 
-/** better-auth's limiter (rows in rate_limits): a default rule and stricter ones for some paths. */
-const AUTH_RATE_LIMIT = {
-  window: 60,
-  max: 60,
-  customRules: {
-    "/sign-in/email": { window: 60, max: 10 },
-    "/sign-up/email": { window: 60 * 60, max: 10 },
-    "/request-password-reset": { window: 15 * 60, max: 5 },
-    "/reset-password": { window: 15 * 60, max: 10 },
-  },
-};
-
-/**
- * No rate_limits row older than this still counts: the longest window of better-auth's rules,
- * including its built-in ones (10 and 60 seconds). Expired rows are pruned (limit-pruning.server.ts).
- */
-const AUTH_RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(
-  AUTH_RATE_LIMIT.window,
-  60,
-  ...Object.values(AUTH_RATE_LIMIT.customRules).map((rule) => rule.window),
-);
-
-/**
- * Deletes every rate_limits row whose window has certainly ended (the pruning job in
- * app/security/limit-pruning.server.ts calls this: the table is the account capability's);
- * returns how many rows went.
- */
-export async function pruneExpiredAuthLimits(db: Database): Promise<number> {
-  // better-auth writes lastRequest as Date.now() of this process: compare with the same clock.
-  const cutoff = Date.now() - AUTH_RATE_LIMIT_LONGEST_WINDOW_SECONDS * 1000;
-  const pruned = await db
-    .delete(rateLimits)
-    .where(lt(rateLimits.lastRequest, cutoff))
-    .returning({ key: rateLimits.key });
-  return pruned.length;
-}
-
 /** An account made on the Spanish edition gets its emails in Spanish (users.language, issue #39). */
 function readsSpanish(user: object): boolean {
   return (user as { language?: unknown }).language === "es";
@@ -87,7 +49,7 @@ function createAuth(db: Database) {
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     // update-user and sign-up take only the fields the site sends, and a name must be a name.
     hooks: { before: userFieldsHook },
@@ -183,7 +145,9 @@ function createAuth(db: Database) {
       updateAge: 24 * 60 * 60,
     },
     // better-auth's own limiter guards its HTTP endpoints under /api/auth in every mode.
-    rateLimit: { enabled: true, storage: "database", modelName: "rateLimit", ...AUTH_RATE_LIMIT },
+    // One limiter for the whole site (app/security/request-limits.server.ts): the few endpoints
+    // served over HTTP are limited in auth-endpoints.server.ts, before better-auth sees them.
+    rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: env.isHttps,
       cookiePrefix: "scam-free",

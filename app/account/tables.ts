@@ -3,7 +3,7 @@
  * Part of the database schema (drizzle-kit reads every app/<capability>/tables.ts; see drizzle.config.ts).
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "../db/columns";
 
 export const users = pgTable(
@@ -76,10 +76,3 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
-/** Counters for request limits (sign-in, sign-up, reset, comments), shared by every process. */
-export const rateLimits = pgTable("rate_limits", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});

@@ -25,7 +25,7 @@ export function checkLimitKey(clientIp: string | undefined) {
  */
 export async function checkByServer(request: Request, clientIp: string | undefined) {
   const t = translatorFor(localeOfPath(new URL(request.url).pathname));
-  const limit = hitCheckLimit(checkLimitKey(clientIp));
+  const limit = await hitCheckLimit(checkLimitKey(clientIp));
   if (!limit.allowed) {
     const refused: FormResult = { ok: false, title: t("check.tooMany.title"), message: t("check.tooMany.message") };
     return data(refused, {

@@ -1,39 +1,33 @@
+import cluster from "node:cluster";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { translate } from "~/i18n/translate";
 
 /**
  * How often one address may ask the server to check a message (the API and the page's form post
- * without JavaScript share it). The counters live in this process's memory, not the database:
- * checking a message must write nothing anywhere. With WEB_CONCURRENCY > 1 each process counts on
- * its own, so an address gets up to that many times the allowance, which is still far below what
- * would let anyone use the checker as a free bulk service.
+ * without JavaScript share it), with the site's one limiter library, rate-limiter-flexible. The
+ * counts live in memory, never the database: checking a message must write nothing anywhere.
+ * With WEB_CONCURRENCY > 1 the web processes ask the primary process, which holds the counts for
+ * all of them (RateLimiterCluster; its master is started in http/web-processes.ts), so an address
+ * gets the same allowance however many processes serve it.
  */
 export const CHECK_LIMIT = { max: 30, windowSeconds: 60 } as const;
 
-/** Above this many addresses, the ones whose window has ended are forgotten (then the oldest). */
-const MOST_ADDRESSES = 10_000;
+let limiter: RateLimiterAbstract | undefined;
 
-const windows = new Map<string, { startedAt: number; count: number }>();
-
-export function hitCheckLimit(address: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } {
-  const windowMs = CHECK_LIMIT.windowSeconds * 1000;
-  let entry = windows.get(address);
-  if (!entry || now - entry.startedAt >= windowMs) {
-    forgetOldAddresses(now, windowMs);
-    entry = { startedAt: now, count: 0 };
-    windows.set(address, entry);
-  }
-  entry.count += 1;
-  const allowed = entry.count <= CHECK_LIMIT.max;
-  return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((entry.startedAt + windowMs - now) / 1000) };
+function checkLimiter(): RateLimiterAbstract {
+  const options = { keyPrefix: "check", points: CHECK_LIMIT.max, duration: CHECK_LIMIT.windowSeconds };
+  limiter ??= cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 5_000 }) : new RateLimiterMemory(options);
+  return limiter;
 }
 
-function forgetOldAddresses(now: number, windowMs: number) {
-  if (windows.size < MOST_ADDRESSES) return;
-  for (const [address, entry] of windows) if (now - entry.startedAt >= windowMs) windows.delete(address);
-  // Still full (a flood from many addresses at once): the oldest go first, in insertion order.
-  for (const address of windows.keys()) {
-    if (windows.size < MOST_ADDRESSES) break;
-    windows.delete(address);
+export async function hitCheckLimit(address: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  try {
+    await checkLimiter().consume(address);
+    return { allowed: true, retryAfterSeconds: 0 };
+  } catch (refusal) {
+    // The library rejects with its result when the limit is passed, and with an Error otherwise.
+    if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
   }
 }
 

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method.toUpperCase() !== "POST") {
     return refuse(405, "Send the message with POST, as JSON.", {}, { Allow: "POST" });
   }
-  const limit = hitCheckLimit(checkLimitKey(context.clientIp));
+  const limit = await hitCheckLimit(checkLimitKey(context.clientIp));
   if (!limit.allowed) return refuse(429, TOO_MANY_CHECKS, {}, { "Retry-After": String(limit.retryAfterSeconds) });
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (contentType !== "application/json") {

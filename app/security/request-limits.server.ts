@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { authSecret } from "~/config/auth-secret.server";
 import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { requestLimits } from "~/security/tables";
 
 /**
@@ -17,9 +18,6 @@ import { requestLimits } from "~/security/tables";
  * login:account-ip:ana@example.com:" is still one `starts_with` (clearLimitsStartingWith). A new
  * AUTH_SECRET starts every counter afresh, as a restart of the window would.
  *
- * Rows written before keys were hashed hold their key in clear: no migration rewrites them, since
- * no key is ever looked up in that form again and pruning (limit-pruning.server.ts) deletes each
- * one once its window has certainly ended, within LONGEST_LIMIT_WINDOW_SECONDS.
  */
 let hashing: { env: object; key: Buffer } | null = null;
 
@@ -46,12 +44,6 @@ function storedKey(key: string): string {
   return `${storedParts(key)}${keyedHash(key)}`;
 }
 
-/**
- * The longest window any rule may have (31 days: the Training Program counts notices to an address
- * over 30); a counter whose window started before that is dead.
- */
-export const LONGEST_LIMIT_WINDOW_SECONDS = 31 * 24 * 60 * 60;
-
 export interface LimitRule {
   /** How many counted events the window allows. */
   max: number;
@@ -65,32 +57,54 @@ export interface LimitState {
 }
 
 /**
- * Fixed-window counters in the database, so every process shares them. `hit` counts an event
- * atomically (one upsert); `peek` only reads. Used for our own actions, which better-auth's limiter
- * does not see (it only guards its HTTP endpoints).
+ * One rate-limiter-flexible limiter per rule and database, storing in request_limits through
+ * Drizzle (RateLimiterDrizzle: one atomic upsert per event, so every process shares the counts).
+ * Expired rows are deleted by our own pruning job (limit-pruning.server.ts), not the library's
+ * timer in every process. keyPrefix "" keeps the stored key exactly our hashed key, so a prefix
+ * of it still finds every counter of one account (clearLimitsStartingWith).
+ */
+const limiters = new WeakMap<Database, Map<string, RateLimiterDrizzle>>();
+
+function limiterFor(db: Database, rule: LimitRule): RateLimiterDrizzle {
+  let byRule = limiters.get(db);
+  if (!byRule) limiters.set(db, (byRule = new Map()));
+  const name = `${rule.max}/${rule.windowSeconds}`;
+  let limiter = byRule.get(name);
+  if (!limiter) {
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: requestLimits,
+      keyPrefix: "",
+      points: rule.max,
+      duration: rule.windowSeconds,
+      clearExpiredByTimeout: false,
+    });
+    byRule.set(name, limiter);
+  }
+  return limiter;
+}
+
+function stateOf(result: RateLimiterRes, rule: LimitRule): LimitState {
+  return {
+    allowed: result.consumedPoints <= rule.max,
+    count: result.consumedPoints,
+    retryAfterSeconds: Math.max(0, Math.ceil(result.msBeforeNext / 1000)),
+  };
+}
+
+/**
+ * Counts one event for `key` under `rule` (fixed windows: the first event starts one). Every event
+ * is counted, refused ones too, so hammering past the limit does not wear it down. Used for our
+ * own actions and for the few better-auth endpoints served over HTTP (auth-endpoints.server.ts).
  */
 export async function hitLimit(db: Database, key: string, rule: LimitRule): Promise<LimitState> {
-  // Rows older than this are pruned as expired (limit-pruning.server.ts): a longer window would lose counts.
-  if (rule.windowSeconds > LONGEST_LIMIT_WINDOW_SECONDS) {
-    // The key's first part only: the rest may be an address.
-    const kind = key.split(":")[0];
-    throw new Error(`Request limit windows can be at most ${LONGEST_LIMIT_WINDOW_SECONDS} seconds (${kind}).`);
+  try {
+    return stateOf(await limiterFor(db, rule).consume(storedKey(key)), rule);
+  } catch (refusal) {
+    // The library rejects with its result when the limit is passed, and with an Error when the store fails.
+    if (refusal instanceof RateLimiterRes) return stateOf(refusal, rule);
+    throw refusal;
   }
-  const [row] = await db
-    .insert(requestLimits)
-    .values({ key: storedKey(key), count: 1, windowStartedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: requestLimits.key,
-      set: {
-        count: sql`CASE WHEN ${requestLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds}) THEN 1 ELSE ${requestLimits.count} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${requestLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds}) THEN now() ELSE ${requestLimits.windowStartedAt} END`,
-      },
-    })
-    .returning({
-      count: requestLimits.count,
-      remaining: sql<number>`GREATEST(0, CEIL(EXTRACT(EPOCH FROM (${requestLimits.windowStartedAt} + make_interval(secs => ${rule.windowSeconds}) - now()))))::int`,
-    });
-  return { allowed: row.count <= rule.max, count: row.count, retryAfterSeconds: Number(row.remaining) };
 }
 
 export async function clearLimit(db: Database, key: string) {
@@ -112,8 +126,9 @@ export function retryMessage(seconds: number, t: Translate = translatorFor("en")
 
 /** Gives one event back (a successful sign-in should not count against a shared IP). */
 export async function refundLimit(db: Database, key: string) {
+  // The library's reward() would need the rule; giving back one event never goes below zero.
   await db
     .update(requestLimits)
-    .set({ count: sql`GREATEST(0, ${requestLimits.count} - 1)` })
+    .set({ points: sql`GREATEST(0, ${requestLimits.points} - 1)` })
     .where(eq(requestLimits.key, storedKey(key)));
 }

@@ -4,9 +4,12 @@
  */
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Fixed-window counters for our own request limits (sign-in, sign-up, reset, comments). */
+/**
+ * rate-limiter-flexible's counters (its RateLimiterDrizzle store, in the shape it reads): one row per
+ * hashed key, the events counted in the current window and when that window ends.
+ */
 export const requestLimits = pgTable("request_limits", {
   key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
 });

@@ -381,7 +381,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     // An hour later (every counter's window moved back past its end).
     await suite.handle.db
       .update(requestLimits)
-      .set({ windowStartedAt: sql`${requestLimits.windowStartedAt} - interval '61 minutes'` });
+      .set({ expire: sql`${requestLimits.expire} - interval '61 minutes'` });
     expect((await logIn("lee@example.com", "secret1", "203.0.113.210")).status).toBe(302);
   });
 

@@ -10,13 +10,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DATABASE_TARGETS } from "../support/databases";
 import { databaseForSuite } from "../support/suite-database";
 import { formPost, unwrapData } from "../support/requests";
-import { accounts, rateLimits, sessions, users, verifications } from "~/account/tables";
+import { accounts, sessions, users, verifications } from "~/account/tables";
 import { outboxMessages } from "~/mail/tables";
 import { requestLimits } from "~/security/tables";
 import { JobRunner } from "~/jobs/job-runner.server";
 import { LIMIT_PRUNING_QUEUE, pruneExpiredLimits, registerLimitPruning } from "~/security/limit-pruning.server";
-import { pruneExpiredAuthLimits } from "~/account/auth.server";
-import { hitLimit, LONGEST_LIMIT_WINDOW_SECONDS } from "~/security/request-limits.server";
 import type { AuthFormResult } from "~/account/account-actions.server";
 import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
@@ -92,10 +90,9 @@ describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target
     verifications,
     users,
     requestLimits,
-    rateLimits,
     outboxMessages,
   ]);
-  const count = async (table: typeof rateLimits | typeof requestLimits) =>
+  const count = async (table: typeof requestLimits) =>
     (await suite.handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
   async function resetLinkFor(email: string) {
@@ -182,7 +179,7 @@ describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target
       expect(response.headers.get("location")).toBeNull();
       expect(await response.json()).toEqual({ code: "NOT_FOUND", message: "Not found." });
     }
-    expect(await count(rateLimits)).toBe(0);
+    expect(await count(requestLimits)).toBe(0);
     expect(await suite.handle.db.select().from(users)).toHaveLength(0);
   });
 
@@ -191,7 +188,6 @@ describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target
       const response = await api(`/api/auth/${randomUUID()}${"x".repeat(8_000)}`, { ip: `203.0.113.${i % 250}` });
       expect(response.status).toBe(404);
     }
-    expect(await count(rateLimits)).toBe(0);
     expect(await count(requestLimits)).toBe(0);
   });
 
@@ -199,6 +195,18 @@ describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target
     const response = await api("/api/auth/get-session");
     expect(response.status).toBe(200);
     expect(await response.json()).toBeNull();
+  });
+
+  it("limits the session probe to 60 a minute per address, with the site's own limiter", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await api("/api/auth/get-session", { ip: "198.51.100.61" })).status);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));
+    const refused = await api("/api/auth/get-session", { ip: "198.51.100.61" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).code).toBe("TOO_MANY_REQUESTS");
+    // Another address has its own allowance.
+    expect((await api("/api/auth/get-session", { ip: "198.51.100.62" })).status).toBe(200);
   });
 
   it("signs in through the JSON endpoint with a session cookie", async () => {
@@ -313,10 +321,8 @@ describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target
       });
       answers.push({ status: response.status, message: ((await response.json()) as { message: string }).message });
     }
-    // better-auth's own limiter (10 a minute per address on this path) answers 11 to 20; ours, which
-    // counted them all like the form's 20 per address, answers from the 21st on.
-    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(401));
-    expect(answers.slice(10, 20).map((a) => a.status)).toEqual(Array(10).fill(429));
+    // The one limiter, exactly as for the form: 20 per address in 15 minutes, then 429 from the 21st.
+    expect(answers.slice(0, 20).map((a) => a.status)).toEqual(Array(20).fill(401));
     expect(answers.slice(20)).toEqual(
       Array(2).fill({ status: 429, message: "Too many attempts. Please wait 15 minutes and try again." }),
     );
@@ -332,13 +338,12 @@ describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target
       const response = await api("/api/auth/sign-in/email", { body });
       expect([body, response.status]).toEqual([body, 400]);
     }
-    expect(await count(rateLimits)).toBe(0);
     expect(await count(requestLimits)).toBe(0);
   });
 });
 
 describe.each(DATABASE_TARGETS)("pruning expired request counters on $name", (target) => {
-  const suite = databaseForSuite(target, [requestLimits, rateLimits]);
+  const suite = databaseForSuite(target, [requestLimits]);
   let runner: JobRunner | undefined;
   afterEach(async () => {
     await runner?.stop();
@@ -346,47 +351,30 @@ describe.each(DATABASE_TARGETS)("pruning expired request counters on $name", (ta
   });
 
   async function seed() {
-    const hour = 60 * 60 * 1000;
-    // No rule's window is longer than LONGEST_LIMIT_WINDOW_SECONDS (hitLimit refuses one that is).
-    const longest = LONGEST_LIMIT_WINDOW_SECONDS * 1000;
+    const minute = 60 * 1000;
     await suite.handle.db.insert(requestLimits).values([
-      { key: "old:a", count: 3, windowStartedAt: new Date(Date.now() - longest - hour) },
-      { key: "old:b", count: 1, windowStartedAt: new Date(Date.now() - 3 * longest) },
-      { key: "recent", count: 1, windowStartedAt: new Date(Date.now() - longest + hour) },
-    ]);
-    await suite.handle.db.insert(rateLimits).values([
-      { id: randomUUID(), key: "203.0.113.1/made-up", count: 1, lastRequest: Date.now() - 2 * hour },
-      { id: randomUUID(), key: "203.0.113.2/sign-up/email", count: 4, lastRequest: Date.now() - 30 * 60 * 1000 },
+      { key: "old:a", points: 3, expire: new Date(Date.now() - minute) },
+      { key: "old:b", points: 1, expire: new Date(Date.now() - 40 * 24 * 60 * minute) },
+      { key: "current", points: 1, expire: new Date(Date.now() + minute) },
     ]);
   }
-  const keys = async () => ({
-    ours: (await suite.handle.db.select({ key: requestLimits.key }).from(requestLimits)).map((r) => r.key).sort(),
-    theirs: (await suite.handle.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).sort(),
-  });
+  const keys = async () =>
+    (await suite.handle.db.select({ key: requestLimits.key }).from(requestLimits)).map((r) => r.key).sort();
 
-  it("deletes only rows whose window has certainly ended, in both tables", async () => {
+  it("deletes only counters whose window has ended", async () => {
     await seed();
-    expect(await pruneExpiredLimits(suite.handle.db, { rateLimits: pruneExpiredAuthLimits })).toEqual({
-      requestLimits: 2,
-      rateLimits: 1,
-    });
-    expect(await keys()).toEqual({ ours: ["recent"], theirs: ["203.0.113.2/sign-up/email"] });
+    expect(await pruneExpiredLimits(suite.handle.db)).toBe(2);
+    expect(await keys()).toEqual(["current"]);
   });
 
   it("runs as a background job", async () => {
     await seed();
     runner = new JobRunner(suite.handle, { workers: true, pollingIntervalSeconds: 0.5 });
-    registerLimitPruning(runner, suite.handle.db, { rateLimits: pruneExpiredAuthLimits });
+    registerLimitPruning(runner, suite.handle.db);
     await runner.start();
     await runner.send(LIMIT_PRUNING_QUEUE, {});
     await runner.idle();
-    expect(await keys()).toEqual({ ours: ["recent"], theirs: ["203.0.113.2/sign-up/email"] });
+    expect(await keys()).toEqual(["current"]);
   });
 
-  it("refuses a limit rule whose window is longer than rows are kept", async () => {
-    const rule = { max: 1, windowSeconds: LONGEST_LIMIT_WINDOW_SECONDS + 1 };
-    await expect(hitLimit(suite.handle.db, "too-long", rule)).rejects.toThrow(
-      `Request limit windows can be at most ${LONGEST_LIMIT_WINDOW_SECONDS} seconds`,
-    );
-  });
 });

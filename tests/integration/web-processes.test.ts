@@ -4,13 +4,34 @@
  * database (one process's files) the server says why it runs one process; a bad value refuses to
  * start. Run `npm run build` first (`npm test` does).
  */
+import http from "node:http";
 import { describe, expect, it } from "vitest";
+import { CHECK_LIMIT } from "~/check-page/check-limits.server";
 import { DATABASE_TARGETS } from "../support/databases";
 import { freePort, signedInCookie, startBuiltServer } from "../support/built-server";
 import { waitFor } from "../support/wait";
 
 const onPostgres = DATABASE_TARGETS.find((target) => target.name === "postgres");
 const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+/**
+ * One request on a connection of its own: the cluster hands new connections to the web processes
+ * in turn, so a run of these is served by both (fetch would keep reusing one connection).
+ */
+function onNewConnection(url: string, method: "GET" | "POST", body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method, agent: false, headers: body ? { "Content-Type": "application/json" } : {} },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 
 describe("WEB_CONCURRENCY", () => {
   it.runIf(onPostgres)(
@@ -39,6 +60,19 @@ describe("WEB_CONCURRENCY", () => {
           const account = await fetch(`${server.url}/account`, { headers: { Cookie: cookie }, redirect: "manual" });
           expect(account.status).toBe(200);
         }
+        // One allowance per address across both processes, for the checker's limits in memory
+        // (held by the primary) and for the database's (the session probe's): each process counting
+        // on its own would let twice as many through.
+        const checks: number[] = [];
+        for (let i = 0; i <= CHECK_LIMIT.max; i++) {
+          checks.push(await onNewConnection(`${server.url}/api/check`, "POST", JSON.stringify({ text: `hello ${i}` })));
+        }
+        expect(checks.slice(0, CHECK_LIMIT.max)).toEqual(Array(CHECK_LIMIT.max).fill(200));
+        expect(checks[CHECK_LIMIT.max]).toBe(429);
+        const probes: number[] = [];
+        for (let i = 0; i <= 60; i++) probes.push(await onNewConnection(`${server.url}/api/auth/get-session`, "GET"));
+        expect(probes.slice(0, 60)).toEqual(Array(60).fill(200));
+        expect(probes[60]).toBe(429);
         await server.stop();
         expect(count(server.output(), '"msg":"shutting down"')).toBe(2);
       } finally {
