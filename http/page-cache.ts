@@ -1,12 +1,13 @@
 /**
  * The in-process store of rendered anonymous pages (see docs/decisions/019-anonymous-page-cache.md).
  *
- * An entry is a finished response body with no per-request parts: the CSP nonce React rendered into
- * its script tags is removed, and the page's inline scripts are allowed by their SHA-256 hashes
- * instead, so the same bytes can go to every visitor (and to a CDN) without sharing a nonce.
- * Compressed copies are made once, on the first request that accepts them.
+ * An entry is a finished response body exactly as React rendered it. A page that may be cached is
+ * rendered without a CSP nonce (page-handler.ts), so it has no per-request parts: its inline
+ * scripts are allowed by their SHA-256 hashes instead, and the same bytes can go to every visitor
+ * (and to a CDN). Compressed copies are made once, on the first request that accepts them.
  */
 import { createHash } from "node:crypto";
+import { Parser } from "htmlparser2";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -42,41 +43,45 @@ const DROPPED_HEADERS = new Set([
   "connection",
 ]);
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/** The CSP hash sources of every inline script in an HTML document (scripts with src= need none). */
+/**
+ * The CSP hash sources of every inline script in an HTML document (scripts with src= need none),
+ * read with an HTML parser: a script's text is raw in HTML, so the parser hands it over exactly as
+ * the browser will hash it.
+ */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(` ${match[1]}`)) continue;
-    hashes.push(`'sha256-${createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`);
-  }
-  return [...new Set(hashes)];
+  const hashes = new Set<string>();
+  let script: string | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === "script" && !("src" in attributes)) script = "";
+      },
+      ontext(text) {
+        if (script !== null) script += text;
+      },
+      onclosetag(name) {
+        if (name !== "script" || script === null) return;
+        hashes.add(`'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`);
+        script = null;
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.write(html);
+  parser.end();
+  return [...hashes];
 }
 
-/**
- * Turns a rendered response into a cache entry, or null when it cannot be shared: an HTML body that
- * still mentions the nonce after its attributes are removed is kept out rather than risk it.
- */
+/** Turns a rendered response into a cache entry: its body as it is, and its inline scripts' hashes. */
 export function createCachedPage(options: {
   page: string;
   status: number;
   headers: Headers;
   body: Buffer;
-  nonce: string | undefined;
-}): CachedPage | null {
+}): CachedPage {
   const contentType = options.headers.get("content-type") ?? "";
-  let body = options.body;
-  let scriptHashes: string[] = [];
-  if (contentType.startsWith("text/html")) {
-    let html = body.toString("utf8");
-    if (options.nonce) {
-      html = html.split(` nonce="${options.nonce}"`).join("");
-      if (html.includes(options.nonce)) return null;
-    }
-    scriptHashes = inlineScriptHashes(html);
-    body = Buffer.from(html, "utf8");
-  }
+  const body = options.body;
+  const scriptHashes = contentType.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [];
   const headers: [string, string][] = [];
   for (const [name, value] of options.headers) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
   const hash = createHash("sha256").update(body).digest("base64url").slice(0, 32);

@@ -21,6 +21,7 @@ import {
   chooseEncoding,
   createCachedPage,
   etagFor,
+  inlineScriptHashes,
   matchesIfNoneMatch,
   type CachedPage,
   type Encoding,
@@ -115,6 +116,18 @@ function isPersonal(req: ExpressRequest, response: Response): boolean {
 const SHARED_VARY = "Accept-Encoding, Cookie";
 
 /**
+ * A page rendered without a nonce (one that may be shared) has its inline scripts allowed by their
+ * hashes: the CSP's per-request nonce source is replaced by them.
+ */
+function allowInlineScriptsByHash(res: ExpressResponse, hashes: string[]) {
+  const nonce = res.locals.cspNonce as string | undefined;
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string" && nonce) {
+    res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${nonce}'`, hashes.join(" ")));
+  }
+}
+
+/**
  * Sends a cached page: the same bytes for everyone, its inline scripts allowed by hash instead of
  * this request's nonce, and a 304 when the browser already has this version.
  */
@@ -127,13 +140,9 @@ function sendCachedPage(
 ) {
   const { encoding, body } = bodyFor(entry, chooseEncoding(req.get("accept-encoding")));
   if (!entry.siteHeaders) {
-    // The first time this entry is sent: record the site's headers as they go out now.
-    const nonce = res.locals.cspNonce as string | undefined;
-    const csp = res.getHeader("Content-Security-Policy");
-    if (typeof csp === "string" && nonce) {
-      // The 304 carries it too: a browser updates the stored copy's headers from a 304.
-      res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${nonce}'`, entry.scriptHashes.join(" ")));
-    }
+    // The first time this entry is sent: record the site's headers as they go out now. The 304
+    // carries the CSP too: a browser updates the stored copy's headers from a 304.
+    allowInlineScriptsByHash(res, entry.scriptHashes);
     entry.siteHeaders = siteHeadersOf(res);
   }
   const headers = cachedPageHeaders(entry, target, encoding, body.length, state);
@@ -333,19 +342,25 @@ export function createPageHandler(options: {
       const generation = options.cache?.store.generation ?? 0;
       const handler =
         req.method === "POST" && options.acceptsCrossSitePosts?.(req.path) ? handleCrossSitePost : handleRequest;
-      const response = await handler(request, options.getLoadContext(req, res));
-      if (target && req.method === "GET" && isShareable(response) && response.body) {
+      // A page that may be shared is rendered without a nonce, so it can be cached exactly as
+      // rendered; its inline scripts are allowed by hash instead, whether or not it is kept.
+      const shared = target !== null && req.method === "GET";
+      const context = options.getLoadContext(req, res);
+      const response = await handler(request, shared ? { ...context, cspNonce: undefined } : context);
+      if (shared && response.body) {
         const rendered = Buffer.from(await response.arrayBuffer());
-        const entry = createCachedPage({
-          page: target.page,
-          status: response.status,
-          headers: response.headers,
-          body: rendered,
-          nonce: res.locals.cspNonce as string | undefined,
-        });
-        if (entry) {
+        if (isShareable(response)) {
+          const entry = createCachedPage({
+            page: target.page,
+            status: response.status,
+            headers: response.headers,
+            body: rendered,
+          });
           options.cache!.store.set(target.key, entry, generation);
           return sendCachedPage(req, res, entry, target, "miss");
+        }
+        if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+          allowInlineScriptsByHash(res, inlineScriptHashes(rendered.toString("utf8")));
         }
         return await sendResponse(req, res, new Response(new Uint8Array(rendered), response));
       }

@@ -23,6 +23,11 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
     pattern: /\$\{\w+\.toString\(\)\}/,
     instead: "a *.inline.ts file imported with ?inline-script, compiled when the app is built (vite-inline-scripts.ts)",
   },
+  {
+    // Rendered HTML is read (an HTML parser finds inline scripts to hash), never edited or scanned by regex.
+    pattern: /nonce="\$\{|\/<script\b/i,
+    instead: "render a page that may be shared without a nonce and allow its inline scripts by hash (http/page-handler.ts)",
+  },
 ];
 
 const SERVER_CODE = ["server.ts", "http", "app"];
@@ -51,7 +56,8 @@ describe("the edge on the framework's own shape", () => {
       'headers.set("x-scam-free-page-request", id)',
       "socket.destroySoon = () => socket.end();",
       "const SCRIPT = `(${coursePage.toString()})();`;",
+      'html = html.split(` nonce="${options.nonce}"`).join("");',
     ];
-    expect(tricks.map((trick, index) => FORBIDDEN[index]!.pattern.test(trick))).toEqual([true, true, true, true]);
+    expect(tricks.map((trick, index) => FORBIDDEN[index]!.pattern.test(trick))).toEqual(tricks.map(() => true));
   });
 });
