@@ -262,9 +262,9 @@ export type Budget = typeof BUDGETS;
  * the checker improves; never lower one to make a change pass.
  */
 export const HANDOVER_FLOORS: Record<EvalSetName, Budget> = {
-  // Raised on 2026-12-07 after the generalisation round (held-out 92.5% / 88.6% / 1.6%).
-  "held-out": { ...BUDGETS, minRecall: 0.92, minTwoCorrect: 0.88, maxFalseAlarms: 0.02 },
-  // Tuning raised after batch 8 (tuning 99.4% / 93.2% / 0.2% with its 152 scams and 88 ordinary messages).
+  // Raised on 2026-12-07 after the batch-9 round (held-out 92.5% / 89.0% / 1.6%).
+  "held-out": { ...BUDGETS, minRecall: 0.925, minTwoCorrect: 0.885, maxFalseAlarms: 0.02 },
+  // Tuning after batch 9 (tuning 99.4% / 93.2% / 0.2% with its 190 scams and 95 ordinary messages).
   tuning: { ...BUDGETS, minRecall: 0.99, minTwoCorrect: 0.93, maxFalseAlarms: 0.004 },
 };
 

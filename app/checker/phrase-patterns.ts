@@ -96,11 +96,21 @@ function isListOfRequests(afterNegation: string): boolean {
  * share this code", "no comparta este codigo". Honest messages say these things; scams do not.
  */
 export function isDenied(part: MessagePart, start: number): boolean {
-  const clause = clauseBefore(part.folded, start, 50);
+  // A longer reach only for a strong negation, which can govern a list of requests: "will never
+  // ask you to move money to a "safe account" or to share a one-time code". A plain "no" that far
+  // back ("casi no puedo hablarte 😢 me ayudas con …") denies nothing.
+  return deniesWithin(part, start, 50) || deniesWithin(part, start, 90, { strongOnly: true });
+}
+
+/** "no", "not", "ni", "n't": too common to deny anything from far away. */
+const WEAK_NEGATION = /^(?:no|not|ni|n't)$/;
+
+function deniesWithin(part: MessagePart, start: number, reach: number, { strongOnly = false } = {}): boolean {
+  const clause = clauseBefore(part.folded, start, reach);
   // The negation nearest the request is the one that speaks of it: "won't text you about a
   // refund and won't demand payment by gift card".
   const negation = [...clause.matchAll(EVERY_NEGATION)].at(-1);
-  if (!negation) return false;
+  if (!negation || (strongOnly && WEAK_NEGATION.test(negation[0]))) return false;
   // "Para no perder su caso, pague ...", "so you don't lose access, send ...": a purpose, not a denial.
   const negationAt = start - clause.length + negation.index;
   if (PURPOSE.test(part.folded.slice(Math.max(0, negationAt - 16), negationAt))) return false;

@@ -12,11 +12,12 @@ import { SIGN_PAGES } from "../sign-pages";
  */
 
 const PHONE = String.raw`(?:\+?\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})[ .-]?\d{3,4}(?:[ .-]?\d{3,4})?(?:\s?(?:ext|x)\.?\s?\d+)?|1[ .-]?8\d\d[ .-]?[a-z0-9-]{7,8}`;
+// A whole word: "llama" must not match the start of "(le) llamaremos", which promises a call rather than asking for one.
 const CALL =
-  "(?:call|calling|ring|phone|dial|contact|reach|text|speak to|talk to|llame|llamar|llama|llamanos|llamenos|marque|marca|marcar|comuniquese|comunicate|contacte|contactanos)";
+  "(?:call|calling|ring|phone|dial|contact|reach|text|speak to|talk to|speak with|talk with|llame|llamar|llama|llamanos|llamenos|marque|marca|marcar|comuniquese|comunicate|contacte|contactanos)(?![\\p{L}])";
 
 const CALL_A_NUMBER = phrases(
-  String.raw`${CALL}(?: us| our| the| an?| su| a| al| nuestro| nuestra| el| la)?[^.!?\n]{0,60}?(?:${PHONE})`,
+  String.raw`${CALL}(?: us| our| the| an?| su| a| al| nuestro| nuestra| el| la)?[^.!?\n]{0,90}?(?:${PHONE})`,
   String.raw`(?:${PHONE})[^.!?\n]{0,15}?(?:to (?:cancel|dispute|stop|speak|reach|claim|unlock|restore|verify|confirm|get)|immediately|now|right away)`,
   String.raw`(?:call|contact|phone|ring) (?:us|our (?:\w+ ){0,3}(?:team|department|desk|line|helpline|support|agents?|technicians?|specialists?)|support|an agent|customer (?:service|support)|the (?:\w+ ){0,2}(?:team|department|desk|line|helpline)) (?:immediately|now|right away|urgently|asap|today)`,
   "(?:llame|llamenos|comuniquese|contacte) (?:de inmediato|inmediatamente|ahora|urgentemente|hoy)",
@@ -52,7 +53,7 @@ function countDigits(text: string): number {
  * already have (the back of your card, the app); this one is strong on its own.
  */
 const IF_NOT_YOU_CALL = phrases(
-  String.raw`(?:if (?:this|it|that) (?:wasn'?t|was not|isn'?t|is not) (?:you|yours)|not you\?|if (?:not|no)|(?:if you )?did(?:n'?t| not) (?:request|make|authori[sz]e|add|place|order|initiate|do|recogni[sz]e|sign)[^.!?\n]{0,30}?|(?:if you )?do(?:n'?t| not) recogni[sz]e[^.!?\n]{0,30}?|si no (?:fue|fuiste|reconoce|solicito|realizo)[^.!?\n]{0,30}?)[,.!?]*[^.!?\n]{0,25}?(?<q>(?:call|contact|llame|llamenos|comuniquese)[^.!?\n]{0,40}?(?:${PHONE}))`,
+  String.raw`(?:if (?:this|it|that) (?:wasn'?t|was not|isn'?t|is not) (?:you|yours)|not you\?|if (?:not|no)|(?:if you )?did(?:n'?t| not) (?:request|make|authori[sz]e|add|place|order|initiate|do|recogni[sz]e|sign)[^.!?\n]{0,30}?|(?:if you )?do(?:n'?t| not) recogni[sz]e[^.!?\n]{0,30}?|si (?:usted |tu )?no (?:fue|fuiste|reconoce|reconoces|solicito|solicitaste|realizo|realizaste|autorizo|autorizaste|hizo|hiciste)[^.!?\n]{0,30}?)[,.!?]*[^.!?\n]{0,25}?(?<q>(?:call|contact|llame|llamenos|comuniquese)[^.!?\n]{0,90}?(?:${PHONE}))`,
 );
 
 /**
@@ -61,9 +62,9 @@ const IF_NOT_YOU_CALL = phrases(
  * your appointment, call" is a service notice).
  */
 const CALL_TO_CANCEL = phrases(
-  String.raw`to (?:cancel|stop|dispute|reverse)(?: (?:this|the|your|it|that)(?: \w+)?)?(?: and (?:get|receive|claim|request) (?:a |your |the )?(?:full )?refund)?,? (?:please )?(?:call|contact|dial|phone|llame|marque)[^.!?\n]{0,30}?(?:${PHONE})`,
+  String.raw`to (?:cancel|stop|dispute|reverse)(?: (?:this|the|your|it|that)(?: \w+)?)?(?: and (?:get|receive|claim|request) (?:a |your |the )?(?:full )?refund)?,? (?:please )?(?:call|contact|dial|phone|speak (?:with|to)|talk (?:with|to)|reach|llame|marque)[^.!?\n]{0,40}?(?:${PHONE})`,
   String.raw`(?:call|contact|dial|phone|llame|marque)[^.!?\n]{0,20}?(?:${PHONE})[^.!?\n]{0,10}?to (?:cancel|stop|dispute|reverse)`,
-  String.raw`para (?:cancelar|detener|anular)[^.!?\n]{0,40}?(?:llame|marque|comuniquese)[^.!?\n]{0,30}?(?:${PHONE})`,
+  String.raw`para (?:cancelar|detener|anular)[^.!?\n]{0,40}?(?:llame|marque|comuniquese)[^.!?\n]{0,90}?(?:${PHONE})`,
 );
 
 /**
@@ -88,6 +89,8 @@ function isCodeOrPayeeMessage(message: PreparedMessage): boolean {
  * Worth checking even alone.
  */
 const WE_WILL_CALL_YOU = phrases(
+  // "Reply YES for a call from a specialist": the reply books the scammer's call.
+  String.raw`(?:reply|text|respond|responda|responde|conteste|contesta)(?: back)? ["']?(?:yes|y|1|si|ok|call)["']?[^.!?\n]{0,40}? (?:for|to (?:get|receive|schedule|request|book)|para (?:recibir|agendar|programar)) (?:a |an |una )?(?:free |quick |gratis )?(?:call|callback|call-back|phone call|llamada)(?: from| de)?`,
   String.raw`(?:if (?:no|not|this (?:was|is)n'?t you|this was not you|it wasn'?t you|you did(?:n'?t| not) \w+)|reply no|respond[ae] no|si (?:usted |tu )?no (?:fue|fuiste|reconoce|reconoces|autorizo|autorizaste)[^.!?\n]{0,30}?)[^.!?\n]{0,40}?(?<q>(?:a|an|our|one of our) (?:\w+ )?(?:specialist|agent|representative|rep|investigator|officer|analyst|team member|advisor|agente|especialista|representante|asesor)[^.!?\n]{0,20}? (?:will|is going to|shall) (?:call|contact|phone|reach out to|ring) (?:you|u)|(?:we|we'?ll) (?:will )?(?:call|phone|ring) (?:you|u) (?:shortly|soon|right away|immediately|within|now)|(?:un|una|nuestro|nuestra) (?:agente|especialista|representante|asesor[a]?)[^.!?\n]{0,20}? (?:lo|la|le|te) (?:llamara|contactara|va a llamar))`,
 );
 

@@ -5,13 +5,15 @@ import { SIGN_PAGES } from "../sign-pages";
 /** Money that "can't lose" or doubles fast, and crypto trading "platforms" and "mentors". */
 
 const GUARANTEED_RETURNS = phrases(
+  // Profits told as routine: "18% again this week", "never has a losing week".
+  String.raw`(?:made|making|earned|earning|gained|up|profit|profits|returns?|gains?|account|portfolio|signals?|trades?|trading)[^.!?\n]{0,25}?\d{1,3} ?% (?:again |profit |return |gain )?(?:this|a|every|each|per|last) (?:week|day|month)|never (?:has|had|have|gets?) a (?:losing|bad|red) (?:week|day|month|trade)|(?:ganancias?|rendimientos?) (?:del|de) \d{1,3} ?% (?:semanal|diario|mensual|cada|por|a la)`,
   "guaranteed (?:returns?|profits?|income|earnings|gains?|payouts?|results|\\d+%|money|win)",
   "(?:returns?|profits?|income|earnings) (?:are |is )?guaranteed",
   "risk[- ]free|no risk|zero (?:risk|losses?)|no losses|without (?:any )?risk|can'?t lose|cannot lose|never (?:loses?|lost|fails?|wrong)|(?:always|only) (?:wins|goes up|profitable)",
   "(?:inside|insider) (?:info|information|tips?|knowledge)",
   "double (?:your|ur|the|their) (?:money|investment|coins|crypto|bitcoin|savings|cash|deposit)|doubles? (?:your|ur) (?:money|investment)",
   String.raw`[\d,.]{1,15} (?:coins|gems|robux|dollars|points) (?:becomes?|turns? into|will be) [\d,.]{1,15}`,
-  String.raw`\d+(?:\.\d+)? ?% (?:(?:a|per|each|every|this|last|in a|in one) (?:week|day|month)|weekly|daily|monthly|returns?|profit|roi|guaranteed|semanal|mensual|diario|al (?:dia|mes)|por semana|garantizado)`,
+  String.raw`\d+(?:\.\d+)? ?% (?:(?:a|per|each|every|in a|in one) (?:week|day|month)|weekly|daily|monthly|returns?|profit|roi|guaranteed|semanal|mensual|diario|al (?:dia|mes)|por semana|garantizado)`,
   String.raw`(?:made|earned|make|earn|gane|gano|ganar) (?:members |investors |me |you |us )?(?:\d[\d,]{0,15}|\$[\d,.]{1,15})(?:%| percent)`,
   "(?:crypto|bitcoin|btc|forex|fx|trading|investment|investing) (?:platform|mentor|expert|coach|signals?|opportunity|plan|program|account|bot|app|group|pool)",
   "(?:high|huge|big|massive|incredible|fixed) (?:returns?|profits?|yields?)",

@@ -14,12 +14,14 @@ const RELATIVE =
 const PHONE = "(?:phone|mobile|cell|cellphone|iphone|number|sim|celular|movil|telefono|numero)";
 
 const NEW_NUMBER_RELATIVE = phrases(
+  // "Adivina quién soy, cambié de número": a guessing game instead of a name.
+  String.raw`(?:adivina|adivine|guess) (?:quien soy|quien habla|who (?:this|it) is)|(?:cambie|cambiamos) de (?:numero|telefono|cel|celular)|guarda(?:lo|me)? (?:este|mi) (?:numero|telefono|cel)|(?:guardalo|guardelo)`,
   `(?:hi|hey|hello|hiya|hola|oi) ${RELATIVE}[,!. ]*(?:it'?s|its|this is|soy) (?:me|yo|your (?:son|daughter|grandson|granddaughter|kid|boy|girl|child|nephew|niece))`,
   `${RELATIVE}[,!. ]+(?:it'?s|its|this is|soy) (?:me|yo|your (?:son|daughter|grandson|granddaughter|kid|boy|girl|nephew|niece))`,
   "it'?s (?:me|your) (?:son|daughter|grandson|granddaughter|favorite grandchild|favourite grandchild|nephew|niece)",
   "(?:it'?s|its|this is|soy) (?:me,? )?(?:your|ur|tu|su) (?:\\w+ )?(?:son|daughter|grandson|granddaughter|grandchild|grandkid|nephew|niece|kid|boy|girl|hijo|hija|nieto|nieta|sobrino|sobrina)",
   // A relative in trouble, told by someone else: "your granddaughter Zoe was in a collision".
-  String.raw`(?:your|ur|su|tu) (?:grandson|granddaughter|grandchild|son|daughter|nephew|niece|husband|wife|nieto|nieta|hijo|hija|sobrino|sobrina|esposo|esposa)(?: [\p{L}]+)?,? (?:was|is|has been|got|fue|esta|ha sido|tuvo) (?:in|involved in|arrested|detained|held|hurt|injured|taken|caught|stopped|pulled over|detenid[oa]|arrestad[oa]|en (?:un|el|la))`,
+  String.raw`(?:your|ur|su|tu) (?:grandson|granddaughter|grandchild|son|daughter|nephew|niece|husband|wife|nieto|nieta|hijo|hija|sobrino|sobrina|esposo|esposa)(?: [\p{L}]+)?,? (?:was|is|has been|got|fue|esta|ha sido|tuvo) (?:in (?:jail|custody|trouble|prison|a cell|the hospital|hospital|the er|surgery|an? (?:\w+ )?(?:accident|crash|wreck))|involved in|arrested|detained|held|hurt|injured|taken|caught|stopped|pulled over|detenid[oa]|arrestad[oa]|en (?:un|el|la))`,
   String.raw`(?:new|temp|other) (?:phone|number|cell)(?:,)? who (?:dis|this|dat)`,
   "(?:it'?s|its) me!+",
   "guess who",
@@ -45,7 +47,7 @@ const NEW_NUMBER_RELATIVE = phrases(
   "(?:i'?m|i am|i got|i've been|ive been) (?:in (?:trouble|jail|hospital|the hospital|a bit of trouble)|arrested|stuck abroad|in an accident)",
   "(?:had|have been in|was in|got in|got into|been in) (?:an? )?(?:car )?accident",
   "need bail|bail money|for bail|post bail|pay (?:my )?bail",
-  "(?:in|after|from) (?:a |an )?(?:bad |serious )?(?:car |traffic )?accident|brought (?:in)?to (?:the|our) (?:er|hospital|emergency room)|(?:is|was) in (?:surgery|the er|the hospital|the emergency room)",
+  "(?:in|after|from) (?:a |an )?(?:bad |serious )?(?:car |traffic )?accident|brought (?:in)?to (?:the|our) (?:er|hospital|emergency room)|(?:your|ur) (?:\\w+ )?(?:son|daughter|grandson|granddaughter|grandchild|husband|wife|mother|father|mom|mum|dad|nephew|niece|brother|sister|child|kid)(?: \\w+){0,3} (?:is|was) in (?:surgery|the er|the hospital|the emergency room)",
   // Spanish
   "(?:su|tu) (?:nieto|nieta|hijo|hija|sobrino|sobrina) (?:tuvo un (?:problema|accidente)|esta (?:detenid[ao]|en la carcel|en el hospital|pres[ao]))|defensor(?:a)? de (?:su|tu) (?:nieto|nieta|hijo|hija)",
   // Someone speaking for a relative: "habla el abogado de su sobrino", "I'm your grandson's lawyer".
@@ -71,9 +73,17 @@ const GIVES_A_NAME =
 const ASKS_OR_NEEDS =
   /\$|money|cash|send|pay|transfer|wire|lend|loan|help|favou?r|urgent|need (?!to reply)|problem|trouble|emergency|hospital|accident|jail|bail|stuck|can you|could you|text me|reply|whatsapp|telegram|dinero|efectivo|mandar|mandes|enviar|envies|pagar|pagues|prestar|presta|ayuda|favor|necesito|problema|urgente|emergencia|puedes|podrias|contesta|respond/;
 
+/** The same in a text typed all in lower case: "hi grandpa its mia!!". */
+const GIVES_A_NAME_LOWER_CASE =
+  /(?<![\p{L}])(?:it'?s|its|this is|here'?s|soy|habla) (?!(?:me|mom|mum|dad|your|ur|tu|su|yo|a|an|the|my|mi|not|just|so|ok|okay|about|time|urgent)(?![\p{L}]))\p{Ll}{3,}(?![\p{L}])/u;
+
+function givesAName(original: string): boolean {
+  return GIVES_A_NAME.test(original) || (!/\p{Lu}/u.test(original) && GIVES_A_NAME_LOWER_CASE.test(original));
+}
+
 function justSayingSo(message: PreparedMessage): boolean {
   const text = message.wording.find((part) => part.field === "text");
-  if (!text || !GIVES_A_NAME.test(text.original)) return false;
+  if (!text || !givesAName(text.original)) return false;
   return !ASKS_OR_NEEDS.test(
     text.folded.replace(/no need to reply|no hace falta (?:que )?(?:contestes|respondas)|por favor/g, ""),
   );

@@ -12,6 +12,9 @@ import { SIGN_PAGES } from "../sign-pages";
 const WHO = String.raw`(?:anyone|anybody|any one|no one|nobody|your (?:bank|family|children|kids|son|daughter|wife|husband|partner|parents|mom|mum|dad|friends|teacher|boss|manager|colleagues|coworkers|grandchildren|relatives|branch)|(?:the|my|our) (?:team|bank|family|others|office|police|boss)|mom|mum|dad|my parents|the police|others|family(?: members)?|other family members|(?:the )?(?:bank |branch )?(?:staff|tellers?|employees)|(?:bank |branch )?staff|anyone at the (?:bank|branch|store))`;
 
 const SECRECY = phrases(
+  // "If you tell anyone, the deal is off", "si avisa a alguien", "don't hang up", "ni vaya a la sucursal": cutting the reader off from help.
+  String.raw`(?:if|si) (?:you |usted |tu )?(?:tell|call|contact|inform|avisa|avisas|le dice|le dices|llama|llamas|contacta|informa)(?: a)? (?:anyone|anybody|someone|the police|the cops|alguien|nadie|la policia|las autoridades)`,
+  String.raw`(?:don'?t|do not|dont|never|no|ni) (?:hang up|end (?:the|this) call|cuelgue|cuelgues|corte la llamada|go to (?:the|your) (?:branch|bank)|vaya a (?:la|su) (?:sucursal|banco)|visit (?:the|a|your) branch)`,
   String.raw`(?:don'?t|do not|dont|never|please don'?t|pls dont|please do not|must not|mustn'?t|can'?t|cannot|shouldn'?t|should not) (?:even )?(?:think about )?(?:tell|telling|mention|mentioning|discuss|share this with|talk to|talking to|speak to|speak with|talk with|contact|call|calling|inform|say (?:anything|a word) to) (?:this |it |anything |about this )?(?:to |with |about it (?:to |with )?)?${WHO}`,
   String.raw`(?:don'?t|do not|dont|pls dont|please don'?t) (?:mention|discuss|talk about) (?:it|this|that)(?: to (?:\w+ ){0,2}\w+)?`,
   String.raw`(?:keep|kept) (?:this|it|that|everything|our chat|our conversation|this award|the award|this matter|this offer) (?:strictly |completely |totally )?(?:between us|between you and me|quiet|secret|private|to yourself|confidential|a secret|on the down ?low|hush)`,
@@ -68,7 +71,10 @@ function isHappySurprise(part: MessagePart): boolean {
   return (
     /(?<![\p{L}])(?:surprise|sorpresa)/u.test(text) &&
     /party|birthday|anniversary|fiesta|cumpleanos|aniversario/.test(text) &&
-    !/gift ?cards?|tarjetas? de regalo|\$|money|cash|dinero|efectivo|pay|pagar|send|enviar|transfer/.test(text)
+    // A present bought for the party is fine ("te compré una tarjeta de regalo"); a request for one is not.
+    !/(?:buy|get|send|pay|transfer|wire|scratch|pick up|grab)(?: me| us)? (?:\w+ ){0,3}(?:gift ?cards?|\$|money|cash)|(?:compra|compre(?:me|nos)|consigue|consiga|manda|mande|envia|envie|paga|pague|transfiere)(?:me|nos)? (?:\w+ ){0,3}(?:tarjetas? de regalo|\$|dinero|efectivo)|codes?|codigos?|photos? of|fotos? de/.test(
+      text,
+    )
   );
 }
 

@@ -9,6 +9,13 @@ const THING = String.raw`(?:${YOUR} |the |this )?(?:(?:vehicle )?registration|li
 const BAD = String.raw`(?:(?:put|placed) on hold|locked|suspended|closed|disabled|deactivated|de-activated|frozen|blocked|restricted|terminated|cancell?ed|limited|deleted|removed|cut off|disconn?ected|shut off|shut down|on hold|seized|revoked|compromised|hacked|flagged|banned|forfeited|destroyed|returned to (?:the )?sender)`;
 
 const THREAT = phrases(
+  // Harm named differently: "the people in your contact list will get a link", "se congela tu salario".
+  String.raw`(?:people|everyone|everybody|friends|family|contacts?) (?:in|on|from) (?:your|ur) (?:contact list|contacts|address book|phone|friends list)[^.!?\n]{0,30}?(?:will |are going to |gonna )?(?:get|receive|see|hear)`,
+  String.raw`se (?:congela|congelara|bloquea|bloqueara|cancela|cancelara|pierde|perdera|suspende|suspendera) (?:tu|su|el|la) (?:salario|cuenta|saldo|dinero|comision|pago|envio|remesa|servicio)|(?:sea|sera) (?:devuelt[ao]|cancelad[ao]|bloquead[ao])`,
+  // Prevented rather than avoided: "to prevent disconnection", "para evitar el corte". Harm to a person: "hurt you and your family", "we know where you live".
+  String.raw`(?:to |and |or )?(?:prevent|stop) (?:a |an |the |any |further )?(?:\w+ )?(?:disconnection|shut-?off|cut-?off|suspension|interruption|termination|closure|cancell?ation|late fees?|penalt(?:y|ies)|legal action|arrest|deactivation|collections?)`,
+  String.raw`(?:para )?(?:evitar|prevenir) (?:el |la |los |las |un |una |cualquier )?(?:\w+ )?(?:corte|desconexion|suspension|cancelacion|multas?|recargos?|cargos? por mora|cierre|bloqueo|arresto|deportacion|demanda)`,
+  String.raw`(?:hurt|harm|kill|hurting|harming) (?:you|u|your (?:family|kids|children|wife|husband|son|daughter))|(?:we|i) know where (?:you|u) live|(?:hacerle|hacerte|hacerles) dano|(?:sabemos|se) donde (?:vive|vives|viven|trabaja|trabajas)|(?:lastimar|matar)(?:lo|la|le|te|los|las)`,
   "(?:scheduled|set|due|marked) for (?:disconnection|shut ?off|suspension|termination|cancellation|disconnect)|(?:disconnection|shut ?off|service interruption) (?:today|tomorrow|notice|scheduled)",
   "(?:wages?|paycheck|salary|tax refund) (?:may be |will be |could be )?garnish(?:ed)?|garnish (?:your|ur) (?:wages?|paycheck)",
   // Sextortion: "I saw what you were doing", "the video goes to all your contacts".

@@ -8,6 +8,10 @@ import { SIGN_PAGES } from "../sign-pages";
 const FEE_FOR = String.raw`(?:release|processing|clearance|customs|redelivery|re-delivery|activation|handling|insurance|unlock|unlocking|verification|administration|administrative|withdrawal|conversion|claim|certificate|legal|court|bail|leave|visa|permit|transport|document preparation|preparation|enrollment|enrolment)`;
 
 const UNUSUAL_PAYMENT = phrases(
+  // A bank transfer to a named person, cash at the door, money sent to "your own number".
+  String.raw`(?:by|via|through|with) (?:a )?(?:bank|direct|wire|domestic|international) transfer|transfer (?:\w+ ){0,4}to (?:the|this|my|our) (?:account|bank account) (?:below|above|details below)`,
+  String.raw`(?:collected|paid|payable|taken|picked up) in cash (?:by|to|from) (?:the|a|an|our) (?:\w+ )?(?:technician|courier|driver|agent|officer|inspector|worker|representative|crew)`,
+  String.raw`(?:se haga|hagase|hacerse|haga) (?:usted mismo )?(?:un |una )?(?:envio|transferencia|deposito|pago)[^.!?\n]{0,60}?(?:a|hacia) (?:su|tu) (?:propio|propia) (?:numero|telefono|cuenta|celular)|(?:a|hacia) (?:su|tu) (?:propio|propia) (?:numero|telefono|celular)`,
   // A gift card as a present is fine; as payment, in numbers, or as codes to send, it is the sign.
   String.raw`(?:buy|purchase|pick up|get|grab|send|pay (?:with|in|by|using)|paid (?:with|in|by)|payment (?:by|with|in|via)|in|by|with|using|accept(?:s|ed)?|only|\d+|some|several|few|x) (?:me |us |him |her |a few |some |\d+ |x )?(?:\$?[\d,]{1,15} )?(?:\w+ )?gift ?cards`,
   String.raw`(?:pay|paid|payment|settle|cover)[^.!?\n]{0,40}?gift ?cards?`,
@@ -119,7 +123,8 @@ const UNUSUAL_PAYMENT = phrases(
   String.raw`(?:pague|pagar|pagues|pagarme|me pague) \$[\d,.]{1,15} (?:del|de|por el|para el) (?:envio|tramite|procesamiento|seguro|liberacion)`,
   "envio de dinero|a nombre del? (?:oficial|agente|licenciad[ao])|(?:por )?app de pagos a (?:mi|su|nuestro|nuestra) (?:nombre|asesor[a]?|agente)",
   // A gift card as a present is fine ("te mande una tarjeta de regalo"); as payment or as codes to send, it is the sign.
-  String.raw`(?:compre|comprar|compra|compras|consiga|conseguir|consigue|pague|pagar|paga|pagues|pago|con|en|mediante) (?:\w+ ){0,3}tarjetas? de regalo`,
+  // "Te compré una tarjeta de regalo" (I bought you one) is a present; "compre tarjetas de regalo" (buy them) is the sign.
+  String.raw`(?<!(?:te|le|les|yo|ya|se la|se las) )(?:compre|comprar|compra|compras|consiga|conseguir|consigue|pague|pagar|paga|pagues|pago|con|en|mediante) (?:\w+ ){0,3}tarjetas? de regalo`,
   // "Solo aceptamos tarjetas de regalo": only one way to pay, and it is the untraceable one.
   String.raw`(?:solo|solamente|unicamente|only) (?:aceptamos|acepta|aceptan|se aceptan|recibimos|we accept|accept|accepts|take|takes) (?:\w+ ){0,3}(?:tarjetas? de regalo|gift ?cards?|bitcoin|cripto|crypto)`,
   String.raw`tarjetas? de regalo[^.!?\n]{0,60}?(?:codigos?|numeros?|pin|fotos?|raspe|rasque|foto de atras)`,
@@ -151,6 +156,8 @@ const CASH_FOR =
  * new number or a stranger's story it makes the warning (verdict.ts).
  */
 const PAY_FOR_ME = phrases(
+  // Money to the writer's own account: "solo me depositas a mi cuenta personal". Worth checking.
+  String.raw`(?:deposit|deposits|transfer|send|pay|depositas|depositar|deposita|deposite|transfieres|transfiere|transfiera|mandas|manda)(?: it| me| the money| el dinero| lo)?[^.!?\n]{0,20}? (?:to|into|a|en) (?:my|mi) (?:personal|own|private|propia|personal) ?(?:account|bank account|cuenta(?: personal| propia| bancaria)?)|(?:a|en) mi cuenta (?:personal|propia|privada)`,
   String.raw`(?:send|pay|transfer|wire|zelle|deposit)(?: [^.!?\n]{0,50}?)? (?:to|for|into) (?:my|his|her|our|the) (?:landlord|friend'?s?|mate'?s?|buddy'?s?|mechanic|lawyer|attorney|cousin'?s?|roommate'?s?|supplier|vendor|doctor|dentist|boss|colleague|coworker|tow truck|repair shop|contractor|agent)`,
   String.raw`(?:pay|cover|settle|sort) (?:a |an |this |that |my |the )?(?:\w+ )?(?:bill|invoice|payment|rent|fee)s? (?:for me|on my behalf)`,
   String.raw`(?:pagar|pagarme|pagues|paga|mandar|enviar|manda|envia) (?:una|la|mi|esta) (?:cuenta|factura|renta|deuda)(?: por mi)?|(?:a|al) (?:mi|su) (?:casero|arrendador|dueno|amigo|abogado|mecanico)`,
@@ -205,6 +212,8 @@ const PAYMENT_APP = phrases(
  * not to a charity's own site.
  */
 const PAYMENT_HANDLE = phrases(
+  // A cashtag: "$25 to $RidgeReliefNow" (a price is digits; a handle starts with a letter).
+  String.raw`(?:on|to|via|a|al) (?:our|my|the|nuestro|mi)? ?(?:payment )?(?:handle|cashtag|tag|usuario)? ?\$[a-z][a-z0-9_-]{3,}`,
   String.raw`(?:payment app|app de pagos?|cash ?app|venmo|zelle)(?: handle| username| tag| usuario)?:? @[\w-]{3,}`,
   String.raw`(?:handle|username|tag|usuario):? @[\w-]{3,}`,
   String.raw`@[\w-]{3,} (?:on|in|en) (?:the |my |la |mi )?(?:payment app|app de pagos?|cash ?app|venmo|zelle)`,
@@ -222,6 +231,8 @@ const HARDSHIP_CAUSE =
  * purchase protection a payment app gives goods and services. Worth checking even alone.
  */
 const NO_PROTECTION = phrases(
+  // Steering the booking off the site that protects it: "please do not book through the site".
+  String.raw`(?:do not|don'?t|no) (?:book|pay|reserve|buy|order|reservar|pague|pagar) (?:through|on|via|in|por|en) (?:the|our|that|el|la|nuestra|nuestro) (?:site|website|app|platform|pagina|sitio|plataforma|aplicacion)|(?:outside|off) (?:of )?(?:the|their) (?:site|app|platform)`,
   "(?:send|pay|paid|sent)(?: it| me| them)? (?:as|via|through|using|under) (?:a )?friends (?:and|&) family",
   // However the app is named first: "pay through the payment app as friends and family", "como amigos y familia".
   String.raw`(?:send|pay|paid|sent|envie|envia|pague|paga|mande|manda)[^.!?\n]{0,40}? (?:as|como) (?:a )?(?:friends (?:and|&) family|amigos y familia(?:res)?)`,
@@ -266,7 +277,10 @@ export const unusualPayment: Rule = {
     const ways = [
       // "No real business asks to be paid in gift cards" is advice, not a request.
       ...findPhrases(message.wording, UNUSUAL_PAYMENT, {
-        unless: (part, start) => isDenied(part, start) || describesScammers(part, start),
+        unless: (part, start, end) =>
+          isDenied(part, start) ||
+          describesScammers(part, start) ||
+          (offersItsOwnWayToPay(message) && isPlainFeeOrCash(part.folded.slice(start, end))),
       }),
       ...(message.wording.some((part) => CASH_FOR.test(part.folded))
         ? findPhrases(message.wording, CASH_ONLY, { unless: (part, start) => isDenied(part, start) })
@@ -306,6 +320,26 @@ export const unusualPayment: Rule = {
     ];
   },
 };
+
+/**
+ * "Pay the fee in the parent portal or send cash in an envelope", "se paga en efectivo conmigo o en
+ * la página de la liga": a fee or cash beside the organisation's own way to pay is how schools,
+ * teams and churches collect money. Gift cards, crypto and wires stay the sign wherever they are.
+ */
+const OWN_WAY_TO_PAY =
+  /(?:parent|school|member|family|student) portal|in the portal|at (?:the|our) (?:office|front desk|school|church|parish)|at (?:practice|rehearsal|pickup|pick-up)|by check|autopay|auto-?pay|(?:en|a) (?:la|el) (?:oficina|escuela|parroquia|iglesia|entrenamiento|practica|ensayo)|conmigo en/;
+// A fee to release, process or activate something is the sign wherever it is paid.
+const PLAIN_FEE_OR_CASH = /fee|cash|charge|cuota|efectivo|cargo/;
+const STRONG_WAY =
+  /gift|crypto|bitcoin|wire|transfer|tarjeta|cripto|giro|prepa|courier|mensajero|deposit|process|activat|release|unlock|clear|custom|shipping|handling|deliver|upgrade|verif|withdraw|small|liberaci|activaci|procesa|envio|aduana|retiro|pequen/;
+
+function offersItsOwnWayToPay(message: PreparedMessage): boolean {
+  return message.wording.some((part) => part.field === "text" && OWN_WAY_TO_PAY.test(part.folded));
+}
+
+function isPlainFeeOrCash(words: string): boolean {
+  return PLAIN_FEE_OR_CASH.test(words) && !STRONG_WAY.test(words);
+}
 
 /** The sentence a match is in. */
 function sentenceAround(text: string, start: number, end: number): string {

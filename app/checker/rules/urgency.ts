@@ -25,6 +25,10 @@ const SPAN = String.raw`(?:${NUMBER} ?${UNIT}|(?:an?|the|one) (?:hour|minute|day
 
 /** A deadline on something you must do: pay, reply, sign in, "or else". Strong. */
 const DEADLINE = phrases(
+  // A deadline told as a day or an hour: "matched until Sunday", "need them by 3", "first one to pay gets them", "tienes 2 horas".
+  String.raw`(?:matched|doubled|valid|open|available|on offer|need (?:it|them|this|the \w+)|tonight only)[^.!?\n]{0,20}? (?:until|till|by|before) (?:this )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|midnight|noon|\d{1,2}(?::\d\d)? ?(?:am|pm|o'?clock)?)(?![\p{L}\d])`,
+  String.raw`first (?:one|person|buyer)? ?to (?:pay|send|respond|reply|deposit) (?:gets|wins|takes)`,
+  String.raw`(?:tienes|tiene|tienen|le quedan|te quedan) (?:solo |solamente )?\d{1,2} (?:horas?|minutos?|dias?)|antes de que (?:sea|se|la|lo) (?:devuelt[ao]|devuelva|cancel\w*|bloque\w*|cierr\w*|venz\w*|pierd\w*)`,
   "(?:real|super|very) quick(?:ly)?|asap|rn(?![\\p{L}])|right now",
   "don'?t miss (?:it|out|this|your chance)|no te lo pierdas|no se lo pierda",
   "(?:give|donate|act|apply|order|buy|reply|respond|pay|sign up|join|claim|send|enroll|register|book) (?:it |them |yours )?(?:now|today|tonight|immediately)",

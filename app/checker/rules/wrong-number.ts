@@ -17,6 +17,10 @@ const IS_THIS_SOMEONE = phrases(
 );
 
 const WRONG_NUMBER = phrases(
+  // "I typed your number by mistake": the code a stranger "sent to you" is theirs to steal.
+  String.raw`(?:typed|put|entered|used|gave|puse|escribi|di|meti) (?:in )?(?:your|ur|su|tu) (?:number|phone number|email|numero|telefono|correo) (?:by mistake|by accident|instead of mine|por error|por equivocacion|sin querer)`,
+  // "Me dieron este número", "I was given this number": a stranger who "got" your number.
+  String.raw`(?:me dieron|me pasaron|me compartieron) (?:este|su|tu) (?:numero|telefono|contacto)|(?:i was|i got) (?:given|passed|sent) (?:this|your) (?:number|contact)|(?:someone|somebody|a friend) gave me (?:this|your) (?:number|contact)`,
   // "Is this Dr. Huang's office?": a stranger's appointment, sent to you.
   String.raw`is (?:this|that) (?:the )?(?:(?:mr|mrs|ms|dr)\.? )?[\p{L}]+(?:'s)? (?:office|clinic|salon|practice|studio)\?`,
   "is (?:this|that) still (?:your|ur) number",
