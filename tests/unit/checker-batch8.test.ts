@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkMessage, type CheckInput, type SignId } from "~/checker/check-message";
+import type { CheckInput } from "~/checker/check-message";
 import { isDenied } from "~/checker/phrase-patterns";
 import { messagePart } from "~/checker/message-part";
-import { prepareMessage } from "~/checker/prepared-message";
-import { RULES } from "~/checker/rules/all-rules";
+import { check, describeSignCases, type SignCases } from "../support/checker-cases";
 
 /**
  * The signs widened for batch 8 of the evaluation set (issue 34's outside-test kinds): openers
@@ -14,20 +13,9 @@ import { RULES } from "~/checker/rules/all-rules";
  * evaluation set.
  */
 
-type Case = string | CheckInput;
-const input = (message: Case): CheckInput => (typeof message === "string" ? { text: message } : message);
-const check = (message: Case) => checkMessage(input(message));
-/** The signs the checker shows (none when the verdict is "no warning signs"). */
-const idsOf = (message: Case): SignId[] => [...new Set(check(message).signs.map((sign) => sign.id))];
-/** The signs the rules find, whether or not the verdict shows them. */
-const foundIds = (message: Case): SignId[] => {
-  const prepared = prepareMessage(input(message));
-  return RULES.filter((rule) => rule.find(prepared).length > 0).map((rule) => rule.id);
-};
-
 const stranger = (text: string, sender = "+1 (479) 555-0112"): CheckInput => ({ sender, text });
 
-const CASES: Record<string, { id: SignId; positives: Case[]; negatives: Case[] }> = {
+const CASES: SignCases = {
   "an opener that names nobody and asks nothing yet, from a bare number": {
     id: "wrong-number",
     positives: [
@@ -252,21 +240,7 @@ const CASES: Record<string, { id: SignId; positives: Case[]; negatives: Case[] }
   },
 };
 
-describe("batch 8: signs as kinds", () => {
-  for (const [name, { id, positives, negatives }] of Object.entries(CASES)) {
-    describe(`${name} (${id})`, () => {
-      it.each(positives.map((message) => [JSON.stringify(message), message]))("finds it in %s", (_, message) => {
-        expect(foundIds(message)).toContain(id);
-      });
-      it.each(negatives.map((message) => [JSON.stringify(message), message]))(
-        "does not show it in %s",
-        (_, message) => {
-          expect(idsOf(message)).not.toContain(id);
-        },
-      );
-    });
-  }
-});
+describeSignCases("batch 8: signs as kinds", CASES);
 
 describe("batch 8: the answer", () => {
   it.each([stranger("Hi! How have you been? It's been ages"), stranger("Hola, buenas tardes. ¿Cómo está usted?")])(

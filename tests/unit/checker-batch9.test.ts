@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkMessage, type CheckInput, type SignId } from "~/checker/check-message";
-import { prepareMessage } from "~/checker/prepared-message";
-import { RULES } from "~/checker/rules/all-rules";
+import type { CheckInput } from "~/checker/check-message";
+import { check, describeSignCases, type SignCases } from "../support/checker-cases";
 
 /**
  * The signs widened after batch 9 of the evaluation set (written by writers who never saw the
@@ -14,17 +13,9 @@ import { RULES } from "~/checker/rules/all-rules";
  * test, not taken from the evaluation set.
  */
 
-type Case = string | CheckInput;
-const input = (message: Case): CheckInput => (typeof message === "string" ? { text: message } : message);
-const check = (message: Case) => checkMessage(input(message));
-const idsOf = (message: Case): SignId[] => [...new Set(check(message).signs.map((sign) => sign.id))];
-const foundIds = (message: Case): SignId[] => {
-  const prepared = prepareMessage(input(message));
-  return RULES.filter((rule) => rule.find(prepared).length > 0).map((rule) => rule.id);
-};
 const stranger = (text: string, sender = "+1 (479) 555-0164"): CheckInput => ({ sender, text });
 
-const CASES: Record<string, { id: SignId; positives: Case[]; negatives: Case[] }> = {
+const CASES: SignCases = {
   "harm prevented, and harm to a person": {
     id: "threat",
     positives: [
@@ -153,21 +144,7 @@ const CASES: Record<string, { id: SignId; positives: Case[]; negatives: Case[] }
   },
 };
 
-describe("batch 9: signs as kinds", () => {
-  for (const [name, { id, positives, negatives }] of Object.entries(CASES)) {
-    describe(`${name} (${id})`, () => {
-      it.each(positives.map((message) => [JSON.stringify(message), message]))("finds it in %s", (_, message) => {
-        expect(foundIds(message)).toContain(id);
-      });
-      it.each(negatives.map((message) => [JSON.stringify(message), message]))(
-        "does not show it in %s",
-        (_, message) => {
-          expect(idsOf(message)).not.toContain(id);
-        },
-      );
-    });
-  }
-});
+describeSignCases("batch 9: signs as kinds", CASES);
 
 describe("batch 9: the answer", () => {
   it.each([

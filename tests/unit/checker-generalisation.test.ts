@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkMessage, type CheckInput, type SignId } from "~/checker/check-message";
-import { prepareMessage } from "~/checker/prepared-message";
-import { RULES } from "~/checker/rules/all-rules";
+import { check, describeSignCases, foundIds, type SignCases } from "../support/checker-cases";
 
 /**
  * The checker's signs read as concepts, not as the exact phrases of the evaluation set: a bank
@@ -10,18 +8,7 @@ import { RULES } from "~/checker/rules/all-rules";
  * hand-made messages that show it and honest ones that must not (2026-12-07 generalisation work).
  */
 
-type Case = string | CheckInput;
-const input = (message: Case): CheckInput => (typeof message === "string" ? { text: message } : message);
-const check = (message: Case) => checkMessage(input(message));
-/** The signs the checker shows (none when the verdict is "no warning signs"). */
-const idsOf = (message: Case): SignId[] => [...new Set(check(message).signs.map((sign) => sign.id))];
-/** The signs the rules find, whether or not the verdict shows them. */
-const foundIds = (message: Case): SignId[] => {
-  const prepared = prepareMessage(input(message));
-  return RULES.filter((rule) => rule.find(prepared).length > 0).map((rule) => rule.id);
-};
-
-const CASES: Record<string, { id: SignId; positives: Case[]; negatives: Case[] }> = {
+const CASES: SignCases = {
   "a bank or agency alert from an ordinary ten-digit number": {
     id: "sender-mismatch",
     positives: [
@@ -166,21 +153,7 @@ const CASES: Record<string, { id: SignId; positives: Case[]; negatives: Case[] }
   },
 };
 
-describe("signs as concepts", () => {
-  for (const [name, { id, positives, negatives }] of Object.entries(CASES)) {
-    describe(`${name} (${id})`, () => {
-      it.each(positives.map((message) => [JSON.stringify(message), message]))("finds it in %s", (_, message) => {
-        expect(foundIds(message)).toContain(id);
-      });
-      it.each(negatives.map((message) => [JSON.stringify(message), message]))(
-        "does not show it in %s",
-        (_, message) => {
-          expect(idsOf(message)).not.toContain(id);
-        },
-      );
-    });
-  }
-});
+describeSignCases("signs as concepts", CASES);
 
 describe("verdicts on messages the rules were not written around", () => {
   it.each([
