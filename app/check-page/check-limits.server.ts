@@ -16,7 +16,9 @@ let limiter: RateLimiterAbstract | undefined;
 
 function checkLimiter(): RateLimiterAbstract {
   const options = { keyPrefix: "check", points: CHECK_LIMIT.max, duration: CHECK_LIMIT.windowSeconds };
-  limiter ??= cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 5_000 }) : new RateLimiterMemory(options);
+  limiter ??= cluster.isWorker
+    ? new RateLimiterCluster({ ...options, timeoutMs: 5_000 })
+    : new RateLimiterMemory(options);
   return limiter;
 }
 

@@ -379,9 +379,7 @@ describe.each(DATABASE_TARGETS)("accounts on $name", (target) => {
     });
     expect(await suite.handle.db.select().from(sessions)).toHaveLength(0);
     // An hour later (every counter's window moved back past its end).
-    await suite.handle.db
-      .update(requestLimits)
-      .set({ expire: sql`${requestLimits.expire} - interval '61 minutes'` });
+    await suite.handle.db.update(requestLimits).set({ expire: sql`${requestLimits.expire} - interval '61 minutes'` });
     expect((await logIn("lee@example.com", "secret1", "203.0.113.210")).status).toBe(302);
   });
 

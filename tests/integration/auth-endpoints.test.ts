@@ -84,14 +84,7 @@ const OFF_SITE = [
 ];
 
 describe.each(DATABASE_TARGETS)("better-auth's HTTP endpoints on $name", (target) => {
-  const suite = databaseForSuite(target, [
-    sessions,
-    accounts,
-    verifications,
-    users,
-    requestLimits,
-    outboxMessages,
-  ]);
+  const suite = databaseForSuite(target, [sessions, accounts, verifications, users, requestLimits, outboxMessages]);
   const count = async (table: typeof requestLimits) =>
     (await suite.handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
@@ -376,5 +369,4 @@ describe.each(DATABASE_TARGETS)("pruning expired request counters on $name", (ta
     await runner.idle();
     expect(await keys()).toEqual(["current"]);
   });
-
 });

@@ -26,7 +26,8 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
   {
     // Rendered HTML is read (an HTML parser finds inline scripts to hash), never edited or scanned by regex.
     pattern: /nonce="\$\{|\/<script\b/i,
-    instead: "render a page that may be shared without a nonce and allow its inline scripts by hash (http/page-handler.ts)",
+    instead:
+      "render a page that may be shared without a nonce and allow its inline scripts by hash (http/page-handler.ts)",
   },
 ];
 
