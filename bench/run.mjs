@@ -172,6 +172,9 @@ function postForm(base, pathname, fields, headers = {}, body = new URLSearchPara
   });
 }
 
+/** Each session cookie's account email: the checkout's primary email must be the account's own. */
+const accountEmails = new Map();
+
 /** Creates an account through the real sign-up and sign-in forms; returns the session cookie. */
 async function signIn(base) {
   const email = `bench-${randomBytes(4).toString("hex")}@scam-free.example`;
@@ -192,7 +195,9 @@ async function signIn(base) {
       .filter((c) => /;\s*max-age=0/i.test(c))
       .map((c) => c.split("=")[0]),
   );
-  return cookies.filter((c) => !cleared.has(c.split("=")[0])).join("; ");
+  const cookie = cookies.filter((c) => !cleared.has(c.split("=")[0])).join("; ");
+  accountEmails.set(cookie, email);
+  return cookie;
 }
 
 /**
@@ -204,7 +209,7 @@ async function buyFamilyTraining(base, cookie) {
   const form = new URLSearchParams({
     plan: "family",
     name: "Dana Rivera",
-    email: `bench-${randomBytes(4).toString("hex")}@scam-free.example`,
+    email: accountEmails.get(cookie),
     timeZone: "America/New_York",
   });
   for (const [name, ageBand] of [
