@@ -37,6 +37,7 @@ import { FIRST_MESSAGE_MIN_LEVEL } from "~/training/library/scenario-choice";
 import { practiceItemsOf, sequenceProgress, type PracticeItem } from "./practice-items";
 import { isoWeekKey, localTime } from "~/family/quiet-hours";
 import { practiceEvents, practiceMessages, trainingContacts } from "~/training/tables";
+import { dateTimeFormat } from "~/i18n/intl-formats";
 
 /**
  * The family dashboard on /account/training: how each person did with their practice messages.
@@ -128,9 +129,7 @@ export async function loadFamilyResults(
         return {
           id: first.id,
           sentAt: item.sentAt.toISOString(),
-          dateLabel: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: contact.timeZone }).format(
-            item.sentAt,
-          ),
+          dateLabel: dateTimeFormat("en-US", { dateStyle: "medium", timeZone: contact.timeZone }).format(item.sentAt),
           scenarioTitle: scenario?.title ?? null,
           scenarioLanguage: scenario?.language ?? null,
           channel: first.channel,

@@ -20,6 +20,7 @@ import {
 } from "./practice-results";
 import { PracticeTrendChart } from "./practice-trend-chart";
 import { ReportRealScams } from "./report-real-scams";
+import { dateTimeFormat } from "~/i18n/intl-formats";
 
 /**
  * The family dashboard below the people on /account/training. Reporting leads; each person is
@@ -56,7 +57,7 @@ function OutcomeBadge({ outcome, label }: { outcome: PracticeOutcome; label: str
 
 /** A message's day in the person's time zone, "Nov 23, 2026" / "23 nov 2026". */
 function messageDate(sentAt: string, timeZone: string, t: Translate): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[t.locale], { dateStyle: "medium", timeZone }).format(new Date(sentAt));
+  return dateTimeFormat(INTL_LOCALE[t.locale], { dateStyle: "medium", timeZone }).format(new Date(sentAt));
 }
 
 function Figures({ person }: { person: PersonResults }) {

@@ -1,5 +1,6 @@
 import { INTL_LOCALE, translatorFor, type Translate } from "~/i18n/translate";
 import { isoWeekKey, localTime } from "~/family/quiet-hours";
+import { dateTimeFormat, numberFormat } from "~/i18n/intl-formats";
 
 /** The words below are in `t`'s language; English unless given (the weekly summary, tests). */
 const english = translatorFor("en");
@@ -294,7 +295,7 @@ export function formatDuration(seconds: number | null, t: Translate = english): 
 /** "67%", the locale's way; rounded to a whole percent first, so every language shows the same number. */
 export function formatRate(rate: number | null, t: Translate = english): string {
   if (rate === null) return "—";
-  return new Intl.NumberFormat(INTL_LOCALE[t.locale], { style: "percent" }).format(Math.round(rate * 100) / 100);
+  return numberFormat(INTL_LOCALE[t.locale], { style: "percent" }).format(Math.round(rate * 100) / 100);
 }
 
 /** Encouragement for one person's streak of weeks without a fall (never a comparison with anyone). */
@@ -310,9 +311,7 @@ export function weekLabel(weekKey: string, t: Translate = english): string {
   // January 4 is always in week 1; its week's Monday, then `week - 1` weeks on.
   const fourth = new Date(Date.UTC(year, 0, 4, 12));
   const monday = fourth.getTime() - ((fourth.getUTCDay() + 6) % 7) * 86_400_000 + (week - 1) * 7 * 86_400_000;
-  return new Intl.DateTimeFormat(INTL_LOCALE[t.locale], { month: "short", day: "numeric", timeZone: "UTC" }).format(
-    monday,
-  );
+  return dateTimeFormat(INTL_LOCALE[t.locale], { month: "short", day: "numeric", timeZone: "UTC" }).format(monday);
 }
 
 /**
